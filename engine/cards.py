@@ -1,0 +1,207 @@
+"""The 40-card Spanish deck: suits, ranks, strength, tantos, notation and card sets.
+
+A card is a small int 0..39: ``suit * 10 + strength`` where strength 0 is the weakest card of
+the suit (the dos) and 9 the strongest (the as), so within one suit a higher int beats a lower
+one (R-DECK-3) and a set of cards fits in a 40-bit mask.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from enum import IntEnum
+
+
+class CardError(ValueError):
+    """A token that is not one of the 40 cards, or a card given twice."""
+
+
+class Suit(IntEnum):
+    OROS = 0
+    COPAS = 1
+    ESPADAS = 2
+    BASTOS = 3
+
+    @property
+    def letter(self) -> str:
+        return "oceb"[self]
+
+    @property
+    def label(self) -> str:
+        """Spanish name of the suit: 'oros', 'copas'..."""
+        return ("oros", "copas", "espadas", "bastos")[self]
+
+    @property
+    def singular(self) -> str:
+        """Singular form used in sentences: 'una copa', 'un oro'."""
+        return ("oro", "copa", "espada", "basto")[self]
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """Accept 'o', 'oros', 'Oros', a Suit or its int."""
+        if isinstance(text, Suit):
+            return text
+        if isinstance(text, int):
+            if 0 <= text <= 3:
+                return cls(text)
+            raise CardError(f"palo desconocido: {text!r}")
+        key = _fold(str(text))
+        for suit in cls:
+            if key in (suit.letter, suit.label, suit.singular):
+                return suit
+        raise CardError(f"palo desconocido: {text!r} (usa o, c, e, b u oros, copas, espadas, bastos)")
+
+
+# R-DECK-1 / R-DECK-3: ranks from weakest to strongest within a suit.
+RANKS_BY_STRENGTH = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
+# R-DECK-4: tantos by rank.
+TANTOS_BY_RANK = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
+RANK_NAMES = {
+    1: "as", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete",
+    10: "sota", 11: "caballo", 12: "rey",
+}
+_RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"uno": 1}
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+class Card(int):
+    """One of the 40 cards; use ``CARDS[i]`` or ``parse_card``, never build one directly."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> Suit:
+        return SUITS_OF[self]
+
+    @property
+    def rank(self) -> int:
+        return RANK_OF[self]
+
+    @property
+    def strength(self) -> int:
+        """0 (dos) .. 9 (as): R-DECK-3."""
+        return self % 10
+
+    @property
+    def tantos(self) -> int:
+        return TANTOS_OF[self]
+
+    @property
+    def code(self) -> str:
+        return CODE_OF[self]
+
+    @property
+    def name(self) -> str:
+        """Spanish name: 'rey de copas'."""
+        return NAME_OF[self]
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    def __repr__(self) -> str:
+        return f"Card({CODE_OF[self]})"
+
+    def __str__(self) -> str:
+        return CODE_OF[self]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(40))
+SUITS_OF = tuple(Suit(i // 10) for i in range(40))
+RANK_OF = tuple(RANKS_BY_STRENGTH[i % 10] for i in range(40))
+TANTOS_OF = tuple(TANTOS_BY_RANK.get(RANK_OF[i], 0) for i in range(40))
+CODE_OF = tuple(f"{RANK_OF[i]}{'oceb'[i // 10]}" for i in range(40))
+NAME_OF = tuple(f"{RANK_NAMES[RANK_OF[i]]} de {Suit(i // 10).label}" for i in range(40))
+_BY_CODE = {CODE_OF[i]: CARDS[i] for i in range(40)}
+_BY_NAME = {NAME_OF[i]: CARDS[i] for i in range(40)}
+
+FULL_DECK = (1 << 40) - 1
+SUIT_MASKS = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+TOTAL_TANTOS = sum(TANTOS_OF)  # 120, R-DECK-4
+
+
+def card(rank: int, suit: Suit | str) -> Card:
+    """The card of that rank (1..7, 10..12) and suit."""
+    s = Suit.parse(suit)
+    if rank not in RANK_NAMES:
+        raise CardError(f"no existe el {rank} en la baraja española de 40 cartas")
+    return CARDS[10 * s + RANKS_BY_STRENGTH.index(rank)]
+
+
+def parse_card(token: str | int) -> Card:
+    """Parse '12c', 'rey de copas', 'As de Oros' (R-DECK-2); a bad token is a CardError naming it."""
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise CardError(f"carta no válida: {token!r} (se espera un texto como '12c' o 'rey de copas')")
+    key = _fold(token)
+    found = _BY_CODE.get(key) or _BY_NAME.get(key)
+    if found is not None:
+        return found
+    if " de " in key:
+        rank_word, _, suit_word = key.partition(" de ")
+        rank = _RANK_WORDS.get(rank_word) or (int(rank_word) if rank_word.isdigit() else None)
+        try:
+            suit = Suit.parse(suit_word)
+        except CardError:
+            raise CardError(f"carta no válida: {token!r} (palo desconocido)") from None
+        if rank in RANK_NAMES:
+            return card(rank, suit)
+        if rank_word in ("ocho", "nueve", "8", "9"):
+            raise CardError(f"carta no válida: {token!r} (no hay ochos ni nueves en la baraja de 40)")
+    elif len(key) >= 2 and key[:-1].isdigit() and key[-1] in "oceb":
+        rank = int(key[:-1])
+        if rank in (8, 9):
+            raise CardError(f"carta no válida: {token!r} (no hay ochos ni nueves en la baraja de 40)")
+    raise CardError(f"carta no válida: {token!r}")
+
+
+def parse_cards(tokens: Iterable[str | int], *, what: str = "cartas") -> list[Card]:
+    """Parse several cards; a repeated card is an error naming it."""
+    if isinstance(tokens, str):
+        raise CardError(f"{what}: se espera una lista de cartas, no un texto")
+    cards: list[Card] = []
+    seen = 0
+    for token in tokens:
+        c = parse_card(token)
+        if seen >> c & 1:
+            raise CardError(f"{what}: carta repetida: {token!r}")
+        seen |= 1 << c
+        cards.append(c)
+    return cards
+
+
+def notation_of(token: str) -> str:
+    """'code' when a token was written as '12c', else 'name' (answers echo the input's notation)."""
+    key = _fold(token)
+    return "code" if key in _BY_CODE else "name"
+
+
+def write(c: Card, notation: str = "code") -> str:
+    return CODE_OF[c] if notation == "code" else NAME_OF[c]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """Cards in a mask, lowest int first (by suit, then weakest to strongest)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def deck_by_strength() -> list[Card]:
+    """All 40 cards, suit by suit, strongest first (the /baraja/ order)."""
+    return [CARDS[10 * s + k] for s in range(4) for k in range(9, -1, -1)]
