@@ -110,7 +110,7 @@ class Hand:
     __slots__ = (
         "rules", "trump", "dealer", "trump_card", "start", "hands", "played", "trick", "leader", "turn",
         "tricks", "leaders", "winners", "tantos", "cantes", "cante_points", "sung", "sang_now", "tute",
-        "renuncios", "first_card",
+        "renuncios", "first_card", "won", "_legal",
     )
 
     def __init__(
@@ -158,6 +158,8 @@ class Hand:
         self.tute: Tute | None = None
         self.renuncios: list[Renuncio] = []
         self.first_card = first_card
+        self.won = [0, 0]  # tricks won per pair
+        self._legal = -1  # cached legal mask of the player to play, -1 when not computed
 
     @classmethod
     def from_deal(cls, d: Deal, rules: TableRules = GUIA) -> Hand:
@@ -186,6 +188,7 @@ class Hand:
         other.cantes = self.cantes[:]
         other.cante_points = self.cante_points[:]
         other.renuncios = self.renuncios[:]
+        other.won = self.won[:]
         return other
 
     # -- state ---------------------------------------------------------------------------------------
@@ -206,12 +209,17 @@ class Hand:
         """Mask of the legal cards of the player to play (0 when the hand is over)."""
         if self.turn is None:
             return 0
+        if self._legal >= 0:
+            return self._legal
         hand = self.hands[self.turn]
         if self.trick:
-            return legal_mask(hand, self.trick, self.trump, self.rules)
-        if self.first_card is not None and not self.tricks:
-            return hand & (1 << self.first_card)
-        return hand
+            legal = legal_mask(hand, self.trick, self.trump, self.rules)
+        elif self.first_card is not None and not self.tricks:
+            legal = hand & (1 << self.first_card)
+        else:
+            legal = hand
+        self._legal = legal
+        return legal
 
     def legal(self) -> list[Card]:
         return cards_of(self.legal_mask())
@@ -241,18 +249,14 @@ class Hand:
         if not hand & bit:
             raise HandError(f"el jugador {seat} no tiene {the(c)}")
         trick = self.trick
-        if trick:
-            legal = legal_mask(hand, trick, self.trump, self.rules)
-        elif self.first_card is not None and not self.tricks:
-            legal = hand & (1 << self.first_card)
-        else:
-            legal = hand
+        legal = self._legal if self._legal >= 0 else self.legal_mask()
         if not legal & bit:
             r = self.ruling()
             if not allow_renuncio:
                 raise IllegalPlay(seat, CARDS[c], r)
             self.renuncios.append(Renuncio(len(self.tricks) + 1, seat, CARDS[c], r.obligation, r.legal,
                                            r.rule_ids, r.verdict(c).why))
+        self._legal = -1
         self.hands[seat] = hand ^ bit
         self.played[seat] |= bit
         trick.append(c)
@@ -264,6 +268,7 @@ class Hand:
         self.tricks.append(tuple(trick))
         self.leaders.append(self.leader)
         self.winners.append(winner)
+        self.won[winner & 1] += 1
         self.tantos[winner & 1] += TANTOS_OF[trick[0]] + TANTOS_OF[trick[1]] + TANTOS_OF[trick[2]] + TANTOS_OF[trick[3]]
         self.trick = []
         self.leader = winner
@@ -279,7 +284,7 @@ class Hand:
         pair = seat & 1
         if self.winners[-1] & 1 != pair:
             return False, False
-        return True, sum(1 for w in self.winners if w & 1 == pair) == 1
+        return True, self.won[pair] == 1
 
     def allowed_cantes(self, seat: int) -> tuple[CanteOption, ...]:
         """What ``seat`` may sing now, after priority (fast path; agrees with ``cante_options``)."""
@@ -288,7 +293,7 @@ class Hand:
         if (self.winners[-1] ^ seat) & 1:
             return ()
         hand = self.hands[seat]
-        if self.rules.tute_cualquier_baza or sum(1 for w in self.winners if not (w ^ seat) & 1) == 1:
+        if self.won[seat & 1] == 1 or self.rules.tute_cualquier_baza:
             tutes = tuple(_TUTES[k] for k in TUTE_KINDS if hand & TUTE_MASK[k] == TUTE_MASK[k])
             if tutes:
                 return tutes
@@ -369,12 +374,9 @@ class Hand:
 
 def pick(mask: int, rng: random.Random) -> int:
     """A uniformly random card of a non-empty mask."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards[int(rng.random() * len(cards))]
+    for _ in range(int(rng.random() * mask.bit_count())):
+        mask &= mask - 1  # drop the lowest card
+    return (mask & -mask).bit_length() - 1
 
 
 def random_hand(

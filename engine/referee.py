@@ -6,7 +6,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cantes import CanteCheck, CanteError, HandScore, check_cante, option, score_hand, score_renuncio, score_tute
+from engine.cantes import (
+    CanteCheck,
+    CanteError,
+    HandScore,
+    check_cante,
+    option,
+    score_hand,
+    score_renuncio,
+    score_tute,
+)
 from engine.cards import CARDS, CardError, Suit, cards_of, notation_of, parse_cards, write
 from engine.deal import DOS_DE_OROS
 from engine.hand import Declared, Renuncio, Tute, first_card_ruling

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CARDS, Suit, mask_of
+from engine.cards import CARDS, mask_of
 from engine.deal import deal
 from engine.hand import Hand, HandError, IllegalPlay, InvalidCante, random_hand
-from engine.rules import TableRules, preset
+from engine.rules import GUIA, TableRules, preset
 
 from .helpers import card, cards
 
@@ -23,7 +23,7 @@ SEATS = [
 ]
 
 
-def fixed_hand(rules: TableRules = TableRules()) -> Hand:
+def fixed_hand(rules: TableRules = GUIA) -> Hand:
     return Hand([cards(s) for s in SEATS], "o", dealer=3, rules=rules)
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Suit
+from engine.cards import Suit, mask_of
 from engine.obligations import OBLIGATIONS, legal_cards, legal_mask, ruling, the, to_the
-from engine.cards import mask_of
 from engine.rules import GUIA, TableRules, preset
 
 from .helpers import card, cards, codes
