@@ -42,7 +42,8 @@ class IllegalPlay(HandError):
         self.seat = seat
         self.card = card
         self.ruling = ruling
-        super().__init__(f"{the(card).capitalize()} no es legal: {ruling.verdict(card).why}")
+        why = ruling.verdict(card).why.removeprefix("No: ")
+        super().__init__(f"No puedes jugar {the(card)}: {why}")
 
 
 class InvalidCante(HandError):

@@ -59,6 +59,7 @@ def test_an_illegal_card_is_refused_with_its_ruling():
     assert err.value.ruling.obligation == "montar"
     assert [c.code for c in err.value.ruling.legal] == ["3o", "1o"]
     assert err.value.seat == 1
+    assert str(err.value).startswith("No puedes jugar el as de copas: tienes oros")
     assert h.turn == 1  # nothing changed
 
 

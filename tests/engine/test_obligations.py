@@ -118,7 +118,7 @@ def test_a_trump_lead_without_trumps_leaves_you_free():
 
 @rule("R-OBL-PAREJA")
 def test_your_partner_winning_does_not_lift_the_obligation_by_default():
-    # Partner (trick index 1 of 3 so far... here index 0 of 2) is winning with the as de copas.
+    # Two cards in the trick: the partner led the as de copas and is winning.
     r = ruling(cards("12c 4c"), cards("1c 5c"), OROS)
     assert r.partner_winning is True
     assert codes(r.legal) == ["12c", "4c"]  # nothing beats the as: asistir

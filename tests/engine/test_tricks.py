@@ -19,7 +19,7 @@ rule = pytest.mark.rule
         ("6o", True),   # Seis de oros: gana, porque es de oros y de mayor valor que el cinco.
         ("4o", False),  # Cuatro de oros: pierde porque es de menor valor.
         ("2c", True),   # Dos de copas: gana por ser del palo de triunfo.
-        ("7b", False),  # (Nueve de) bastos: pierde por no ser del palo de salida ni de triunfo.
+        ("7b", False),  # "Nueve de bastos" in the seed: there are no nines (R-DECK-1), any basto loses.
     ],
 )
 def test_seed_000_example_cinco_de_oros_led_with_copas_trump(second, wins):
