@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import inspect
 import re
 import tomllib
 import unicodedata
@@ -541,11 +540,8 @@ class _Loader:
         return tuple(out)
 
     def targets(self, family: str, rules: TableRules) -> tuple[str, ...]:
-        """The rule ids ``family`` can aim at, at this table when engine.scenarios takes the table into account."""
-        targets = self.scenarios.targets
-        if len(inspect.signature(targets).parameters) >= 2:
-            return tuple(targets(family, rules))
-        return tuple(targets(family))
+        """The rule ids ``family`` can aim at at this table (a switch may replace a rule)."""
+        return tuple(self.scenarios.targets(family, rules))
 
     # -- glossary
 
