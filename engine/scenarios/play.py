@@ -324,67 +324,70 @@ def construct(rng: random.Random, rules: TableRules, kind: str, attempts: int = 
             k, trick, need, avoid = _template(rng, kind, t, led, x, rules)
         except _Retry:
             continue
-        fixed = trick + need
-        if len(set(fixed)) != len(fixed):
-            continue
-        used = 0
-        for c in fixed:
-            used |= 1 << c
-        pool = [c for c in range(40) if not used >> c & 1]
-        rng.shuffle(pool)
-        leader = rng.randrange(4)
-        viewer = (leader + k) % 4
-        hands = [0, 0, 0, 0]
-        ok = True
-        for i in range(1, k):  # players who already played: their card must have been legal
-            seat = (leader + i) % 4
-            h = 1 << trick[i]
-            rest = []
-            for c in pool:
-                if h.bit_count() < 10 and legal_mask(h | 1 << c, trick[:i], t, rules) >> trick[i] & 1:
-                    h |= 1 << c
-                else:
-                    rest.append(c)
-            pool = rest
-            if h.bit_count() < 10:
-                ok = False
-                break
-            hands[seat] = h
-        if not ok:
-            continue
-        h = 0
-        for c in need:
-            h |= 1 << c
+        spot = fill_spot(rng, rules, t, trick, need, avoid, rng.randrange(4))
+        if spot is not None and fits(tags(spot.hands[spot.viewer], spot.trick, t, rules), kind):
+            return spot
+    return None
+
+
+def fill_spot(rng: random.Random, rules: TableRules, t: int, trick: Sequence[int], need: Sequence[int],
+              avoid: int, leader: int) -> Spot | None:
+    """Deal the rest of the deck around a first trick so every card in it was legal (None if that failed)."""
+    fixed = list(trick) + list(need)
+    if len(set(fixed)) != len(fixed):
+        return None
+    used = 0
+    for c in fixed:
+        used |= 1 << c
+    pool = [c for c in range(40) if not used >> c & 1]
+    rng.shuffle(pool)
+    k = len(trick)
+    viewer = (leader + k) % 4
+    hands = [0, 0, 0, 0]
+    for i in range(1, k):  # players who already played: their card must have been legal
+        seat = (leader + i) % 4
+        h = 1 << trick[i]
         rest = []
         for c in pool:
-            if h.bit_count() < 10 and not avoid >> c & 1:
+            if h.bit_count() < 10 and legal_mask(h | 1 << c, trick[:i], t, rules) >> trick[i] & 1:
                 h |= 1 << c
             else:
                 rest.append(c)
-        if h.bit_count() < 10:
-            continue
-        hands[viewer] = h
         pool = rest
-        for j in range(4):
-            seat = (leader + j) % 4
-            if seat == viewer:
-                continue
-            if j == 0:
-                hands[seat] = 1 << trick[0]
-            elif j < k:
-                continue
-            while hands[seat].bit_count() < 10:
-                hands[seat] |= 1 << pool.pop()
-        dealer = (leader + 3) % 4
-        dealer_trumps = hands[dealer] & SUIT_MASKS[t]
-        if not dealer_trumps or not fits(tags(hands[viewer], trick, t, rules), kind if kind != "variante"
-                                         else "variante"):
+        if h.bit_count() < 10:
+            return None
+        hands[seat] = h
+    h = 0
+    for c in need:
+        h |= 1 << c
+    rest = []
+    for c in pool:
+        if h.bit_count() < 10 and not avoid >> c & 1:
+            h |= 1 << c
+        else:
+            rest.append(c)
+    if h.bit_count() < 10:
+        return None
+    hands[viewer] = h
+    pool = rest
+    for j in range(4):
+        seat = (leader + j) % 4
+        if seat == viewer:
             continue
-        trump_card = pick(rng, dealer_trumps)  # R-DEAL-2: the shown card stays with the dealer
-        for i, c in enumerate(trick):
-            hands[(leader + i) % 4] &= ~(1 << c)
-        return Spot(t, trump_card, dealer, leader, viewer, tuple(hands), tuple(trick), ())
-    return None
+        if j == 0:
+            hands[seat] = 1 << trick[0]
+        elif j < k:
+            continue
+        while hands[seat].bit_count() < 10:
+            hands[seat] |= 1 << pool.pop()
+    dealer = (leader + 3) % 4
+    dealer_trumps = hands[dealer] & SUIT_MASKS[t]
+    if not dealer_trumps:
+        return None
+    trump_card = pick(rng, dealer_trumps)  # R-DEAL-2: the shown card stays with the dealer
+    for i, c in enumerate(trick):
+        hands[(leader + i) % 4] &= ~(1 << c)
+    return Spot(t, trump_card, dealer, leader, viewer, tuple(hands), tuple(trick), ())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -421,6 +424,12 @@ def generate_play(family: str, seed: int, difficulty: int, rules: TableRules, ta
     """A `jugada`, `validas` or `obligacion` scenario."""
     rng = random.Random(f"{family}:{seed}:{difficulty}")
     spot, _kind = find_spot(rng, difficulty, rules, target)
+    return play_scenario(family, spot, seed, difficulty, rules, target)
+
+
+def play_scenario(family: str, spot: Spot, seed: int, difficulty: int, rules: TableRules,
+                  target: str | None = None, fixed_id: str | None = None) -> Scenario:
+    """Pose the question of ``family`` on a decision point."""
     position = spot_position(spot)
     hand = mask_cards(spot.hands[spot.viewer])
     r = ruling(hand, spot.trick, spot.trump, rules)
@@ -440,4 +449,4 @@ def generate_play(family: str, seed: int, difficulty: int, rules: TableRules, ta
         options = tuple(Option(v, label) for v, label in OBLIGATION_LABELS.items())
         answer = r.obligation
     return Scenario(family, difficulty, seed, rules, _ordered_ids(r.rule_ids, r.obligation, target),
-                    question, kind, options, position, answer)
+                    question, kind, options, position, answer, fixed_id)
