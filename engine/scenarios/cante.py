@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import CODE_OF, Suit
+from engine.cards import CODE_OF, SUIT_MASKS, Suit
 from engine.deal import Deal, deal
 from engine.obligations import legal_mask, the
 from engine.rules import TableRules
@@ -175,10 +175,15 @@ def _play_to_moment(rng: random.Random, kind: str, rules: TableRules, want_trump
                     legal = 1 << sacrifice
                 else:
                     legal = legal & ~protect or legal
-            c = pick(rng, legal)
+            if seat == partner and kind in ("tute", "tute_tarde"):
+                c = _strongest(legal, trump)  # the partner plays to win tricks for the pair
+            else:
+                c = pick(rng, legal)
             hands[seat] &= ~(1 << c)
             played |= 1 << c
             trick.append(c)
+        if kind in ("tute", "tute_tarde") and hands[viewer] & protect != protect:
+            return None  # one of the four cards had to be played: this hand cannot reach the moment
         winner = (leader + trick_winner(trick, trump)) % 4
         history.append({"leader": leader, "cards": [CODE_OF[c] for c in trick], "winner": winner})
         pair_tricks[winner % 2] += 1
@@ -205,6 +210,11 @@ def _play_to_moment(rng: random.Random, kind: str, rules: TableRules, want_trump
                 sung_list.append({"seat": seat, "suit": Suit(s).letter, "points": 40 if s == trump else 20,
                                   "after_trick": index + 1})
     return None
+
+
+def _strongest(legal: int, trump: int) -> int:
+    trumps = legal & SUIT_MASKS[trump]
+    return ((trumps or legal).bit_length()) - 1
 
 
 def generate_cante(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:

@@ -37,7 +37,7 @@ KINDS: dict[str, tuple[int, int]] = {
     "montar": (O_MONTAR | ILLEGAL, CUT | TRUMP_LEAD | STRONG_NOT_LEAD | EXCEPTION),
     "fallar": (O_FALLAR | ILLEGAL, CUT | EXCEPTION),
     "cortada": (CUT | FOLLOW | ILLEGAL, EXCEPTION),
-    "pareja": (PAREJA_CITED, 0),
+    "pareja": (PAREJA_CITED | ILLEGAL, 0),
     "pisar": (O_PISAR | ILLEGAL, EXCEPTION),
     "libre": (O_LIBRE, LOW_TRUMP | EXCEPTION | TRUMP_LEAD),
     "cortada_montar": (CUT | FOLLOW | CUT_BEATER | ILLEGAL, EXCEPTION),
@@ -154,13 +154,14 @@ class Spot:
     history: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) of earlier tricks
 
 
-def _kinds_for(difficulty: int, rules: TableRules, target: str | None, rng: random.Random) -> list[str]:
+def _kinds_for(difficulty: int, rules: TableRules, target: str | None, rng: random.Random) -> list[list[str]]:
+    """Groups of kinds to try in turn: the difficulty's own first, then any other that hits the target."""
     if target is not None:
         first = list(TARGET_KINDS[target][difficulty])
         rest = [k for d in (1, 2, 3) for k in TARGET_KINDS[target][d] if k not in first]
-        return first + list(dict.fromkeys(rest))
+        return [first, list(dict.fromkeys(rest))] if rest else [first]
     kinds = [k for k in LEVEL_KINDS[difficulty] if k != "variante" or _play_switches(rules)]
-    return [rng.choice(kinds)]
+    return [[rng.choice(kinds)]]
 
 
 def _play_switches(rules: TableRules) -> list[str]:
@@ -177,20 +178,33 @@ def _cites(spot: Spot, rules: TableRules, target: str | None) -> bool:
 def find_spot(rng: random.Random, difficulty: int, rules: TableRules, target: str | None,
               tries: int = 3) -> tuple[Spot, str]:
     """A decision point fitting the difficulty (and target): scan simulated hands, then build one."""
-    kinds = _kinds_for(difficulty, rules, target, rng)
-    min_trick = MIN_TRICK[difficulty]
+    groups = _kinds_for(difficulty, rules, target, rng)
+    for kinds in groups:
+        found = _scan(rng, difficulty, rules, target, kinds, tries)
+        if found is not None:
+            return found
+        for kind in kinds:
+            for _ in range(3):
+                spot = construct(rng, rules, kind)
+                if spot is not None and _cites(spot, rules, target):
+                    return spot, kind
+    raise ScenarioError(f"no se ha podido construir una posición para {target or groups[0][0]}")
+
+
+def _scan(rng, difficulty, rules, target, kinds, tries):
+    salida = kinds == ["salida"]
     for _ in range(tries):
         record = play_hand(rng, rules, sing=False)
         trump = int(record.deal.trump)
         matches = []
-        for t in range(min_trick if kinds != ["salida"] else 0, len(record.tricks)):
+        for t in range(0 if salida else MIN_TRICK[difficulty], len(record.tricks)):
             tr = record.tricks[t]
-            for i in (0,) if kinds == ["salida"] else (1, 2, 3):
+            for i in (0,) if salida else (1, 2, 3):
                 seat = (tr.leader + i) % 4
                 tg = tags(tr.hands_before[seat], tr.cards[:i], trump, rules)
-                for kind in kinds:
+                for n, kind in enumerate(kinds):
                     if fits(tg, kind):
-                        matches.append((kinds.index(kind), t, i))
+                        matches.append((n, t, i))
                         break
         if not matches:
             continue
@@ -201,12 +215,7 @@ def find_spot(rng: random.Random, difficulty: int, rules: TableRules, target: st
             spot = _spot_from_record(record, t, i)
             if _cites(spot, rules, target):
                 return spot, kinds[best]
-    for kind in kinds:
-        for _ in range(3):
-            spot = construct(rng, rules, kind)
-            if spot is not None and _cites(spot, rules, target):
-                return spot, kind
-    raise ScenarioError(f"no se ha podido construir una posición para {target or kinds[0]}")
+    return None
 
 
 def _spot_from_record(record, t: int, i: int) -> Spot:
