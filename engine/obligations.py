@@ -31,6 +31,8 @@ def _trick_state(trick: Sequence[int], trump: int) -> tuple[int, int, int, int]:
             if c > high_trump:
                 high_trump = c
                 winner = i
+                if led == trump:
+                    high_led = c  # R-OBL-TRIUNFO-SALIDA: beat the strongest trump, not just the lead
         elif suit == led and c > high_led:
             high_led = c
             if high_trump < 0:
