@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit
+from engine.obligations import _trick_state as trick_state  # noqa: F401  (shared: one definition of a trick's state)
 from engine.obligations import the
 from engine.scenarios.model import Option
 
@@ -50,27 +51,6 @@ def seat_name(seat: int, viewer: int) -> str:
 def player_label(seat: int) -> str:
     """A neutral seat name for questions asked from outside the table."""
     return f"Jugador {seat + 1} (pareja {'AB'[seat % 2]})"
-
-
-def trick_state(trick: Sequence[int], trump: int) -> tuple[int, int, int, int]:
-    """(led suit, strongest led-suit card, strongest trump or -1, index of the card winning so far)."""
-    lead = trick[0]
-    led = lead // 10
-    high_led = lead
-    high_trump = lead if led == trump else -1
-    winner = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        suit = c // 10
-        if suit == trump:
-            if c > high_trump:
-                high_trump = c
-                winner = i
-        elif suit == led and c > high_led:
-            high_led = c
-            if high_trump < 0:
-                winner = i
-    return led, high_led, high_trump, winner
 
 
 def describe_trick(trick: Sequence[int], leader: int, viewer: int) -> str:

@@ -8,10 +8,10 @@ from dataclasses import replace
 from engine.cards import SUIT_MASKS, TANTOS_OF, Suit, parse_card
 from engine.rules import GUIA
 from engine.scenarios.cante import build_cante
+from engine.scenarios.common import sorted_codes
 from engine.scenarios.model import Option, Scenario
 from engine.scenarios.play import fill_spot, play_scenario
 from engine.scenarios.tantos import HAND_OPTIONS, _shift, hand_winner
-from engine.scenarios.common import sorted_codes
 
 OROS, COPAS, ESPADAS, BASTOS = range(4)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine import referee
 from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit
 from engine.deal import deal
 from engine.obligations import legal_mask, ruling, the
@@ -50,14 +51,10 @@ def broken(hand: int, trick: Sequence[int], trump: int, c: int, rules: TableRule
 
 def check_trick(hands_before: Sequence[int], leader: int, trick: Sequence[int], trump: int,
                 rules: TableRules) -> list[tuple[int, str]]:
-    """(seat, broken obligation) for every renuncio in a finished trick; hands are masks by seat."""
-    out = []
-    for i in range(1, len(trick)):
-        seat = (leader + i) % 4
-        b = broken(hands_before[seat], trick[:i], trump, trick[i], rules)
-        if b:
-            out.append((seat, b))
-    return out
+    """(seat, broken obligation) for every renuncio in a finished trick, as the referee finds them."""
+    found = referee.check_trick(hands_before, leader, trick, trump, rules)
+    return [(r.seat, broken(hands_before[r.seat], trick[:(r.seat - leader) % 4], trump, int(r.card), rules))
+            for r in found]
 
 
 def _offence(hand: int, prefix: list[int], trump: int, rules: TableRules, kind: str) -> int:

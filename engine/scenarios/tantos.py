@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
+from engine.cantes import HandScore, score_hand
 from engine.cards import CODE_OF, TANTOS_OF, Suit
 from engine.rules import TableRules
 from engine.scenarios.common import CODE_INDEX, sorted_codes, trump_text
@@ -29,20 +30,24 @@ def cante_name(suit: int, trump: int) -> str:
     return "las cuarenta" if suit == trump else f"las veinte en {Suit(suit).label}"
 
 
+def score(position: dict) -> HandScore:
+    """The hand's score by the engine's scorer (R-SCORE-1..3)."""
+    return score_hand(
+        (pile_tantos(position["piles"]["A"]), pile_tantos(position["piles"]["B"])),
+        (sum(x["points"] for x in position["cantes"]["A"]), sum(x["points"] for x in position["cantes"]["B"])),
+        position["last_trick"],
+    )
+
+
 def totals(position: dict) -> dict[str, int]:
     """Each pair's total: card tantos + cantes + 10 de últimas (R-SCORE-1)."""
-    out = {}
-    for p in "AB":
-        out[p] = (pile_tantos(position["piles"][p]) + sum(x["points"] for x in position["cantes"][p])
-                  + (10 if position["last_trick"] == p else 0))
-    return out
+    t = score(position).totals
+    return {"A": t[0], "B": t[1]}
 
 
 def hand_winner(position: dict) -> str:
-    t = totals(position)
-    if t["A"] != t["B"]:
-        return "A" if t["A"] > t["B"] else "B"  # R-SCORE-2
-    return position["last_trick"]  # R-SCORE-3
+    """'A' or 'B': the higher total, a tie going to the pair that won the last trick (R-SCORE-2, R-SCORE-3)."""
+    return "AB"[score(position).winner]
 
 
 def _split(rng: random.Random, tricks_a: int) -> tuple[list[int], list[int]]:

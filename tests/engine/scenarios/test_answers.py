@@ -5,7 +5,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rules import PRESETS
-from engine.scenarios import FAMILIES, FIXED, MISCONCEPTIONS, AnswerError, Scenario, generate, grade, parse_answer
+from engine.scenarios import (
+    FAMILIES,
+    FIXED,
+    MISCONCEPTIONS,
+    AnswerError,
+    Scenario,
+    generate,
+    grade,
+    parse_answer,
+)
 
 REQUIRED_CODES = {
     "triunfo_teniendo_palo", "otro_palo_teniendo_palo", "no_monto", "monto_solo_salida", "monto_baza_cortada",

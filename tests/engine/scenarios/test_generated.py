@@ -76,3 +76,32 @@ def test_play_positions_usually_have_an_illegal_card(family):
 def test_difficulty_one_uses_short_hands():
     sizes = [len(generate("jugada", seed, 1).position["hand"]) for seed in range(100)]
     assert sum(sizes) / len(sizes) <= 6
+
+
+def test_cante_answers_agree_with_the_engine_cante_rules():
+    from engine.cantes import cante_options
+    from engine.scenarios.cante import cante_state
+
+    for difficulty in (1, 2, 3):
+        for seed in range(150):
+            s = generate("cante", seed, difficulty)
+            st = cante_state(s.position)
+            opts = cante_options(st["hand"], st["trump"], pair_won=st["pair_won"], first_win=st["first"],
+                                 sung=st["sung"], already_sang=st["sang_now"], played=st["played"],
+                                 partner_hand=st["partner"], rules=s.rules)
+            values = ["tute-" + o.tute if o.tute else "cuarenta" if o.kind == "cuarenta"
+                      else "veinte-" + o.suit.letter for o in opts.allowed] or ["nada"]
+            assert set(values) == set(s.answer), (seed, difficulty, values, s.answer)
+
+
+def test_renuncio_answers_agree_with_the_referee():
+    from engine.referee import check_trick
+    from engine.scenarios.renuncio import renuncio_facts
+
+    for difficulty in (1, 2, 3):
+        for seed in range(150):
+            s = generate("renuncio", seed, difficulty)
+            trump, hands, leader, trick = renuncio_facts(s.position)
+            found = check_trick(hands, leader, trick, trump, s.rules)
+            assert s.answer == (str(found[0].seat) if found else "nadie")
+            assert len(found) <= 1

@@ -2,11 +2,11 @@
 
 import pytest
 
+from engine.cards import Suit
 from engine.obligations import ruling
 from engine.rules import GUIA, PRESETS
 from engine.scenarios import FAMILIES, ScenarioError, families_for, generate, targets
 from engine.scenarios.common import CODE_INDEX
-from engine.cards import Suit
 
 PAIRS = [(f, t, p) for p in PRESETS for f in FAMILIES for t in targets(f, PRESETS[p])]
 
