@@ -1,0 +1,91 @@
+"""Quiz scenarios: generators for the seven families, their answer keys, grading and the seeds' examples.
+
+``generate(family, seed, difficulty, rules, target)`` is a pure function: the same arguments give the
+same scenario. Positions are JSON-safe dicts; cards are codes ('12c'), seats 0..3 (pairs A = 0, 2 and
+B = 1, 3), suits letters. Layout by family:
+
+- jugada / validas / obligacion: ``trump``, ``trump_card``, ``dealer``, ``leader`` (of this trick),
+  ``viewer`` (the seat answering), ``hand`` (the viewer's cards), ``trick`` (codes in play order),
+  ``trick_seats``, ``hands`` (all four hands now, by seat), ``history`` (earlier tricks of the hand:
+  ``leader``, ``cards``, ``winner``), ``trick_number``.
+- ganador: as above without ``hand``; ``viewer`` is None, ``complete`` says whether all four played.
+  The fixed ``salida-cinco-de-oros`` has ``trick`` (the lead) and ``candidates`` instead.
+- tantos: level 1 ``pile`` (codes), ``tricks`` (int); levels 2-3 ``piles`` {"A","B"}, ``tricks``
+  {"A","B"}, ``cantes`` {"A": [{"seat","suit","points"}], "B": [...]}, ``last_trick`` ("A"/"B"),
+  level 2 also ``pair`` (whose total is asked); fixed ones add ``names``.
+- cante: ``trump``, ``trump_card``, ``dealer``, ``viewer``, ``hand``, ``hands``, ``history``,
+  ``last_winner`` (seat that won the trick just collected), ``pair_tricks`` {"A","B"}, ``sung``
+  (earlier cantes: ``seat``, ``suit``, ``points``, ``after_trick``), ``sang_now`` (the viewer's cante
+  already declared at this moment), ``partner_shows`` (cards the partner has shown).
+- renuncio: ``trump``, ``trump_card``, ``dealer``, ``leader``, ``viewer`` (None), ``hands_before``
+  (the four hands before the trick), ``trick``, ``trick_seats``, ``history``, ``trick_number``.
+"""
+
+from __future__ import annotations
+
+from engine.rules import GUIA, TableRules
+from engine.scenarios import cante, ganador, renuncio, tantos
+from engine.scenarios.fixed import FIXED
+from engine.scenarios.grading import grade, parse_answer
+from engine.scenarios.misconceptions import MISCONCEPTIONS
+from engine.scenarios.model import (
+    DIFFICULTIES,
+    FAMILIES,
+    FAMILY_LABELS,
+    AnswerError,
+    Grade,
+    Option,
+    Scenario,
+    ScenarioError,
+)
+from engine.scenarios.play import generate_play, play_targets
+from engine.scenarios.version import ENGINE_VERSION
+
+__all__ = [
+    "DIFFICULTIES", "ENGINE_VERSION", "FAMILIES", "FAMILY_LABELS", "FIXED", "MISCONCEPTIONS", "AnswerError",
+    "Grade", "Option", "Scenario", "ScenarioError", "families_for", "generate", "grade", "parse_answer", "targets",
+]
+
+_OTHER_TARGETS = {
+    "ganador": ganador.TARGETS,
+    "tantos": tantos.TARGETS,
+    "cante": cante.TARGETS,
+    "renuncio": renuncio.TARGETS,
+}
+
+
+def targets(family: str, rules: TableRules = GUIA) -> tuple[str, ...]:
+    """Rule ids this family can aim at (under these table rules: a switch may replace a rule)."""
+    if family in ("jugada", "validas", "obligacion"):
+        return play_targets(family, rules)
+    if family in _OTHER_TARGETS:
+        return _OTHER_TARGETS[family]
+    raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
+
+
+def families_for(rule_id: str, rules: TableRules = GUIA) -> tuple[str, ...]:
+    """Families that can aim at this rule id."""
+    return tuple(f for f in FAMILIES if rule_id in targets(f, rules))
+
+
+def generate(family: str, seed: int, difficulty: int = 1, rules: TableRules = GUIA,
+             target: str | None = None) -> Scenario:
+    """A consistent position of ``family`` with its answer key; deterministic in its arguments."""
+    if family not in FAMILIES:
+        raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
+    if difficulty not in DIFFICULTIES:
+        raise ScenarioError(f"dificultad no válida: {difficulty!r} (usa 1, 2 o 3)")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"semilla no válida: {seed!r} (debe ser un número entero)")
+    rules = TableRules.from_spec(rules)
+    if target is not None and target not in targets(family, rules):
+        raise ScenarioError(f"la familia {family} no puede practicar {target} con estas reglas de mesa")
+    if family in ("jugada", "validas", "obligacion"):
+        return generate_play(family, seed, difficulty, rules, target)
+    if family == "ganador":
+        return ganador.generate_ganador(seed, difficulty, rules, target)
+    if family == "tantos":
+        return tantos.generate_tantos(seed, difficulty, rules, target)
+    if family == "cante":
+        return cante.generate_cante(seed, difficulty, rules, target)
+    return renuncio.generate_renuncio(seed, difficulty, rules, target)

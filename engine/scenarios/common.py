@@ -1,0 +1,66 @@
+"""Helpers shared by the families: card codes, sorting, seat names, the state of a trick."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit
+from engine.obligations import _trick_state as trick_state  # noqa: F401  (shared: one definition of a trick's state)
+from engine.obligations import the
+from engine.scenarios.model import Option
+
+ABOVE = tuple(SUIT_MASKS[c // 10] & ~((2 << c) - 1) for c in range(40))  # same-suit cards that beat c
+CODE_INDEX = {code: i for i, code in enumerate(CODE_OF)}
+
+
+def codes(cards: Iterable[int]) -> list[str]:
+    return [CODE_OF[c] for c in cards]
+
+
+def sorted_codes(mask_or_cards: int | Iterable[int]) -> list[str]:
+    """Codes suit by suit (oros, copas, espadas, bastos), strongest first: the order a hand is shown in."""
+    cards = mask_cards(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
+    return [CODE_OF[c] for c in sorted(cards, key=lambda c: (c // 10, -(c % 10)))]
+
+
+def mask_cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def card_options(hand_codes: Sequence[str]) -> tuple[Option, ...]:
+    return tuple(Option(code, NAME_OF[CODE_INDEX[code]]) for code in hand_codes)
+
+
+def seat_name(seat: int, viewer: int) -> str:
+    """How the player answering calls a seat (R-SEAT-1: seat + 1 sits to one's right)."""
+    return ("tú", "el rival de tu derecha", "tu compañero", "el rival de tu izquierda")[(seat - viewer) % 4]
+
+
+def player_label(seat: int) -> str:
+    """A neutral seat name for questions asked from outside the table."""
+    return f"Jugador {seat + 1} (pareja {'AB'[seat % 2]})"
+
+
+def describe_trick(trick: Sequence[int], leader: int, viewer: int) -> str:
+    """'Sale el rey de copas (tu compañero); después, el dos de oros (el rival de tu derecha).'"""
+    parts = [f"{the(c)} ({seat_name((leader + i) % 4, viewer)})" for i, c in enumerate(trick)]
+    text = f"Sale {parts[0]}"
+    if len(parts) > 1:
+        text += "; después, " + ", ".join(parts[1:])
+    return text + "."
+
+
+def trump_text(trump: int) -> str:
+    return f"Triunfo: {Suit(trump).label}."

@@ -1,0 +1,158 @@
+"""Who wins the trick: the `ganador` family (R-TRICK-1, R-TRICK-2, R-DECK-3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.cards import CODE_OF, NAME_OF, RANK_OF, Suit
+from engine.obligations import the, to_the
+from engine.rules import TableRules
+from engine.scenarios.common import player_label, sorted_codes, trick_state, trump_text
+from engine.scenarios.model import Option, Scenario, ScenarioError
+from engine.scenarios.sim import play_hand
+
+TARGETS = ("R-TRICK-2", "R-TRICK-1", "R-DECK-3")
+
+
+def _features(cards: Sequence[int], trump: int) -> dict[str, bool]:
+    led, high_led, high_trump, win = trick_state(cards, trump)
+    w = cards[win]
+    others = [c for c in cards if c != w]
+    return {
+        "cut": high_trump >= 0 and led != trump,
+        "no_trump": high_trump < 0,
+        "trump_lead": led == trump,
+        # R-DECK-3: a card of the winner's suit with a higher number (rey over tres, rey over as...)
+        "strength": any(c // 10 == w // 10 and RANK_OF[c] > RANK_OF[w] for c in others),
+        "other_high": any(c // 10 not in (led, trump) and c % 10 > w % 10 for c in others),
+        "several_trumps": sum(1 for c in cards if c // 10 == trump) >= 2,
+    }
+
+
+def _wanted(f: dict[str, bool], difficulty: int, target: str | None) -> bool:
+    if target == "R-TRICK-2":
+        ok = f["cut"] or (f["several_trumps"] and difficulty > 1)
+    elif target == "R-TRICK-1":
+        ok = f["no_trump"]
+    elif target == "R-DECK-3":
+        ok = f["strength"]
+    else:
+        ok = True
+    if not ok:
+        return False
+    if difficulty == 3:
+        return f["other_high"] or f["strength"] or f["several_trumps"] or f["trump_lead"]
+    if difficulty == 2:
+        return f["cut"] or not (f["strength"] or f["several_trumps"])
+    return True
+
+
+def find_trick(rng: random.Random, difficulty: int, rules: TableRules, target: str | None, tries: int = 40):
+    """(hand record, trick index, number of cards shown) of a real trick fitting the request."""
+    for _ in range(tries):
+        record = play_hand(rng, rules, sing=False)
+        trump = int(record.deal.trump)
+        order = list(range(len(record.tricks)))
+        rng.shuffle(order)
+        for t in order:
+            n = rng.randint(2, 3) if difficulty == 1 else 4
+            cards = record.tricks[t].cards[:n]
+            if _wanted(_features(cards, trump), difficulty, target):
+                return record, t, n
+    raise ScenarioError(f"no se ha encontrado una baza para {target}")
+
+
+def winner_notes(cards: Sequence[int], seats: Sequence[int], trump: int) -> list[tuple[str, str, bool, str]]:
+    """(code, name, wins, why) for every card of the trick."""
+    led, high_led, high_trump, win = trick_state(cards, trump)
+    w = cards[win]
+    notes = []
+    for c in cards:
+        suit = c // 10
+        if c == w:
+            why = (f"Gana: es el triunfo más alto de la baza ({Suit(trump).label})." if suit == trump
+                   else f"Gana: nadie ha echado triunfo y es la carta de {Suit(led).label} más fuerte.")
+        elif suit == trump:
+            why = f"No: {the(w)} es un triunfo más fuerte."
+        elif suit == led and high_trump >= 0:
+            why = f"No: la baza está cortada con {the(high_trump)}; el triunfo gana al palo de salida."
+        elif suit == led:
+            why = f"No: {the(w)} es más fuerte (as, tres, rey, caballo, sota, siete...)."
+        else:
+            why = "No: no es del palo de salida ni de triunfo, así que no puede ganar."
+        notes.append((CODE_OF[c], NAME_OF[c], c == w, why))
+    return notes
+
+
+def generate_ganador(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:
+    rng = random.Random(f"ganador:{seed}:{difficulty}")
+    record, t, n = find_trick(rng, difficulty, rules, target)
+    tr = record.tricks[t]
+    trump = int(record.deal.trump)
+    cards = tr.cards[:n]
+    seats = [(tr.leader + i) % 4 for i in range(n)]
+    hands = list(tr.hands_before)
+    for seat, c in zip(seats, cards, strict=True):
+        hands[seat] &= ~(1 << c)
+    win = trick_state(cards, trump)[3]
+    d = record.deal
+    position = {
+        "trump": Suit(trump).letter,
+        "trump_card": CODE_OF[d.trump_card] if d.trump_card is not None else None,
+        "dealer": d.dealer,
+        "leader": tr.leader,
+        "viewer": None,
+        "trick": [CODE_OF[c] for c in cards],
+        "trick_seats": seats,
+        "complete": n == 4,
+        "hands": [sorted_codes(h) for h in hands],
+        "history": [{"leader": x.leader, "cards": [CODE_OF[c] for c in x.cards], "winner": x.winner}
+                    for x in record.tricks[:t]],
+        "trick_number": t + 1,
+    }
+    f = _features(cards, trump)
+    ids = ["R-TRICK-2" if not f["no_trump"] else "R-TRICK-1"]
+    ids += [i for i in ("R-TRICK-1", "R-TRICK-2") if i not in ids]
+    if f["strength"]:
+        ids.append("R-DECK-3")
+    if target:
+        ids = [target] + [i for i in ids if i != target]
+    listing = "; ".join(f"{player_label(s)}: {NAME_OF[c]}" for s, c in zip(seats, cards, strict=True))
+    verb = "gana la baza" if n == 4 else "va ganando la baza"
+    question = f"{trump_text(trump)} Baza: {listing}. ¿Qué carta {verb}?"
+    options = tuple(Option(CODE_OF[c], f"{NAME_OF[c]} ({player_label(s)})") for s, c in zip(seats, cards, strict=True))
+    return Scenario("ganador", difficulty, seed, rules, tuple(ids), question, "choice", options, position,
+                    CODE_OF[cards[win]])
+
+
+def diagnose_winner(cards: Sequence[int], trump: int, chosen: int) -> str | None:
+    """The belief behind naming ``chosen`` as the winner of ``cards``."""
+    led, high_led, high_trump, win = trick_state(cards, trump)
+    w = cards[win]
+    if chosen == w:
+        return None
+    suit = chosen // 10
+    if suit not in (led, trump):
+        return "ganador_otro_palo"
+    if suit == led and w // 10 == trump and led != trump:
+        return "ganador_ignora_triunfo"
+    if suit == w // 10 and RANK_OF[chosen] > RANK_OF[w]:
+        return "tres_bajo_rey" if RANK_OF[w] == 3 else "orden_fuerza"
+    if chosen == cards[0]:
+        return "gana_la_salida"
+    return "orden_fuerza"
+
+
+def winner_explanation(cards: Sequence[int], trump: int) -> str:
+    led, high_led, high_trump, win = trick_state(cards, trump)
+    w = cards[win]
+    if high_trump >= 0 and led != trump:
+        return (f"Sale {the(cards[0])}. La baza tiene triunfo ({Suit(trump).label}), así que gana el triunfo "
+                f"más alto: {the(w)} (R-TRICK-2).")
+    if led == trump:
+        return f"Sale triunfo: gana el triunfo más alto, {the(w)} (R-TRICK-2)."
+    return (f"Sale {the(cards[0])} y nadie echa triunfo: gana la carta de {Suit(led).label} más fuerte, "
+            f"{the(w)}; las de otros palos no cuentan (R-TRICK-1, R-TRICK-2). "
+            f"Recuerda el orden: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos, "
+            f"así que nada supera {to_the(w)} en esta baza.")

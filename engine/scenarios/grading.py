@@ -1,0 +1,319 @@
+"""Reading a learner's answer and grading it from the stored scenario alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import CODE_OF, NAME_OF, TANTOS_OF, CardError, Suit, parse_card
+from engine.obligations import ruling
+from engine.rules import GUIA
+from engine.scenarios import cante as cante_mod
+from engine.scenarios import ganador as ganador_mod
+from engine.scenarios import renuncio as renuncio_mod
+from engine.scenarios import tantos as tantos_mod
+from engine.scenarios.common import CODE_INDEX
+from engine.scenarios.misconceptions import MISCONCEPTIONS, diagnose_card, diagnose_missed
+from engine.scenarios.model import AnswerError, Grade, Scenario
+from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, tags
+from engine.scenarios.sim import CABALLO, REY
+from engine.scenarios.version import ENGINE_VERSION
+
+MAX_NUMBER = 1000
+
+
+def _one(raw: str | list[str]) -> str:
+    if isinstance(raw, (list, tuple)):
+        if len(raw) != 1:
+            raise AnswerError("Elige una sola respuesta.")
+        raw = raw[0]
+    if not isinstance(raw, str):
+        raise AnswerError("Respuesta no válida.")
+    return raw.strip()
+
+
+def _hand_card(scenario: Scenario, token: str) -> str:
+    try:
+        c = parse_card(token)
+    except CardError:
+        raise AnswerError(f"No entiendo la carta «{token}»: escríbela como 12c o «rey de copas».") from None
+    code = CODE_OF[c]
+    if code not in {o.value for o in scenario.options}:
+        raise AnswerError(f"El {NAME_OF[c]} no está entre tus cartas." if c % 10 != 5
+                          else f"La {NAME_OF[c]} no está entre tus cartas.")
+    return code
+
+
+def parse_answer(scenario: Scenario, raw: str | list[str]) -> Any:
+    """Turn form strings into an answer for ``grade``; an AnswerError (Spanish) says what is wrong."""
+    kind = scenario.answer_kind
+    if kind == "card":
+        return _hand_card(scenario, _one(raw))
+    if kind == "cards":
+        if isinstance(raw, str):
+            raw = [t for t in raw.replace(";", ",").split(",") if t.strip()]
+        if not isinstance(raw, (list, tuple)):
+            raise AnswerError("Respuesta no válida: marca las cartas.")
+        chosen = {_hand_card(scenario, str(t).strip()) for t in raw}
+        return [o.value for o in scenario.options if o.value in chosen]
+    if kind == "choice":
+        value = _one(raw)
+        if value not in {o.value for o in scenario.options}:
+            raise AnswerError(f"Opción desconocida: «{value}». Elige una de las opciones.")
+        return value
+    if kind == "number":
+        text = _one(raw) if not isinstance(raw, int) else str(raw)
+        try:
+            n = int(text)
+        except ValueError:
+            raise AnswerError(f"«{text}» no es un número: escribe los tantos con cifras, por ejemplo 42.") from None
+        if not 0 <= n <= MAX_NUMBER:
+            raise AnswerError(f"{n} no es un número de tantos posible: escribe un número entre 0 y {MAX_NUMBER}.")
+        return n
+    raise AnswerError(f"tipo de respuesta desconocido: {kind}")
+
+
+def _normalise(scenario: Scenario, answer: Any) -> Any:
+    kind = scenario.answer_kind
+    if kind == "number" and isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    if kind == "cards" and isinstance(answer, (list, tuple, set, frozenset)):
+        return parse_answer(scenario, [str(a) if not isinstance(a, int) else CODE_OF[a] for a in answer])
+    if kind == "card" and isinstance(answer, int) and not isinstance(answer, bool):
+        answer = CODE_OF[answer]
+    return parse_answer(scenario, answer)
+
+
+def grade(scenario: Scenario, answer: Any) -> Grade:
+    """Grade ``answer`` against the stored scenario; wrong answers carry the misconception they reveal."""
+    given = _normalise(scenario, answer)
+    family = scenario.family
+    if family in ("jugada", "validas", "obligacion"):
+        return _grade_play(scenario, given)
+    if family == "ganador":
+        return _grade_ganador(scenario, given)
+    if family == "tantos":
+        return _grade_tantos(scenario, given)
+    if family == "cante":
+        return _grade_cante(scenario, given)
+    if family == "renuncio":
+        return _grade_renuncio(scenario, given)
+    raise AnswerError(f"familia desconocida: {family}")
+
+
+def _make(scenario, correct, expected, given, explanation, verdicts, misconception) -> Grade:
+    return Grade(bool(correct), expected, given, explanation, tuple(tuple(v) for v in verdicts),
+                 scenario.rule_ids, None if correct else misconception, ENGINE_VERSION)
+
+
+def _play_facts(position):
+    hand = [CODE_INDEX[c] for c in position["hand"]]
+    trick = [CODE_INDEX[c] for c in position["trick"]]
+    return hand, trick, int(Suit.parse(position["trump"]))
+
+
+def _grade_play(scenario: Scenario, given: Any) -> Grade:
+    rules = scenario.rules
+    hand, trick, trump = _play_facts(scenario.position)
+    r = ruling(hand, trick, trump, rules)
+    hand_mask = sum(1 << c for c in hand)
+    verdicts = [(CODE_OF[v.card], NAME_OF[v.card], v.legal, v.why) for v in r.verdicts]
+    legal = [CODE_OF[c] for c in hand if c in r.legal]
+    mis = None
+    if scenario.family == "jugada":
+        correct = given in legal
+        if not correct:
+            mis = diagnose_card(hand_mask, trick, trump, CODE_INDEX[given], rules)
+        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis)
+    if scenario.family == "validas":
+        chosen = set(given)
+        correct = chosen == set(legal)
+        if not correct:
+            extra = [CODE_INDEX[c] for c in given if c not in legal]
+            missing = [CODE_INDEX[c] for c in legal if c not in chosen]
+            if chosen == set(scenario.position["hand"]) and extra:
+                mis = "libertad_brisca"
+            elif extra:
+                found = [diagnose_card(hand_mask, trick, trump, c, rules) for c in extra]
+                mis = next((m for m in found if m), None)
+            elif missing:
+                mis = diagnose_missed(hand_mask, trick, trump, missing[0], rules)
+        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis)
+    correct = given == r.obligation
+    if not correct:
+        mis = diagnose_obligation(hand_mask, trick, trump, rules, r.obligation, given)
+    notes = [(o.value, o.label, o.value == r.obligation,
+              "Sí: es la obligación que se aplica." if o.value == r.obligation else "No.")
+             for o in scenario.options]
+    return _make(scenario, correct, r.obligation, given, r.explanation, notes + verdicts, mis)
+
+
+def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: str) -> str | None:
+    """The belief behind naming obligation ``given`` when ``right`` applies."""
+    t = tags(hand, trick, trump, rules)
+    if rules != GUIA and given == ruling([c for c in range(40) if hand >> c & 1], trick, trump, GUIA).obligation:
+        return "ignora_variante"
+    if right == "asistir" and given == "montar" and t & CUT:
+        return "monto_baza_cortada"
+    if right == "libre" and given in ("fallar", "pisar") and t & LOW_TRUMP:
+        return "fallo_sin_poder_pisar"
+    if right in ("montar", "asistir"):
+        if given == "fallar" or given == "pisar":
+            return "triunfo_teniendo_palo"
+        if given == "libre":
+            return "excusa_companero" if t & PARTNER else "otro_palo_teniendo_palo"
+        return "no_monto" if right == "montar" else "obligacion_inventada"
+    if given == "libre" and t & PARTNER:
+        return "excusa_companero"
+    if right == "fallar":
+        return "no_fallo" if given == "libre" else "obligacion_inventada"
+    if right == "pisar":
+        return "no_piso"
+    return "libertad_brisca" if given == "libre" else "obligacion_inventada"
+
+
+def _grade_ganador(scenario: Scenario, given: Any) -> Grade:
+    pos = scenario.position
+    trump = int(Suit.parse(pos["trump"]))
+    if scenario.answer_kind == "cards":  # the fixed "which of these would win" example
+        lead = [CODE_INDEX[c] for c in pos["trick"]]
+        notes, winners = [], []
+        for code in pos["candidates"]:
+            cards = lead + [CODE_INDEX[code]]
+            n = ganador_mod.winner_notes(cards, list(range(len(cards))), trump)[-1]
+            notes.append(n)
+            if n[2]:
+                winners.append(code)
+        correct = set(given) == set(winners)
+        mis = None
+        if not correct:
+            for code in given:
+                if code not in winners:
+                    mis = ganador_mod.diagnose_winner(lead + [CODE_INDEX[code]], trump, CODE_INDEX[code])
+                    break
+            else:
+                missed = next(c for c in winners if c not in given)
+                mis = "ganador_ignora_triunfo" if CODE_INDEX[missed] // 10 == trump else "orden_fuerza"
+        expl = (f"Sale {NAME_OF[lead[0]]} y el triunfo es {Suit(trump).label}: gana una carta de "
+                f"{Suit(lead[0] // 10).label} más fuerte o cualquier triunfo; las de otros palos nunca ganan "
+                f"(R-TRICK-1, R-TRICK-2).")
+        return _make(scenario, correct, winners, given, expl, notes, mis)
+    cards = [CODE_INDEX[c] for c in pos["trick"]]
+    notes = ganador_mod.winner_notes(cards, pos["trick_seats"], trump)
+    correct = given == scenario.answer
+    mis = None if correct else ganador_mod.diagnose_winner(cards, trump, CODE_INDEX[given])
+    return _make(scenario, correct, scenario.answer, given, ganador_mod.winner_explanation(cards, trump), notes, mis)
+
+
+def _tantos_breakdown(pos: dict, pair: str) -> tuple[int, int, int]:
+    cards = tantos_mod.pile_tantos(pos["piles"][pair])
+    cantes = sum(x["points"] for x in pos["cantes"][pair])
+    last = 10 if pos["last_trick"] == pair else 0
+    return cards, cantes, last
+
+
+def _tres_variants(codes_: list[str]) -> set[int]:
+    """Totals a learner gets by valuing the tres as 0, 3 or 4 (below the rey) instead of 10."""
+    n3 = sum(1 for c in codes_ if CODE_OF[CODE_INDEX[c]].startswith("3"))
+    return {-10 * n3, -7 * n3, -6 * n3} if n3 else set()
+
+
+def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
+    pos = scenario.position
+    expected = scenario.answer
+    correct = given == expected
+    mis = None
+    if "pile" in pos:  # level 1
+        notes = [(c, NAME_OF[CODE_INDEX[c]], TANTOS_OF[CODE_INDEX[c]] > 0, f"{TANTOS_OF[CODE_INDEX[c]]} tantos")
+                 for c in pos["pile"]]
+        if not correct:
+            mis = "tres_bajo_rey" if given - expected in _tres_variants(pos["pile"]) else "tantos_mal_contados"
+        expl = (f"As 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0 (R-DECK-4): estas cartas suman "
+                f"{expected} tantos.")
+        return _make(scenario, correct, expected, given, expl, notes, mis)
+    rows = []
+    for p in "AB":
+        cards, cantes, last = _tantos_breakdown(pos, p)
+        rows.append((p, tantos_mod.PAIR_LABELS[p], cards, cantes, last, cards + cantes + last))
+    expl = " ".join(f"{label}: {cards} de cartas + {cantes} de cantes + {last} de últimas = {total}."
+                    for p, label, cards, cantes, last, total in rows)
+    if scenario.answer_kind == "number":
+        pair = pos.get("pair", "A")
+        cards, cantes, last = _tantos_breakdown(pos, pair)
+        if not correct:
+            sung_suits = [x["suit"] for x in pos["cantes"][pair]]
+            captured = sum(TANTOS_OF[c] for s in sung_suits for c in (REY["oceb".index(s)], CABALLO["oceb".index(s)])
+                           if CODE_OF[c] in pos["piles"][pair])
+            diff = given - expected
+            if last and diff == -10:
+                mis = "olvido_ultimas"
+            elif cantes and diff in (-cantes, -cantes - last):
+                mis = "olvido_cantes"
+            elif captured and diff == -captured:
+                mis = "cante_descuenta_cartas"
+            elif diff in _tres_variants(pos["piles"][pair]):
+                mis = "tres_bajo_rey"
+            else:
+                mis = "tantos_mal_contados"
+        notes = [(r[0], r[1], r[0] == pair, f"cartas {r[2]}, cantes {r[3]}, últimas {r[4]}: total {r[5]}")
+                 for r in rows]
+        return _make(scenario, correct, expected, given, "Total = cartas + cantes + diez de últimas (R-SCORE-1). "
+                     + expl, notes, mis)
+    totals = {r[0]: r[5] for r in rows}
+    tie = totals["A"] == totals["B"]
+    if tie:
+        expl += f" Empate a {totals['A']}: gana la pareja que hizo la última baza, la {pos['last_trick']} (R-SCORE-3)."
+    else:
+        expl += " Gana la pareja con más total (R-SCORE-2)."
+    if not correct:
+        if given == "empate":
+            mis = "empate_sin_ultimas" if tie else (
+                "cinco_bazas_empate" if pos["tricks"]["A"] == pos["tricks"]["B"] else "tantos_mal_contados")
+        else:
+            cards = {r[0]: r[2] for r in rows}
+            no_last = {p: totals[p] - (10 if pos["last_trick"] == p else 0) for p in "AB"}
+            no_cantes = {p: totals[p] - sum(x["points"] for x in pos["cantes"][p]) for p in "AB"}
+            other = "B" if given == "A" else "A"
+            if tie:
+                mis = "empate_sin_ultimas"
+            elif no_last[given] > no_last[other]:
+                mis = "olvido_ultimas"
+            elif no_cantes[given] > no_cantes[other]:
+                mis = "olvido_cantes"
+            elif cards[given] > cards[other]:
+                mis = "mas_cartas_gana"
+            else:
+                mis = "tantos_mal_contados"
+    notes = [(o.value, o.label, o.value == expected,
+              f"total {totals[o.value]}" if o.value in totals else "No hay empates: decide la última baza.")
+             for o in scenario.options]
+    return _make(scenario, correct, expected, given, expl, notes, mis)
+
+
+def _grade_cante(scenario: Scenario, given: Any) -> Grade:
+    pos, rules = scenario.position, scenario.rules
+    expected = list(scenario.answer)
+    correct = given in expected
+    notes = []
+    for o in scenario.options:
+        ok = o.value in expected
+        why = "Sí: es lo que puedes cantar ahora." if ok else (
+            "No: " + MISCONCEPTIONS.get(cante_mod.diagnose_cante(pos, o.value, rules) or "", "no vale ahora."))
+        notes.append((o.value, o.label, ok, why))
+    mis = None if correct else cante_mod.diagnose_cante(pos, given, rules)
+    return _make(scenario, correct, expected, given, cante_mod.cante_explanation(pos, rules), notes, mis)
+
+
+def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
+    pos, rules = scenario.position, scenario.rules
+    notes = renuncio_mod.renuncio_notes(pos, rules)
+    expected = scenario.answer
+    correct = given == expected
+    offenders = [n for n in notes if n[2]]
+    if offenders:
+        expl = f"Renuncio de {offenders[0][1]}. {offenders[0][3]} (R-RENUNCIO-1, R-OBL-RENUNCIO)"
+    else:
+        expl = "Nadie ha renunciado: cada carta jugada cumplía las obligaciones de su jugador."
+    notes = [("nadie", "Nadie", not offenders, "Sí, nadie renunció." if not offenders else "No: hubo renuncio."),
+             *notes]
+    mis = None if correct else renuncio_mod.diagnose_renuncio(pos, given, rules)
+    return _make(scenario, correct, expected, given, expl, notes, mis)

@@ -1,0 +1,89 @@
+"""The mistaken beliefs a wrong answer reveals, and how the engine tells which one fits a given play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import SUIT_MASKS
+from engine.obligations import legal_mask
+from engine.rules import GUIA, TableRules
+from engine.scenarios.common import ABOVE, trick_state
+
+MISCONCEPTIONS: dict[str, str] = {
+    "triunfo_teniendo_palo": "Echar triunfo teniendo cartas del palo de salida: primero hay que asistir.",
+    "otro_palo_teniendo_palo": "Jugar otro palo teniendo cartas del palo de salida: hay que asistir.",
+    "no_monto": "No montar pudiendo: si asistes y nadie ha fallado, debes superar la carta más fuerte del palo de salida.",
+    "monto_solo_salida": "Superar solo la carta de salida: hay que superar la carta más fuerte del palo de salida que haya en la baza.",
+    "monto_baza_cortada": "Creer que hay que montar cuando la baza ya está cortada con triunfo: basta con asistir.",
+    "no_fallo": "No echar triunfo sin tener el palo de salida: si tienes triunfo, debes fallar.",
+    "no_piso": "No pisar pudiendo: si ya hay triunfo en la baza y tienes uno mayor, debes echarlo.",
+    "fallo_sin_poder_pisar": "Creer que hay que echar un triunfo menor cuando no puedes pisar: puedes jugar cualquier carta.",
+    "excusa_companero": "Creer que ir ganando tu compañero te libra de las obligaciones: se aplican igual.",
+    "ignora_variante": "Aplicar la regla general sin tener en cuenta la variante que se juega en esta mesa.",
+    "libertad_brisca": "Jugar con la libertad de la brisca: en el tute hay que asistir, montar, fallar y pisar.",
+    "obligacion_inventada": "Ver una obligación que no hay: aquí la carta jugada cumple las reglas.",
+    "tres_bajo_rey": "Poner el tres por debajo del rey: el tres supera al rey y vale 10 tantos (el rey, 4).",
+    "orden_fuerza": "Equivocar el orden de fuerza: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos.",
+    "gana_la_salida": "Creer que la carta de salida gana por salir primero: gana la más alta del palo de salida o el triunfo más alto.",
+    "ganador_ignora_triunfo": "Olvidar el triunfo: cualquier triunfo gana a las cartas de los otros palos.",
+    "ganador_otro_palo": "Dar la baza a una carta alta de otro palo: solo ganan el palo de salida o el triunfo.",
+    "tantos_mal_contados": "Contar mal los tantos: as 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0.",
+    "olvido_ultimas": "Olvidar las diez de últimas: la pareja que gana la última baza suma 10 tantos.",
+    "olvido_cantes": "Olvidar sumar los cantes (20 o 40) al total de la pareja.",
+    "cante_descuenta_cartas": "Creer que el rey y el caballo cantados ya no cuentan como cartas: siguen valiendo 4 y 3.",
+    "cinco_bazas_empate": "Creer que cinco bazas por pareja es empate: deciden los tantos, los cantes y la última.",
+    "empate_sin_ultimas": "Creer que un empate a tantos queda en empate: lo gana la pareja que hizo la última baza.",
+    "mas_cartas_gana": "Comparar solo los tantos de las cartas sin añadir cantes ni las diez de últimas.",
+    "cante_repartido": "Cantar con el rey y el caballo repartidos entre dos compañeros: deben estar en la mano de uno.",
+    "cante_carta_jugada": "Cantar después de haber jugado el rey o el caballo: ese palo ya no se puede cantar.",
+    "cante_sin_baza": "Cantar cuando tu pareja no ha ganado la baza: solo se canta tras una baza ganada por la pareja.",
+    "palo_ya_cantado": "Cantar un palo que ya se cantó: cada palo se canta una sola vez por mano.",
+    "dos_cantes": "Cantar dos veces en el mismo momento: cada jugador canta como mucho una vez tras cada baza.",
+    "prioridad_cante": "Equivocar la prioridad de los cantes: primero el tute, después las cuarenta y después las veinte.",
+    "tute_fuera_de_tiempo": "Cantar el tute fuera de su momento: se declara cuando la pareja gana su primera baza.",
+    "no_ve_cante": "No ver un cante válido: rey y caballo del mismo palo en tu mano tras una baza de tu pareja.",
+    "cante_otro_palo": "Cantar el palo equivocado: el cante es del palo del que tienes rey y caballo.",
+}
+
+
+def diagnose_card(hand: int, trick: Sequence[int], trump: int, c: int, rules: TableRules = GUIA) -> str | None:
+    """The belief behind playing card ``c`` (illegal here) from ``hand`` (a mask) on ``trick``."""
+    if not trick:
+        return None
+    if legal_mask(hand | 1 << c, trick, trump, rules) >> c & 1:
+        return None
+    if rules != GUIA and legal_mask(hand | 1 << c, trick, trump, GUIA) >> c & 1:
+        return "ignora_variante"
+    led, high_led, high_trump, winner = trick_state(trick, trump)
+    partner_winning = len(trick) >= 2 and winner == len(trick) - 2
+    suit = c // 10
+    if hand & SUIT_MASKS[led]:
+        if suit != led:
+            return "triunfo_teniendo_palo" if suit == trump else "otro_palo_teniendo_palo"
+        if partner_winning:
+            return "excusa_companero"
+        if c > trick[0] and c < high_led and led != trump and high_trump < 0:
+            return "monto_solo_salida"
+        return "no_monto"
+    if partner_winning:
+        return "excusa_companero"
+    if high_trump < 0:
+        return "no_fallo"
+    if hand & SUIT_MASKS[trump] & ABOVE[high_trump]:
+        return "no_piso"
+    return "no_fallo"  # variant fallar_sin_pisar: a lower trump was still due
+
+
+def diagnose_missed(hand: int, trick: Sequence[int], trump: int, missed: int, rules: TableRules = GUIA) -> str | None:
+    """The belief behind leaving out ``missed`` (a legal card) from the set of valid cards."""
+    if not trick:
+        return "obligacion_inventada"
+    if rules != GUIA and not legal_mask(hand, trick, trump, GUIA) >> missed & 1:
+        return "ignora_variante"
+    led, high_led, high_trump, _ = trick_state(trick, trump)
+    suit = missed // 10
+    if suit == led and high_trump >= 0 and led != trump and missed < high_led:
+        return "monto_baza_cortada"
+    if hand & SUIT_MASKS[led] == 0 and high_trump >= 0 and suit != trump and hand & SUIT_MASKS[trump]:
+        return "fallo_sin_poder_pisar"
+    return "obligacion_inventada"

@@ -1,0 +1,114 @@
+"""The data a quiz is made of: a scenario (position, question, options, answer key) and its grade."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rules import GUIA, TableRules
+
+FAMILIES: tuple[str, ...] = ("jugada", "validas", "obligacion", "ganador", "tantos", "cante", "renuncio")
+FAMILY_LABELS: dict[str, str] = {
+    "jugada": "¿Cuál puedes jugar?",
+    "validas": "Marca todas las cartas válidas",
+    "obligacion": "¿Qué obligación tienes?",
+    "ganador": "¿Quién gana la baza?",
+    "tantos": "Cuenta los tantos",
+    "cante": "¿Puedes cantar?",
+    "renuncio": "¿Quién ha renunciado?",
+}
+DIFFICULTIES = (1, 2, 3)
+ANSWER_KINDS = ("card", "cards", "choice", "number")
+
+
+class ScenarioError(ValueError):
+    """An unknown family, difficulty or target, or a target these table rules cannot produce."""
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read for this scenario; the message is Spanish and shown to the learner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One quiz item: a consistent position, its question in Spanish, the options and the answer key."""
+
+    family: str
+    difficulty: int
+    seed: int
+    rules: TableRules
+    rule_ids: tuple[str, ...]
+    question: str
+    answer_kind: str
+    options: tuple[Option, ...]
+    position: dict[str, Any]
+    answer: Any
+    fixed_id: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe copy that ``from_dict`` turns back into an equal scenario."""
+        return {
+            "family": self.family,
+            "difficulty": self.difficulty,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "rule_ids": list(self.rule_ids),
+            "question": self.question,
+            "answer_kind": self.answer_kind,
+            "options": [{"value": o.value, "label": o.label} for o in self.options],
+            "position": self.position,
+            "answer": self.answer,
+            "fixed_id": self.fixed_id,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Scenario:
+        """Rebuild a scenario stored with ``to_dict`` (e.g. from a JSON column)."""
+        try:
+            return cls(
+                family=d["family"],
+                difficulty=int(d["difficulty"]),
+                seed=int(d["seed"]),
+                rules=TableRules.from_spec(d.get("rules") or GUIA),
+                rule_ids=tuple(d["rule_ids"]),
+                question=d["question"],
+                answer_kind=d["answer_kind"],
+                options=tuple(Option(o["value"], o["label"]) for o in d["options"]),
+                position=d["position"],
+                answer=d["answer"],
+                fixed_id=d.get("fixed_id"),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ScenarioError(f"escenario guardado incompleto o dañado: falta {exc}") from None
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer: right or wrong, why, per-card or per-option notes, and the mistake it shows."""
+
+    correct: bool
+    expected: Any
+    given: Any
+    explanation: str
+    verdicts: tuple[tuple[Any, ...], ...]
+    rule_ids: tuple[str, ...]
+    misconception: str | None
+    engine_version: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "correct": self.correct,
+            "expected": self.expected,
+            "given": self.given,
+            "explanation": self.explanation,
+            "verdicts": [list(v) for v in self.verdicts],
+            "rule_ids": list(self.rule_ids),
+            "misconception": self.misconception,
+            "engine_version": self.engine_version,
+        }
