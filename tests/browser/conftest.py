@@ -79,3 +79,10 @@ def page_nojs(browser):
     context, page = _new_page(browser, java_script_enabled=False)
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started after the test database so that it stops before the
+    database is dropped (its thread holds a persistent PostgreSQL connection until then)."""
+    return live_server
