@@ -139,8 +139,10 @@ def parse_card(token: str | int) -> Card:
     if not isinstance(token, str):
         raise CardError(f"carta no válida: {token!r} (se espera un texto como '12c' o 'rey de copas')")
     key = _fold(token)
-    found = _BY_CODE.get(key) or _BY_NAME.get(key)
-    if found is not None:
+    found = _BY_CODE.get(key)
+    if found is None:
+        found = _BY_NAME.get(key)
+    if found is not None:  # CARDS[0] (dos de oros) is falsy: never test a card for truth
         return found
     if " de " in key:
         rank_word, _, suit_word = key.partition(" de ")

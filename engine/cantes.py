@@ -1,0 +1,321 @@
+"""Cantes (veinte, cuarenta, tute) and the score of a hand: pure helpers that quizzes, the hand and the referee share.
+
+A pair is an index: 0 is pair A (seats 0 and 2), 1 is pair B (seats 1 and 3); ``pair_index`` also takes 'A'/'B'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.cards import CARDS, Card, Suit, card
+from engine.obligations import the
+from engine.rules import GUIA, TableRules
+
+PAIRS = "AB"
+REY = tuple(card(12, s) for s in Suit)
+CABALLO = tuple(card(11, s) for s in Suit)
+# CANTE_MASK[s]: rey and caballo of suit s (R-CANTE-1).
+CANTE_MASK = tuple((1 << REY[s]) | (1 << CABALLO[s]) for s in Suit)
+TUTE_MASK = {"reyes": sum(1 << c for c in REY), "caballos": sum(1 << c for c in CABALLO)}
+TUTE_KINDS = ("reyes", "caballos")
+KINDS = ("tute", "cuarenta", "veinte")  # R-CANTE-4: priority order
+
+
+class CanteError(ValueError):
+    """A cante that names no suit or tute, or an unknown tute kind."""
+
+
+def pair_index(pair: int | str) -> int:
+    """0 for pair A (seats 0, 2), 1 for pair B (seats 1, 3)."""
+    if pair in (0, 1) and not isinstance(pair, bool):
+        return int(pair)
+    if pair in ("A", "B"):
+        return "AB".index(pair)
+    raise ValueError(f"pareja no válida: {pair!r} (usa 'A' o 'B')")
+
+
+def cante_points(suit: int, trump: int) -> int:
+    """40 for the trump suit (las cuarenta), 20 for any other (las veinte): R-CANTE-1."""
+    return 40 if suit == trump else 20
+
+
+def _mask(cards: int | Iterable[int]) -> int:
+    if isinstance(cards, int):
+        return cards
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+@dataclass(frozen=True, slots=True)
+class CanteOption:
+    """Something a player could sing: las veinte or las cuarenta in a suit, or a tute of reyes or caballos."""
+
+    kind: str  # "tute", "cuarenta" or "veinte"
+    suit: Suit | None
+    tute: str | None  # "reyes" or "caballos" for a tute
+    points: int  # 0 for a tute: it wins the hand instead (R-TUTE-3)
+    cards: tuple[Card, ...]  # the cards shown (R-CANTE-3)
+
+    @property
+    def label(self) -> str:
+        """'las cuarenta en oros', 'las veinte en espadas', 'tute de reyes'."""
+        if self.tute:
+            return f"tute de {self.tute}"
+        return f"las {self.kind} en {self.suit.label}"
+
+    @property
+    def priority(self) -> int:
+        return KINDS.index(self.kind)
+
+
+def option(trump: int, suit: int | str | None = None, tute: str | None = None) -> CanteOption:
+    """The CanteOption for singing ``suit`` (veinte/cuarenta) or a ``tute`` of 'reyes'/'caballos'."""
+    if tute is not None:
+        if tute not in TUTE_KINDS:
+            raise CanteError(f"tute no válido: {tute!r} (usa 'reyes' o 'caballos')")
+        if suit is not None:
+            raise CanteError("un cante es de un palo o un tute, no las dos cosas")
+        shown = REY if tute == "reyes" else CABALLO
+        return CanteOption("tute", None, tute, 0, tuple(shown))
+    if suit is None:
+        raise CanteError("un cante debe indicar el palo o el tute")
+    s = Suit.parse(suit)
+    points = cante_points(s, trump)
+    return CanteOption("cuarenta" if points == 40 else "veinte", s, None, points, (REY[s], CABALLO[s]))
+
+
+@dataclass(frozen=True, slots=True)
+class CanteCheck:
+    """Whether one declared cante is valid at this moment, and why (a Spanish sentence)."""
+
+    option: CanteOption
+    valid: bool
+    reason: str
+    rule_ids: tuple[str, ...]
+
+    @property
+    def points(self) -> int:
+        return self.option.points if self.valid else 0
+
+
+@dataclass(frozen=True, slots=True)
+class CanteOptions:
+    """What a player may sing now (``allowed``) and what they hold but may not sing, with why."""
+
+    allowed: tuple[CanteOption, ...]
+    blocked: tuple[CanteCheck, ...]
+    explanation: str
+
+
+def _missing(c: int, hand: int, played: int, partner_hand: int) -> str | None:
+    if hand >> c & 1:
+        return None
+    if played >> c & 1:
+        return f"ya has jugado {the(c)}"
+    if partner_hand >> c & 1:
+        return f"{the(c)} lo tiene tu compañero y no vale repartido entre los dos"
+    return f"no tienes {the(c)}"
+
+
+def _available(hand: int, trump: int, sung: int, first_win: bool, rules: TableRules) -> list[CanteOption]:
+    """Options the hand could sing at a moment its pair won, before the priority rule."""
+    out: list[CanteOption] = []
+    if first_win or rules.tute_cualquier_baza:
+        for kind in TUTE_KINDS:
+            if hand & TUTE_MASK[kind] == TUTE_MASK[kind]:
+                out.append(option(trump, tute=kind))
+    for s in Suit:
+        if hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1:
+            out.append(option(trump, s))
+    out.sort(key=lambda o: o.priority)
+    return out
+
+
+def check_cante(
+    hand: int | Iterable[int],
+    trump: int,
+    declared: CanteOption,
+    *,
+    pair_won: bool = True,
+    first_win: bool = False,
+    sung: int | Iterable[int] = 0,
+    already_sang: bool = False,
+    played: int | Iterable[int] = 0,
+    partner_hand: int | Iterable[int] = 0,
+    rules: TableRules = GUIA,
+) -> CanteCheck:
+    """Is ``declared`` valid for a player holding ``hand`` right after a trick (R-CANTE-1..4, R-TUTE-1..2)?
+
+    ``pair_won``: the trick just collected was won by the player's pair; ``first_win``: it is that pair's
+    first trick; ``sung``: suits already sung this hand (a 4-bit mask or suits); ``already_sang``: this player
+    already sang at this moment; ``played``/``partner_hand``: only to say why a missing card is missing.
+    """
+    hand_m, played_m, partner_m = _mask(hand), _mask(played), _mask(partner_hand)
+    sung_m = sung if isinstance(sung, int) else sum(1 << int(s) for s in sung)
+
+    def no(reason: str, *ids: str) -> CanteCheck:
+        return CanteCheck(declared, False, f"No vale: {reason}.", ids)
+
+    if not pair_won:
+        return no("solo se canta justo después de una baza ganada por tu pareja", "R-CANTE-2")
+    if already_sang:
+        return no("ya has cantado tras esta baza; cada jugador canta una vez por baza", "R-CANTE-2")
+    if declared.tute:
+        if not (first_win or rules.tute_cualquier_baza):
+            return no("el tute se canta cuando la pareja gana su primera baza, y esta no lo es", "R-TUTE-2")
+        missing = [m for c in declared.cards if (m := _missing(c, hand_m, played_m, partner_m))]
+        if missing:
+            return no(f"para el tute de {declared.tute} hacen falta los cuatro en tu mano y {'; '.join(missing)}",
+                      "R-TUTE-1")
+        return CanteCheck(
+            declared, True,
+            f"Vale: tienes los cuatro {declared.tute}; el tute termina la mano y la gana tu pareja.",
+            ("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"),
+        )
+    s = declared.suit
+    if sung_m >> s & 1:
+        return no(f"ya se cantó en {s.label} en esta mano; cada palo se canta una vez", "R-CANTE-3")
+    for c in declared.cards:
+        why = _missing(c, hand_m, played_m, partner_m)
+        if why:
+            rule_id = "R-CANTE-3" if played_m >> c & 1 else "R-CANTE-1"
+            return no(f"{declared.label} piden el rey y el caballo de {s.label} en tu mano y {why}", rule_id)
+    better = [o for o in _available(hand_m, trump, sung_m, first_win, rules) if o.priority < declared.priority]
+    if better:
+        return no(f"antes tienes que cantar {better[0].label}: primero el tute, luego las cuarenta, luego las veinte",
+                  "R-CANTE-4")
+    return CanteCheck(
+        declared, True,
+        f"Vale: tienes el rey y el caballo de {s.label}; cantas {declared.label} ({declared.points} tantos).",
+        ("R-CANTE-1", "R-CANTE-2"),
+    )
+
+
+def cante_options(
+    hand: int | Iterable[int],
+    trump: int,
+    *,
+    pair_won: bool = True,
+    first_win: bool = False,
+    sung: int | Iterable[int] = 0,
+    already_sang: bool = False,
+    played: int | Iterable[int] = 0,
+    partner_hand: int | Iterable[int] = 0,
+    rules: TableRules = GUIA,
+) -> CanteOptions:
+    """What a player holding ``hand`` may sing right now, and what they may not and why (same arguments as check_cante)."""
+    hand_m = _mask(hand)
+    kwargs = dict(pair_won=pair_won, first_win=first_win, sung=sung, already_sang=already_sang,
+                  played=played, partner_hand=partner_hand, rules=rules)
+    candidates: list[CanteOption] = []
+    for kind in TUTE_KINDS:
+        if hand_m & TUTE_MASK[kind] == TUTE_MASK[kind]:
+            candidates.append(option(trump, tute=kind))
+    for s in Suit:
+        if hand_m & CANTE_MASK[s]:  # holds the rey, the caballo or both
+            candidates.append(option(trump, s))
+    candidates.sort(key=lambda o: o.priority)
+    checks = [check_cante(hand_m, trump, o, **kwargs) for o in candidates]
+    allowed = tuple(c.option for c in checks if c.valid)
+    blocked = tuple(c for c in checks if not c.valid)
+    if allowed:
+        names = " o ".join(o.label for o in allowed)
+        explanation = f"Puedes cantar {names}."
+    elif not candidates:
+        explanation = "No puedes cantar: no tienes rey y caballo del mismo palo ni un tute."
+    else:
+        explanation = "No puedes cantar ahora. " + " ".join(c.reason for c in blocked)
+    return CanteOptions(allowed, blocked, explanation)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """A hand's score with its breakdown (R-SCORE-1..3); pairs are indexed 0 (A) and 1 (B)."""
+
+    tantos: tuple[int, int]
+    cantes: tuple[int, int]
+    ultimas: int | None  # the pair that won the last trick, None when the hand ended early
+    totals: tuple[int, int]
+    winner: int
+    reason: str  # "tantos", "empate-ultimas", "tute" or "renuncio"
+    explanation: str
+    rule_ids: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        """The JSON form: pairs as 'A'/'B'."""
+        return {
+            "tantos": {"A": self.tantos[0], "B": self.tantos[1]},
+            "cantes_points": {"A": self.cantes[0], "B": self.cantes[1]},
+            "ultimas": None if self.ultimas is None else PAIRS[self.ultimas],
+            "totals": {"A": self.totals[0], "B": self.totals[1]},
+            "winner": PAIRS[self.winner],
+            "reason": self.reason,
+        }
+
+
+def _totals(tantos: Sequence[int], cantes: Sequence[int], ultimas: int | None) -> tuple[int, int]:
+    # R-SCORE-1: tantos of the cards won + valid cantes + 10 de últimas.
+    return tuple(tantos[p] + cantes[p] + (10 if ultimas == p else 0) for p in (0, 1))  # type: ignore[return-value]
+
+
+def _breakdown(p: int, tantos: Sequence[int], cantes: Sequence[int], ultimas: int | None, total: int) -> str:
+    parts = [f"{tantos[p]} en cartas"]
+    if cantes[p]:
+        parts.append(f"{cantes[p]} de cantes")
+    if ultimas == p:
+        parts.append("10 de últimas")
+    return f"la pareja {PAIRS[p]} suma {total} ({' + '.join(parts)})"
+
+
+def _check_pairs(name: str, values: Sequence[int]) -> tuple[int, int]:
+    if len(values) != 2 or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
+        raise ValueError(f"{name}: se esperan dos números no negativos (pareja A, pareja B)")
+    return (values[0], values[1])
+
+
+def score_hand(tantos: Sequence[int], cantes: Sequence[int], last_trick: int | str) -> HandScore:
+    """Score a hand played to the end from card tantos and cante points per pair and the last trick's pair."""
+    tantos, cantes = _check_pairs("tantos", tantos), _check_pairs("cantes", cantes)
+    last = pair_index(last_trick)
+    totals = _totals(tantos, cantes, last)
+    lines = f"{_breakdown(0, tantos, cantes, last, totals[0])} y {_breakdown(1, tantos, cantes, last, totals[1])}"
+    if totals[0] != totals[1]:
+        winner = 0 if totals[0] > totals[1] else 1
+        explanation = f"{lines[0].upper()}{lines[1:]}: gana la pareja {PAIRS[winner]}, {totals[winner]} a {totals[1 - winner]}."
+        return HandScore(tantos, cantes, last, totals, winner, "tantos", explanation, ("R-SCORE-1", "R-SCORE-2"))
+    # R-SCORE-3: a tie goes to the pair that won the last trick.
+    explanation = (f"{lines[0].upper()}{lines[1:]}: empate a {totals[0]}, y lo gana la pareja {PAIRS[last]} "
+                   f"porque ganó la última baza.")
+    return HandScore(tantos, cantes, last, totals, last, "empate-ultimas", explanation,
+                     ("R-SCORE-1", "R-SCORE-3"))
+
+
+def score_tute(tantos: Sequence[int], cantes: Sequence[int], tute_pair: int | str) -> HandScore:
+    """Score a hand ended by a valid tute: the declarer's pair wins whatever the tantos (R-TUTE-3)."""
+    tantos, cantes = _check_pairs("tantos", tantos), _check_pairs("cantes", cantes)
+    winner = pair_index(tute_pair)
+    totals = _totals(tantos, cantes, None)
+    explanation = f"La pareja {PAIRS[winner]} canta el tute: la mano termina y la gana ella."
+    return HandScore(tantos, cantes, None, totals, winner, "tute", explanation, ("R-TUTE-3",))
+
+
+def score_renuncio(
+    tantos: Sequence[int], cantes: Sequence[int], ultimas: int | str | None, offender: int | str, penalty: str
+) -> HandScore:
+    """Score a hand with a renuncio: the offending pair loses (R-RENUNCIO-1; ``penalty`` is the table's switch)."""
+    tantos, cantes = _check_pairs("tantos", tantos), _check_pairs("cantes", cantes)
+    last = None if ultimas is None else pair_index(ultimas)
+    bad = pair_index(offender)
+    totals = _totals(tantos, cantes, last)
+    what = "la partida" if penalty == "pierde_partida" else "la mano"
+    explanation = f"La pareja {PAIRS[bad]} comete renuncio y pierde {what}: gana la pareja {PAIRS[1 - bad]}."
+    return HandScore(tantos, cantes, last, totals, 1 - bad, "renuncio", explanation,
+                     ("R-OBL-RENUNCIO", "R-RENUNCIO-1"))
+
+
+def hand_tantos(cards: Iterable[int]) -> int:
+    """Tantos of some cards (R-DECK-4)."""
+    return sum(CARDS[c].tantos for c in cards)

@@ -1,0 +1,102 @@
+"""A match (partida) of hands: dealer rotation (R-DEAL-4), the match system (R-MATCH-1 or ludoteka), renuncio penalty."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.cantes import PAIRS, HandScore
+from engine.deal import Deal, deal
+from engine.hand import Hand, random_hand
+from engine.rules import GUIA, TableRules
+
+
+class MatchOver(ValueError):
+    """A hand recorded or dealt after the match has a winner."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One hand of the match as the scoreboard sees it."""
+
+    dealer: int
+    score: HandScore
+    points: int  # match points the hand's winner scored
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The state of a match; ``record`` returns the next state."""
+
+    rules: TableRules = GUIA
+    first_dealer: int = 0
+    points: tuple[int, int] = (0, 0)
+    results: tuple[HandResult, ...] = ()
+    winner: int | None = None  # pair index once the match is over
+    reason: str | None = None  # "puntos" or "renuncio"
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def dealer(self) -> int:
+        """Who deals the next hand: the deal passes to the right each hand (R-DEAL-4)."""
+        return (self.first_dealer + len(self.results)) % 4
+
+    @property
+    def target(self) -> int:
+        """Points to win: 3 hands (R-MATCH-1) or 6 points (ludoteka)."""
+        return 6 if self.rules.partida == "ludoteka" else 3
+
+    def hand_points(self, score: HandScore) -> int:
+        """Match points for the winner of a hand with this score."""
+        if self.rules.partida != "ludoteka":
+            return 1  # R-MATCH-1: a hand won, a tute included, is one point
+        if score.reason == "tute":
+            return 2  # ludoteka: a tute is worth 2
+        return 2 if score.totals[score.winner] > 100 else 1  # ludoteka: 2 when the total passes 100
+
+    def deal(self, seed: int | random.Random) -> Deal:
+        """Deal the next hand (the match's first one follows ``primera_mano``)."""
+        if self.over:
+            raise MatchOver("la partida ha terminado")
+        return deal(seed, self.dealer, self.rules, first_hand=not self.results)
+
+    def new_hand(self, seed: int | random.Random) -> Hand:
+        return Hand.from_deal(self.deal(seed), self.rules)
+
+    def record(self, score: HandScore) -> Match:
+        """The match after a hand with ``score``; a renuncio under ``pierde_partida`` ends it (R-RENUNCIO-1)."""
+        if self.over:
+            raise MatchOver("la partida ha terminado")
+        if score.reason == "renuncio" and self.rules.renuncio == "pierde_partida":
+            result = HandResult(self.dealer, score, 0)
+            return replace(self, results=(*self.results, result), winner=score.winner, reason="renuncio")
+        pts = self.hand_points(score)
+        points = list(self.points)
+        points[score.winner] += pts
+        result = HandResult(self.dealer, score, pts)
+        winner = score.winner if points[score.winner] >= self.target else None
+        return replace(self, points=(points[0], points[1]), results=(*self.results, result), winner=winner,
+                       reason="puntos" if winner is not None else None)
+
+    def summary(self) -> str:
+        """One Spanish line: the score, or who won and why."""
+        a, b = self.points
+        if self.winner is None:
+            return f"Partida en juego: pareja A {a}, pareja B {b} (se gana con {self.target})."
+        if self.reason == "renuncio":
+            return f"Gana la partida la pareja {PAIRS[self.winner]}: la pareja contraria cometió renuncio."
+        return f"Gana la partida la pareja {PAIRS[self.winner]}, {max(a, b)} a {min(a, b)}."
+
+
+def random_match(seed: int | random.Random, rules: TableRules = GUIA, first_dealer: int = 0, *,
+                 renuncio: float = 0.0) -> Match:
+    """Play a whole match of random legal hands (with renuncios at rate ``renuncio``)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    m = Match(rules, first_dealer)
+    while not m.over:
+        hand = random_hand(rng, m.dealer, rules, first_hand=not m.results, renuncio=renuncio)
+        m = m.record(hand.score())
+    return m

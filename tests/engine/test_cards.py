@@ -1,0 +1,156 @@
+"""The deck, strength order, tantos and notation (R-DECK-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import (
+    CARDS,
+    FULL_DECK,
+    SUIT_MASKS,
+    TOTAL_TANTOS,
+    CardError,
+    Suit,
+    card,
+    cards_of,
+    deck_by_strength,
+    mask_of,
+    notation_of,
+    parse_card,
+    parse_cards,
+    write,
+)
+
+rule = pytest.mark.rule
+
+
+@rule("R-DECK-1")
+def test_the_deck_has_forty_cards_in_four_suits_without_eights_or_nines():
+    assert len(CARDS) == 40
+    assert {c.suit for c in CARDS} == set(Suit)
+    assert sorted({c.rank for c in CARDS}) == [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]
+    assert mask_of(CARDS) == FULL_DECK
+    assert sum(bin(m).count("1") for m in SUIT_MASKS) == 40
+
+
+@rule("R-DECK-3")
+def test_strength_within_a_suit_is_as_tres_rey_caballo_sota_siete_seis_cinco_cuatro_dos():
+    order = [c.rank for c in deck_by_strength()[:10]]
+    assert order == [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
+    for suit in "oceb":
+        ranks = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
+        ints = [card(r, suit) for r in ranks]
+        assert ints == sorted(ints, reverse=True)
+
+
+@rule("R-DECK-3")
+def test_a_tres_beats_a_rey():
+    assert parse_card("3c") > parse_card("12c")
+    assert parse_card("3c").strength > parse_card("12c").strength
+
+
+@rule("R-DECK-4")
+def test_tantos_are_11_10_4_3_2_and_the_deck_holds_120():
+    assert [parse_card(f"{r}o").tantos for r in (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)] == [11, 10, 4, 3, 2, 0, 0, 0, 0, 0]
+    assert TOTAL_TANTOS == 120
+    assert sum(c.tantos for c in CARDS) == 120
+
+
+@rule("R-DECK-2")
+@pytest.mark.parametrize(
+    ("token", "name"),
+    [
+        ("1o", "as de oros"),
+        ("3c", "tres de copas"),
+        ("12e", "rey de espadas"),
+        ("11b", "caballo de bastos"),
+        ("10o", "sota de oros"),
+    ],
+)
+def test_it_reads_and_writes_the_codes_of_the_reference(token, name):
+    c = parse_card(token)
+    assert c.code == token
+    assert c.name == name
+    assert write(c) == token
+    assert write(c, "name") == name
+    assert parse_card(name) == c
+
+
+@rule("R-DECK-2")
+@pytest.mark.parametrize("token", ["rey de copas", "Rey de Copas", "REY DE COPAS", "  rey   de copas ", "12C", "12 de copas"])
+def test_it_accepts_spanish_names_in_any_case_and_spacing(token):
+    assert parse_card(token) == card(12, "c")
+
+
+@rule("R-DECK-2")
+def test_it_ignores_accents_and_accepts_uno_for_the_as():
+    assert parse_card("As de Oros") == card(1, "o")
+    assert parse_card("ás de óros") == card(1, "o")
+    assert parse_card("uno de bastos") == card(1, "b")
+
+
+@rule("R-DECK-2")
+@pytest.mark.parametrize("token", ["13c", "xyz", "rey de tréboles", "", "12", "c12", "0o"])
+def test_a_bad_token_is_an_error_that_names_it(token):
+    with pytest.raises(CardError) as err:
+        parse_card(token)
+    assert repr(token) in str(err.value)
+
+
+@rule("R-DECK-1", "R-DECK-2")
+@pytest.mark.parametrize("token", ["8o", "9c", "ocho de copas", "nueve de espadas", "8 de bastos"])
+def test_an_eight_or_a_nine_is_an_error_that_says_there_are_none(token):
+    with pytest.raises(CardError, match="ochos ni nueves") as err:
+        parse_card(token)
+    assert repr(token) in str(err.value)
+
+
+@rule("R-DECK-2")
+def test_a_card_given_twice_is_an_error_that_names_it():
+    with pytest.raises(CardError, match="repetida") as err:
+        parse_cards(["12c", "4c", "rey de copas"])
+    assert "'rey de copas'" in str(err.value)
+
+
+def test_a_list_of_cards_must_not_be_a_bare_string():
+    with pytest.raises(CardError):
+        parse_cards("12c")
+
+
+def test_a_non_string_token_is_an_error():
+    with pytest.raises(CardError):
+        parse_card(12)
+
+
+def test_notation_of_tells_codes_from_names():
+    assert notation_of("12c") == "code"
+    assert notation_of("Rey de copas") == "name"
+
+
+def test_suits_parse_from_letter_name_singular_or_int():
+    assert Suit.parse("o") is Suit.OROS
+    assert Suit.parse("Copas") is Suit.COPAS
+    assert Suit.parse("espada") is Suit.ESPADAS
+    assert Suit.parse(3) is Suit.BASTOS
+    with pytest.raises(CardError):
+        Suit.parse("x")
+    with pytest.raises(CardError):
+        Suit.parse(4)
+
+
+def test_masks_round_trip_and_list_cards_by_suit_then_strength():
+    some = [parse_card(t) for t in ("1o", "2c", "12o")]
+    assert cards_of(mask_of(some)) == sorted(some)
+
+
+def test_the_dos_de_oros_is_card_zero_and_still_parses():
+    # CARDS[0] is falsy as an int; parsing must not treat it as "not found".
+    assert parse_card("2o") == 0
+    assert parse_card("dos de oros") == 0
+
+
+def test_card_repr_and_str_use_the_code():
+    c = parse_card("11b")
+    assert str(c) == "11b"
+    assert repr(c) == "Card(11b)"
+    assert c.bit == 1 << int(c)

@@ -1,0 +1,81 @@
+"""A match of hands: R-DEAL-4, R-MATCH-1, the ludoteka system and the renuncio penalty."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cantes import score_hand, score_renuncio, score_tute
+from engine.deal import DOS_DE_OROS
+from engine.match import Match, MatchOver, random_match
+from engine.rules import TableRules, preset
+
+rule = pytest.mark.rule
+A_WINS = score_hand((70, 50), (0, 0), "A")      # 80-50
+B_WINS = score_hand((50, 70), (0, 0), "B")      # 50-80
+B_BIG = score_hand((10, 110), (0, 0), "B")      # 10-120: passes 100
+TUTE_A = score_tute((0, 0), (0, 0), "A")
+
+
+@rule("R-DEAL-4")
+def test_the_deal_passes_to_the_right_each_hand():
+    m = Match(first_dealer=2)
+    dealers = []
+    for _ in range(4):
+        dealers.append(m.dealer)
+        assert m.deal(1).dealer == m.dealer
+        m = m.record(A_WINS if len(dealers) % 2 else B_WINS)
+    assert dealers == [2, 3, 0, 1]
+
+
+@rule("R-MATCH-1")
+def test_tres_manos_is_won_by_the_first_pair_to_win_three_hands_and_a_tute_is_one_hand():
+    m = Match()
+    for score in (A_WINS, B_BIG, TUTE_A, B_WINS):
+        m = m.record(score)
+    assert m.points == (2, 2) and not m.over
+    assert m.results[1].points == 1  # hand points are never the tantos
+    m = m.record(A_WINS)
+    assert m.over and m.winner == 0 and m.reason == "puntos"
+    assert "pareja A, 3 a 2" in m.summary()
+    with pytest.raises(MatchOver):
+        m.record(A_WINS)
+
+
+def test_ludoteka_scores_two_over_100_one_otherwise_two_for_a_tute_first_to_six():
+    m = Match(preset("ludoteka"))
+    m = m.record(A_WINS)
+    assert m.points == (1, 0)
+    m = m.record(B_BIG)
+    assert m.points == (1, 2)
+    m = m.record(TUTE_A)
+    assert m.points == (3, 2)
+    m = m.record(B_BIG).record(B_BIG)
+    assert m.points == (3, 6) and m.winner == 1
+
+
+def test_the_ludoteka_first_hand_of_a_match_uses_primera_mano():
+    m = Match(preset("ludoteka"), first_dealer=1)
+    d = m.deal(4)
+    assert d.trump == 0 and d.trump_card is None and DOS_DE_OROS in d.hands[d.leader]
+    m = m.record(A_WINS)
+    assert m.deal(4).trump_card is not None
+
+
+@rule("R-RENUNCIO-1")
+def test_a_renuncio_loses_the_match_by_default_and_the_hand_under_pierde_mano():
+    renuncio_by_a = score_renuncio((90, 30), (0, 0), "A", "A", "pierde_partida")
+    m = Match().record(A_WINS).record(renuncio_by_a)
+    assert m.over and m.winner == 1 and m.reason == "renuncio"
+    assert "renuncio" in m.summary()
+    m = Match(TableRules(renuncio="pierde_mano")).record(renuncio_by_a)
+    assert not m.over and m.points == (0, 1)
+
+
+def test_random_matches_end_with_a_winner_under_every_preset():
+    for name in ("guia", "estricta", "ludoteka", "companero"):
+        m = random_match(3, preset(name))
+        assert m.over
+        assert max(m.points) >= m.target or m.reason == "renuncio"
+        assert [r.dealer for r in m.results] == [i % 4 for i in range(len(m.results))]
+    m = random_match(5, renuncio=0.05)
+    assert m.reason == "renuncio"

@@ -1,0 +1,82 @@
+"""Table rules (section 9), presets and the rule catalogue."""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+
+import pytest
+
+from engine.rules import GUIA, PRESETS, RULE_CATALOGUE, RulesError, TableRules, preset
+from tests.engine.conftest import COLLECTED, RULE_TAGS
+
+KEYS = ["montar_tras_fallo", "fallar_sin_pisar", "excepcion_companero", "tute_cualquier_baza",
+        "partida", "primera_mano", "renuncio"]
+
+
+def test_the_rules_have_exactly_the_seven_section_9_keys():
+    assert list(GUIA.to_dict()) == KEYS
+
+
+def test_the_default_table_is_the_guia_preset():
+    assert TableRules.from_spec(None) == GUIA == preset("guia")
+    assert GUIA.to_dict() == {
+        "montar_tras_fallo": False, "fallar_sin_pisar": False, "excepcion_companero": False,
+        "tute_cualquier_baza": False, "partida": "tres_manos", "primera_mano": "carta_del_repartidor",
+        "renuncio": "pierde_partida",
+    }
+
+
+def test_the_presets_set_the_switches_rules_md_names():
+    assert preset("estricta").differences() == ["montar_tras_fallo", "fallar_sin_pisar"]
+    assert preset("ludoteka").differences() == ["partida", "primera_mano", "renuncio"]
+    assert preset("ludoteka").renuncio == "pierde_mano"
+    assert preset("companero").differences() == ["fallar_sin_pisar", "excepcion_companero"]
+    assert set(PRESETS) == {"guia", "estricta", "ludoteka", "companero"}
+
+
+def test_it_builds_from_a_preset_name_a_dict_or_a_preset_plus_overrides():
+    assert TableRules.from_spec("estricta") == PRESETS["estricta"]
+    assert TableRules.from_spec({"montar_tras_fallo": True}).montar_tras_fallo is True
+    both = TableRules.from_spec({"preset": "ludoteka", "tute_cualquier_baza": True})
+    assert both.partida == "ludoteka" and both.tute_cualquier_baza is True
+    assert both.preset_name is None
+    assert TableRules.from_spec("companero").preset_name == "companero"
+
+
+def test_it_is_immutable():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        GUIA.montar_tras_fallo = True  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("rapida", "mesa desconocida"),
+        ({"montar": True}, "opción de mesa desconocida: montar"),
+        ({"partida": "cinco_manos"}, "valor no válido para partida"),
+        ({"montar_tras_fallo": 1}, "valor no válido para montar_tras_fallo"),
+        ({"montar_tras_fallo": "true"}, "valor no válido"),
+        ({"preset": "nada"}, "mesa desconocida"),
+        (42, "reglas no válidas"),
+        (["guia"], "reglas no válidas"),
+    ],
+)
+def test_unknown_keys_or_values_are_an_error(spec, message):
+    with pytest.raises(RulesError, match=message):
+        TableRules.from_spec(spec)
+
+
+def test_the_catalogue_has_a_spanish_line_for_every_id():
+    assert all(key.startswith("R-") and text.endswith(".") for key, text in RULE_CATALOGUE.items())
+    assert len(RULE_CATALOGUE) == 33
+def test_every_rule_id_of_the_catalogue_is_tagged_by_at_least_one_test(request):
+    here = pathlib.Path(__file__).parent
+    modules = {p.name for p in here.glob("test_*.py")}
+    if not modules <= request.config.stash[COLLECTED]:
+        pytest.skip("only part of tests/engine was collected")
+    tags = request.config.stash[RULE_TAGS]
+    missing = sorted(set(RULE_CATALOGUE) - set(tags))
+    assert missing == []
+    unknown = sorted(set(tags) - set(RULE_CATALOGUE))
+    assert unknown == []
