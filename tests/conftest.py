@@ -50,8 +50,10 @@ def _persona(username: str, role: str):
 
 
 def _logged_in_client(username: str):
+    # `db` is named here, not only reached through getfixturevalue(): pytest-django must know about
+    # it when the test starts, or a connection leaks after live-server tests on PostgreSQL.
     @pytest.fixture
-    def logged_in(request) -> Client:
+    def logged_in(request, db) -> Client:
         client = Client()
         client.force_login(request.getfixturevalue(username))
         return client

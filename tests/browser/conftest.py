@@ -84,5 +84,5 @@ def page_nojs(browser):
 @pytest.fixture(scope="session")
 def live_server(django_db_setup, live_server):
     """pytest-django's live server, started after the test database so that it stops before the
-    database is dropped (its thread holds a persistent PostgreSQL connection until then)."""
+    database is dropped."""
     return live_server

@@ -33,7 +33,9 @@ def production_server(tmp_path_factory):
         DJANGO_BEHIND_PROXY="1",
     )
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+        )
     port = _free_port()
     server = subprocess.Popen(
         [str(GUNICORN), "tutor.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", "2"],

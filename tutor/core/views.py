@@ -6,9 +6,16 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from engine.cards import RANK_NAMES, TOTAL_TANTOS, CardError, Suit, deck_by_strength
+from engine.cards import RANK_NAMES, TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_cards
+from engine.tricks import trick_winner
 
 logger = logging.getLogger(__name__)
+
+# The home page's sample table: the rival on the right led, the partner followed, the rival on the
+# left trumped; it is the viewer's turn.
+SAMPLE_TRICK = parse_cards(["3c", "12c", "4o"])
+SAMPLE_LEADER = 1
+SAMPLE_TRUMP_CARD = parse_cards(["7o"])[0]
 
 
 def _suit_or_none(text: str) -> Suit | None:
@@ -20,7 +27,14 @@ def _suit_or_none(text: str) -> Suit | None:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html")
+    trump = SAMPLE_TRUMP_CARD.suit
+    sample = {
+        "cards": SAMPLE_TRICK,
+        "leader": SAMPLE_LEADER,
+        "trump_card": SAMPLE_TRUMP_CARD,
+        "winner": trick_winner(SAMPLE_TRICK, trump),
+    }
+    return render(request, "core/home.html", {"sample": sample})
 
 
 @require_GET

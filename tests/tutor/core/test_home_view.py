@@ -32,3 +32,11 @@ def test_it_has_the_page_landmarks_and_a_skip_link(client, db):
 
 def test_it_rejects_post(client, db):
     assert client.post(URL).status_code == 405
+
+
+def test_it_shows_a_sample_trick_with_the_winner_the_engine_computed(client, db):
+    body = client.get(URL).content.decode()
+    assert "Triunfo: oros" in body
+    rival_izquierda = body.split('data-seat="3"')[1].split("</li>")[0]
+    assert "cuatro de oros" in rival_izquierda and "gana" in rival_izquierda
+    assert body.count('card-flag--winner">gana') == 1
