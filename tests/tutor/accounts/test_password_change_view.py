@@ -1,0 +1,41 @@
+from django.urls import reverse
+
+URL = reverse("accounts:password_change")
+
+
+def test_it_asks_anonymous_visitors_to_log_in(client, db):
+    response = client.get(URL)
+    assert response.status_code == 302
+    assert response.url == reverse("accounts:login") + "?next=" + URL
+
+
+def test_it_shows_the_form(alice_client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        response = alice_client.get(URL)
+    assert response.status_code == 200
+    assert "Contraseña antigua" in response.content.decode()
+
+
+def test_it_changes_the_password_and_keeps_the_session(alice, alice_client, password):
+    response = alice_client.post(
+        URL,
+        {
+            "old_password": password,
+            "new_password1": "caballo-de-espadas-9",
+            "new_password2": "caballo-de-espadas-9",
+        },
+    )
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("caballo-de-espadas-9")
+    assert alice_client.get(URL).status_code == 200
+
+
+def test_it_explains_a_wrong_old_password_in_spanish(alice_client):
+    response = alice_client.post(URL, {"old_password": "no", "new_password1": "a", "new_password2": "a"})
+    assert response.status_code == 200
+    assert "Su contraseña antigua es incorrecta" in response.content.decode()
+
+
+def test_it_rejects_put(alice_client):
+    assert alice_client.put(URL).status_code == 405

@@ -1,0 +1,55 @@
+import re
+
+from django.core import mail
+from django.urls import reverse
+
+URL = reverse("accounts:password_reset")
+
+
+def test_it_shows_the_form(client, db, django_assert_max_num_queries):
+    with django_assert_max_num_queries(0):
+        response = client.get(URL)
+    assert response.status_code == 200
+    assert "Correo electrónico" in response.content.decode()
+
+
+def test_it_mails_a_link_that_sets_a_new_password(alice, client):
+    response = client.post(URL, {"email": "alice@example.org"})
+    assert response.status_code == 302
+    assert response.url == reverse("accounts:password_reset_done")
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.subject == "Tutor de Tute: elige una contraseña nueva"
+    link = re.search(r"http://testserver(/cuenta/recuperar/\S+/)", message.body).group(1)
+
+    form_page = client.get(link, follow=True)
+    assert "Nueva contraseña" in form_page.content.decode()
+    response = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "rey-de-oros-2025", "new_password2": "rey-de-oros-2025"},
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("accounts:password_reset_complete")
+    alice.refresh_from_db()
+    assert alice.check_password("rey-de-oros-2025")
+
+
+def test_it_says_the_same_for_an_unknown_email(client, db):
+    response = client.post(URL, {"email": "nobody@example.org"})
+    assert response.status_code == 302
+    assert mail.outbox == []
+
+
+def test_a_bad_link_is_explained(client, db):
+    response = client.get(reverse("accounts:password_reset_confirm", args=["MQ", "bad-token"]))
+    assert response.status_code == 200
+    assert "El enlace no es válido" in response.content.decode()
+
+
+def test_the_done_and_complete_pages_render(client, db):
+    assert client.get(reverse("accounts:password_reset_done")).status_code == 200
+    assert client.get(reverse("accounts:password_reset_complete")).status_code == 200
+
+
+def test_it_rejects_put(client, db):
+    assert client.put(URL).status_code == 405

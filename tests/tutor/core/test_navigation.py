@@ -1,0 +1,40 @@
+from django.http import HttpResponse
+from django.test import RequestFactory
+from django.urls import include, path, reverse
+
+from tutor.core.context_processors import navigation
+
+
+def _labels(request_path: str = "/") -> list[str]:
+    return [str(item["label"]) for item in navigation(RequestFactory().get(request_path))["nav_items"]]
+
+
+def test_it_shows_only_the_baraja_while_other_apps_are_missing():
+    assert _labels() == ["Baraja"]
+
+
+def _stub(request):
+    return HttpResponse("ok")
+
+
+urlpatterns = [
+    path("", include("tutor.urls")),
+    path("lecciones/", include(([path("", _stub, name="index")], "lessons"))),
+    path("clases/", include(([path("", _stub, name="index")], "classroom"))),
+]
+
+
+def test_an_app_appears_as_soon_as_its_url_name_resolves(settings):
+    settings.ROOT_URLCONF = __name__
+    assert _labels() == ["Baraja", "Lecciones", "Clases"]
+
+
+def test_it_marks_the_current_section(settings):
+    settings.ROOT_URLCONF = __name__
+    items = navigation(RequestFactory().get("/lecciones/unidad-1/"))["nav_items"]
+    assert [i["label"] for i in items if i["current"]] == ["Lecciones"]
+
+
+def test_every_page_renders_the_menu(client, db):
+    body = client.get(reverse("core:home")).content.decode()
+    assert '<a class="site-nav__link"\n                   href="/baraja/"' in body

@@ -1,0 +1,125 @@
+import re
+
+import pytest
+from django.template import Context, Template, TemplateSyntaxError
+
+from engine.cards import CARDS, Suit, parse_card
+
+
+def render(source: str, **context) -> str:
+    return Template("{% load deck %}" + source).render(Context(context))
+
+
+def _flat(html: str) -> str:
+    return re.sub(r"\s+", " ", html)
+
+
+class TestCard:
+    def test_it_names_the_card_in_text(self):
+        html = render('{% card "12c" %}')
+        assert '<span class="card-name">rey de copas</span>' in html
+        assert 'src="/static/cards/12c.svg" alt=""' in html
+        assert 'data-card="12c"' in html
+
+    @pytest.mark.parametrize("value", [parse_card("1o"), 9, "1o", "as de oros"])
+    def test_it_accepts_a_card_an_int_a_code_or_a_name(self, value):
+        assert "as de oros" in render("{% card c %}", c=value)
+
+    def test_it_adds_a_note(self):
+        assert '<span class="card-note">11 tantos</span>' in render('{% card "1o" note="11 tantos" %}')
+
+    def test_every_card_has_a_drawing(self, settings):
+        from pathlib import Path
+
+        cards_dir = Path(settings.BASE_DIR) / "static" / "cards"
+        assert all((cards_dir / f"{c.code}.svg").exists() for c in CARDS)
+
+    def test_the_filters_give_name_and_picture(self):
+        assert render('{{ "10b"|card_name }} {{ "10b"|card_src }}') == "sota de bastos /static/cards/10b.svg"
+
+
+class TestHand:
+    def test_play_mode_makes_one_submit_button_per_card(self):
+        html = render('{% hand cards mode="play" %}', cards=["12c", "4c", "1o"])
+        buttons = re.findall(
+            r'<button type="submit"\s+class="card-button"\s+name="card"\s+value="(\w+)"', html
+        )
+        assert buttons == ["12c", "4c", "1o"]
+        assert "<legend" in html and "Tu mano" in html
+
+    def test_disabled_cards_are_disabled_and_say_so_in_text(self):
+        html = _flat(render('{% hand cards mode="play" disabled=off %}', cards=["12c", "4c"], off=["4c"]))
+        assert re.search(r'value="4c" disabled>', html)
+        assert not re.search(r'value="12c" disabled>', html)
+        assert html.count("no disponible") == 1
+
+    def test_marked_cards_are_pressed_and_labelled(self):
+        html = _flat(
+            render(
+                '{% hand cards mode="play" marked=m marked_label="tu jugada" %}',
+                cards=["12c", "4c"],
+                m=["12c"],
+            )
+        )
+        assert 'value="12c" aria-pressed="true"' in html
+        assert html.count("tu jugada") == 1
+
+    def test_mark_mode_makes_checkboxes_with_labels(self):
+        html = _flat(
+            render('{% hand cards mode="mark" name="legal" marked=m %}', cards=["12c", "4c"], m=["4c"])
+        )
+        assert '<input type="checkbox" class="card-check" id="legal-12c" name="legal" value="12c" >' in html
+        assert 'id="legal-4c" name="legal" value="4c" checked' in html
+        assert '<label class="card-check__label" for="legal-4c">' in html
+
+    def test_notes_go_under_the_card_name(self):
+        html = render("{% hand cards notes=n %}", cards=["4c"], n={"4c": "no: debes montar"})
+        assert '<span class="card-note">no: debes montar</span>' in html
+        assert "<button" not in html
+
+    def test_an_unknown_mode_is_an_error(self):
+        with pytest.raises(TemplateSyntaxError):
+            render('{% hand cards mode="juggle" %}', cards=["4c"])
+
+
+class TestTrick:
+    def test_it_labels_the_seats_from_the_viewers_side(self):
+        html = render("{% trick cards leader=0 trump=t %}", cards=["1c", "3c", "12c", "2c"], t=Suit.OROS)
+        labels = re.findall(r'trick__seat--(\w+)"[^>]*>\s*<span class="trick__who">([^<]+)<', html)
+        # R-SEAT-1: seat 1 sits to the right of seat 0, seat 2 opposite (the partner).
+        assert labels == [
+            ("bottom", "Tú"),
+            ("right", "Rival derecha"),
+            ("top", "Compañero"),
+            ("left", "Rival izquierda"),
+        ]
+
+    def test_it_starts_with_the_leader_and_marks_salida_and_the_winner(self):
+        html = _flat(render("{% trick cards leader=3 trump='c' winner=1 %}", cards=["10o", "1o", "4o"]))
+        seats = re.findall(r'trick__seat--(\w+)[^"]*" data-seat="(\d)"', html)
+        assert seats == [("left", "3"), ("bottom", "0"), ("right", "1"), ("top", "2")]
+        left = html.split('data-seat="3"')[1].split("</li>")[0]
+        me = html.split('data-seat="0"')[1].split("</li>")[0]
+        top = html.split('data-seat="2"')[1].split("</li>")[0]
+        assert "sota de oros" in left and "salida" in left and "gana" not in left
+        assert "as de oros" in me and "gana" in me
+        assert "por jugar" in top
+        assert "Triunfo: copas" in html
+
+    def test_it_turns_the_table_for_another_viewer(self):
+        html = render("{% trick cards leader=0 viewer=2 trump='o' %}", cards=["1c"])
+        labels = re.findall(r'data-seat="(\d)">\s*<span class="trick__who">([^<]+)<', html)
+        assert labels == [("0", "Compañero"), ("1", "Rival izquierda"), ("2", "Tú"), ("3", "Rival derecha")]
+
+    def test_it_shows_the_trump_card(self):
+        html = render("{% trick cards trump_card='7e' %}", cards=[])
+        assert "Triunfo: espadas" in html
+        assert "siete de espadas" in html
+
+    def test_it_uses_names_when_given(self):
+        html = render("{% trick cards names=n trump='b' %}", cards=["1c"], n={0: "Ana", 2: "Luis"})
+        assert "Ana" in html and "Luis" in html and "Rival derecha" in html
+
+    def test_a_trick_has_at_most_four_cards(self):
+        with pytest.raises(TemplateSyntaxError):
+            render("{% trick cards %}", cards=["1c", "2c", "3c", "4c", "5c"])

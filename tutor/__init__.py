@@ -1,0 +1,1 @@
+"""Tutor de Tute: the Django project package and the trainer apps."""

@@ -1,0 +1,78 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login as auth_login
+from django.contrib.auth import logout as auth_logout
+from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tutor.accounts.forms import LoginForm, SignupForm
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The `next` parameter when it points inside this site, else ''."""
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return ""
+
+
+def _next_url(request: HttpRequest) -> str:
+    return _safe_next(request) or resolve_url(settings.LOGIN_REDIRECT_URL)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect(_next_url(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        auth_login(request, user)
+        messages.success(request, _("¡Bienvenido, %(name)s! Tu cuenta está lista.") % {"name": user.username})
+        return redirect(_next_url(request))
+    return render(
+        request,
+        "accounts/signup.html",
+        {"form": form, "next": _safe_next(request), "heading": _("Crear cuenta")},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def login(request: HttpRequest) -> HttpResponse:
+    form = LoginForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # auth_login() rotates the session key, so a planted session id is useless afterwards.
+        auth_login(request, form.get_user())
+        return redirect(_next_url(request))
+    return render(
+        request, "accounts/login.html", {"form": form, "next": _safe_next(request), "heading": _("Entrar")}
+    )
+
+
+@require_POST
+def logout(request: HttpRequest) -> HttpResponse:
+    auth_logout(request)
+    messages.info(request, _("Has salido de tu cuenta. ¡Hasta pronto!"))
+    return redirect(settings.LOGOUT_REDIRECT_URL)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def password_change(request: HttpRequest) -> HttpResponse:
+    form = PasswordChangeForm(user=request.user, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        update_session_auth_hash(request, user)
+        messages.success(request, _("Tu contraseña se ha cambiado."))
+        return redirect("core:home")
+    return render(
+        request, "accounts/password_change.html", {"form": form, "heading": _("Cambiar la contraseña")}
+    )

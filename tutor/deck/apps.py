@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DeckConfig(AppConfig):
+    name = "tutor.deck"
+    label = "deck"

@@ -1,0 +1,8 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("tutor.core.urls")),
+    path("cuenta/", include("tutor.accounts.urls")),
+    path("admin/", admin.site.urls),
+]
