@@ -47,6 +47,10 @@ INSTALLED_APPS = [
     "tutor.accounts",
     "tutor.core",
     "tutor.deck",
+    "tutor.practice",
+    "tutor.progress",
+    "tutor.classroom",
+    "lessons",
 ]
 
 MIDDLEWARE = [

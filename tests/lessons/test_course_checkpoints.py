@@ -1,5 +1,6 @@
 import pytest
 
+from engine import scenarios
 from lessons.course import load_course
 
 COURSE = load_course()
@@ -13,7 +14,6 @@ def test_every_step_closes_with_one_to_three_checkpoints():
 
 @pytest.mark.parametrize(("step", "n", "checkpoint"), CHECKPOINTS, ids=lambda x: getattr(x, "key", str(x)))
 def test_every_checkpoint_resolves_and_generates_a_scenario(step, n, checkpoint):
-    scenarios = pytest.importorskip("engine.scenarios", reason="engine.scenarios is not on this branch yet")
     if checkpoint.is_fixed:
         assert checkpoint.fixed in scenarios.FIXED
     else:

@@ -99,7 +99,6 @@ def test_a_step_without_checkpoints_or_with_four_is_refused(tmp_path):
 
 
 def test_an_unknown_family_or_fixed_scenario_is_refused(tmp_path):
-    pytest.importorskip("engine.scenarios", reason="engine.scenarios is not on this branch yet")
     message = problems(write_course(tmp_path / "a", STEP.replace('family = "jugada"', 'family = "brisca"')))
     assert "familia desconocida 'brisca'" in message
     fixed = STEP.replace('family = "jugada"\ntarget = "R-OBL-MONTAR"\ndifficulty = 1', 'fixed = "guia-no-existe"')

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClassroomConfig(AppConfig):
+    name = "tutor.classroom"
+    verbose_name = "Clases"

@@ -1,0 +1,66 @@
+"""Who is practising: a logged-in learner, or an anonymous visitor known by an id kept in the session."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth.signals import user_logged_in
+from django.db import transaction
+from django.db.models import Q
+from django.dispatch import receiver
+from django.http import HttpRequest
+
+from tutor.practice.signals import learner_merged
+
+# The session key changes at login (cycle_key), so anonymous work is tied to an id stored in the
+# session data, which survives the rotation.
+SESSION_KEY = "practice_anon_id"
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    user: object | None  # settings.AUTH_USER_MODEL instance
+    anon_id: str
+
+    @property
+    def fields(self) -> dict:
+        """Keyword arguments to store on a new row that belongs to this owner."""
+        if self.user is not None:
+            return {"learner": self.user, "anon_id": ""}
+        return {"learner": None, "anon_id": self.anon_id}
+
+    @property
+    def q(self) -> Q:
+        """Filter for rows that belong to this owner."""
+        if self.user is not None:
+            return Q(learner=self.user)
+        return Q(learner__isnull=True, anon_id=self.anon_id)
+
+
+def owner_for(request: HttpRequest) -> Owner:
+    """The owner behind a request; gives an anonymous visitor an id on first use."""
+    if request.user.is_authenticated:
+        return Owner(request.user, "")
+    anon_id = request.session.get(SESSION_KEY)
+    if not anon_id:
+        anon_id = secrets.token_hex(16)
+        request.session[SESSION_KEY] = anon_id
+    return Owner(None, anon_id)
+
+
+@receiver(user_logged_in, dispatch_uid="practice-merge-anonymous-work")
+def merge_anonymous_work(sender, request, user, **kwargs) -> None:
+    """Anonymous practice joins the account when the visitor signs up or logs in."""
+    if request is None or not hasattr(request, "session"):
+        return
+    anon_id = request.session.pop(SESSION_KEY, None)
+    if not anon_id:
+        return
+    from tutor.practice.models import Attempt, Issued
+
+    with transaction.atomic():
+        # Querysets' update() on purpose: Attempt.save() refuses to rewrite a logged answer.
+        Issued.objects.filter(learner__isnull=True, anon_id=anon_id).update(learner=user, anon_id="")
+        Attempt.objects.filter(learner__isnull=True, anon_id=anon_id).update(learner=user, anon_id="")
+        learner_merged.send(sender=None, user=user, anon_id=anon_id)

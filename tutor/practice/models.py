@@ -1,0 +1,114 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from engine.rules import TableRules
+from engine.scenarios import Scenario
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Mode(models.TextChoices):
+    FAMILY = "familia", _("por familia")
+    SKILL = "habilidad", _("por habilidad")
+    REVIEW = "repaso", _("repaso")
+    MIXED = "mixta", _("sesión mixta")
+    FIXED = "guia", _("ejemplo de la guía")
+    LESSON = "leccion", _("lección")
+    ASSIGNMENT = "tarea", _("tarea")
+
+
+class Issued(models.Model):
+    """A scenario handed to one learner. Its position and answer key live here, never in the client.
+
+    Rows are written once when issued and not changed afterwards (an anonymous visitor's rows are
+    moved to their account at login with a queryset update).
+    """
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="issued"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    mode = models.CharField(max_length=16, choices=Mode)
+    # Who issued it and where "Siguiente" leads, set by the server: "session:<id>", "lesson:<unit>/<step>",
+    # "set:<id>:<item>"...
+    context = models.CharField(max_length=120, blank=True, default="")
+    next_url = models.CharField(max_length=300, blank=True, default="")
+    family = models.CharField(max_length=16)
+    difficulty = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    fixed_id = models.CharField(max_length=64, blank=True, default="")
+    rule_ids = models.JSONField(default=list)
+    rules = models.JSONField()  # TableRules.to_dict()
+    scenario = models.JSONField()  # engine Scenario.to_dict(): position and answer key
+    source_attempt = models.ForeignKey(
+        "Attempt", null=True, blank=True, on_delete=models.SET_NULL, related_name="reissues"
+    )
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "-issued_at"]),
+            models.Index(fields=["anon_id", "-issued_at"]),
+            models.Index(fields=["context"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.family} #{self.pk} ({self.token})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("practice:scenario", args=[self.token])
+
+    def get_scenario(self) -> Scenario:
+        return Scenario.from_dict(self.scenario)
+
+    def get_rules(self) -> TableRules:
+        return TableRules.from_spec(self.rules)
+
+
+class Attempt(models.Model):
+    """One answer to one issued scenario, graded by the engine on the server. An append-only log.
+
+    The one-to-one link makes a replayed or doubled submission impossible to count twice.
+    Family, rules and rule ids are copied from the issued scenario so statistics never need a join.
+    """
+
+    issued = models.OneToOneField(Issued, on_delete=models.PROTECT, related_name="attempt")
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    mode = models.CharField(max_length=16, choices=Mode)
+    context = models.CharField(max_length=120, blank=True, default="")
+    family = models.CharField(max_length=16)
+    difficulty = models.PositiveSmallIntegerField()
+    rule_ids = models.JSONField(default=list)
+    rules = models.JSONField()
+    answer = models.JSONField()
+    correct = models.BooleanField()
+    misconception = models.CharField(max_length=48, blank=True, default="")
+    grade = models.JSONField()  # engine Grade.to_dict(): verdicts, explanation, expected
+    engine_version = models.CharField(max_length=16)
+    time_taken_ms = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "-created_at"]),
+            models.Index(fields=["anon_id", "-created_at"]),
+            models.Index(fields=["context"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.family} {'bien' if self.correct else 'mal'} #{self.pk}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise ValueError("Attempt is append-only: a logged answer is never rewritten")
+        super().save(*args, **kwargs)

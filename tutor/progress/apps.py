@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ProgressConfig(AppConfig):
+    name = "tutor.progress"
+    verbose_name = "Progreso"
