@@ -292,8 +292,12 @@ class _Loader:
             raise CourseError([f"{self.root}: no existe la carpeta del curso"])
         units = []
         directories = [p for p in self.root.iterdir() if p.is_dir()]
-        for directory, order, slug in self.numbered(directories, "unidad", lambda p: p.name,
-                                                    "el nombre de una unidad debe ser NN-slug (dos cifras, guion, minúsculas)"):
+        for directory, order, slug in self.numbered(
+            directories,
+            "unidad",
+            lambda p: p.name,
+            "el nombre de una unidad debe ser NN-slug (dos cifras, guion, minúsculas)",
+        ):
             unit = self.load_unit(directory, order, slug)
             if unit is not None:
                 units.append(unit)
@@ -320,7 +324,9 @@ class _Loader:
             if slug in slugs:
                 self.problem(path, f"slug de {kind} repetido: {slug!r} (también en {slugs[slug].name})")
             if number in numbers:
-                self.problem(path, f"número de {kind} repetido: {number:02d} (también en {numbers[number].name})")
+                self.problem(
+                    path, f"número de {kind} repetido: {number:02d} (también en {numbers[number].name})"
+                )
             slugs[slug] = numbers[number] = path
             yield path, number, slug
 
@@ -336,8 +342,12 @@ class _Loader:
         files = [p for p in directory.iterdir() if p.name != UNIT_FILE]
         if not files:
             self.problem(directory, "la unidad no tiene ningún paso")
-        for path, _, step_slug in self.numbered(files, "paso", lambda p: p.stem if p.suffix == ".md" else "",
-                                                "fichero inesperado: cada paso es NN-slug.md y la unidad se describe en unit.toml"):
+        for path, _, step_slug in self.numbered(
+            files,
+            "paso",
+            lambda p: p.stem if p.suffix == ".md" else "",
+            "fichero inesperado: cada paso es NN-slug.md y la unidad se describe en unit.toml",
+        ):
             step = self.load_step(path, slug, order, len(steps) + 1, step_slug)
             if step is not None:
                 steps.append(step)
@@ -376,8 +386,9 @@ class _Loader:
         checkpoints = self.checkpoints(path, meta.get("checkpoints"))
         if len(self.problems) > before or title is None:
             return None
-        return Step(unit_slug, slug, order, unit_order, title, rules, terms, body, example, display,
-                    checkpoints, path)
+        return Step(
+            unit_slug, slug, order, unit_order, title, rules, terms, body, example, display, checkpoints, path
+        )
 
     def rule_ids(self, path: Path, value: Any) -> tuple[str, ...]:
         ids = self.string_list(path, value, "rules")
@@ -402,7 +413,7 @@ class _Loader:
 
     def cards(self, path: Path, value: Any, what: str) -> tuple[Card, ...] | None:
         if not isinstance(value, list):
-            self.problem(path, f"{what} debe ser una lista de cartas como [\"12c\", \"4c\"]")
+            self.problem(path, f'{what} debe ser una lista de cartas como ["12c", "4c"]')
             return None
         try:
             return tuple(parse_card(token) for token in value)
@@ -431,7 +442,9 @@ class _Loader:
         legal = self.cards(path, raw["legal"], "[example] legal")
         compare_legal = None
         if ("compare" in raw) != ("compare_legal" in raw):
-            self.problem(path, "[example] compare y compare_legal van juntos: la otra mesa necesita su respuesta")
+            self.problem(
+                path, "[example] compare y compare_legal van juntos: la otra mesa necesita su respuesta"
+            )
         elif "compare_legal" in raw:
             compare_legal = self.cards(path, raw["compare_legal"], "[example] compare_legal")
         prompt = self.text(path, raw, "prompt", "[example] ")
@@ -439,7 +452,9 @@ class _Loader:
         compare = None
         if "compare" in raw:
             if raw["compare"] not in PRESETS:
-                self.problem(path, f"[example] compare: mesa desconocida {raw['compare']!r} (usa {', '.join(PRESETS)})")
+                self.problem(
+                    path, f"[example] compare: mesa desconocida {raw['compare']!r} (usa {', '.join(PRESETS)})"
+                )
             else:
                 compare = self.table(path, raw["compare"], "[example] compare")
         if trick is not None and not 0 <= len(trick) <= 3:
@@ -463,8 +478,18 @@ class _Loader:
                     self.problem(path, f"[example] {what} repite una carta")
         if len(self.problems) > before or trump is None or table is None or prompt is None:
             return None
-        example = Example(trump, trick, hand, prompt, legal, table[0], table[1],
-                          compare[0] if compare else None, compare[1] if compare else None, compare_legal)
+        example = Example(
+            trump,
+            trick,
+            hand,
+            prompt,
+            legal,
+            table[0],
+            table[1],
+            compare[0] if compare else None,
+            compare[1] if compare else None,
+            compare_legal,
+        )
         try:
             main = example.ruling()
             other = example.compare_ruling()
@@ -472,8 +497,11 @@ class _Loader:
             self.problem(path, f"[example] el motor no puede dictaminar esta posición: {exc!r}")
             return None
         if other is not None and set(other.legal) == set(main.legal):
-            self.problem(path, f"[example] compare = {example.compare_name!r} no cambia las cartas válidas: "
-                               "la comparación no enseñaría nada")
+            self.problem(
+                path,
+                f"[example] compare = {example.compare_name!r} no cambia las cartas válidas: "
+                "la comparación no enseñaría nada",
+            )
         return example
 
     def display(self, path: Path, raw: Any) -> Display | None:
@@ -530,8 +558,10 @@ class _Loader:
                 continue
             if self.scenarios is not None:
                 if family not in self.scenarios.FAMILIES:
-                    self.problem(path, f"{where}: familia desconocida {family!r} "
-                                       f"(usa {', '.join(self.scenarios.FAMILIES)})")
+                    self.problem(
+                        path,
+                        f"{where}: familia desconocida {family!r} (usa {', '.join(self.scenarios.FAMILIES)})",
+                    )
                     continue
                 if target not in self.targets(family, table[0]):
                     self.problem(path, f"{where}: la familia {family!r} no sabe apuntar a {target!r}")
@@ -569,7 +599,9 @@ class _Loader:
             if definition is None or step_key is None:
                 continue
             if step_key not in steps and step_key not in self.broken_steps:
-                self.problem(path, f"término {name!r}: el paso {step_key!r} no existe (usa unidad/paso, sin números)")
+                self.problem(
+                    path, f"término {name!r}: el paso {step_key!r} no existe (usa unidad/paso, sin números)"
+                )
                 continue
             unit_slug, _, step_slug = step_key.partition("/")
             terms.append(Term(name, definition, unit_slug, step_slug, aliases))
@@ -600,15 +632,20 @@ class _Loader:
         for term in glossary:
             for name in term_links(term.definition):
                 if fold(name) not in by_name:
-                    self.problem(glossary_path, f"término {term.name!r}: enlace [[{name}]] a un término que no existe")
+                    self.problem(
+                        glossary_path, f"término {term.name!r}: enlace [[{name}]] a un término que no existe"
+                    )
             step = first.get(term.name)
             if term.step_key in self.broken_steps:
                 continue
             if step is None:
                 self.problem(glossary_path, f"término {term.name!r}: ningún paso lo incluye en terms")
             elif step.key != term.step_key:
-                self.problem(glossary_path, f"término {term.name!r}: step = {term.step_key!r}, pero el primer "
-                                            f"paso que lo enseña es {step.key!r}")
+                self.problem(
+                    glossary_path,
+                    f"término {term.name!r}: step = {term.step_key!r}, pero el primer "
+                    f"paso que lo enseña es {step.key!r}",
+                )
 
     # -- small readers
 
@@ -625,8 +662,11 @@ class _Loader:
     def unknown_keys(self, path: Path, raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
         unknown = sorted(set(raw) - allowed)
         if unknown:
-            self.problem(path, f"{where}: clave desconocida {', '.join(map(repr, unknown))} "
-                               f"(admite {', '.join(sorted(allowed))})")
+            self.problem(
+                path,
+                f"{where}: clave desconocida {', '.join(map(repr, unknown))} "
+                f"(admite {', '.join(sorted(allowed))})",
+            )
 
     def text(self, path: Path, raw: Mapping[str, Any], key: str, where: str = "") -> str | None:
         value = raw.get(key)

@@ -55,25 +55,55 @@ def test_the_tiny_course_itself_loads(tmp_path):
 
 
 BROKEN_STEPS = {
-    "an unknown rule id": ('rules = ["R-OBL-MONTAR"]', 'rules = ["R-OBL-MONTARR"]', "id de regla desconocido: 'R-OBL-MONTARR'"),
+    "an unknown rule id": (
+        'rules = ["R-OBL-MONTAR"]',
+        'rules = ["R-OBL-MONTARR"]',
+        "id de regla desconocido: 'R-OBL-MONTARR'",
+    ),
     "a step without rule ids": ('rules = ["R-OBL-MONTAR"]', "rules = []", "rules está vacío"),
-    "an unknown term in terms": ('terms = ["montar"]', 'terms = ["montar", "cortar"]', "'cortar' no está en el glosario"),
+    "an unknown term in terms": (
+        'terms = ["montar"]',
+        'terms = ["montar", "cortar"]',
+        "'cortar' no está en el glosario",
+    ),
     "an unknown term linked in the body": ("debes [[montar]]", "debes [[arrastrar]]", "enlace [[arrastrar]]"),
     "a card that does not exist": ('"7b"]', '"8b"]', "no hay ochos ni nueves"),
     "a card in both the trick and the hand": ('"7b"]', '"10c"]', "carta repetida: 10c"),
     "a trick of four cards": ('trick = ["10c"]', 'trick = ["10c", "2c", "5c", "6c"]', "trick tiene 4 cartas"),
-    "an empty hand": ('hand = ["12c", "4c", "7b"]\nlegal = ["12c"]', 'hand = []\nlegal = ["1o"]', "hand tiene 0 cartas"),
-    "a hand of eleven": ('"7b"]', '"7b", "1o", "2o", "3o", "4o", "5o", "6o", "7o", "11o"]', "hand tiene 11 cartas"),
+    "an empty hand": (
+        'hand = ["12c", "4c", "7b"]\nlegal = ["12c"]',
+        'hand = []\nlegal = ["1o"]',
+        "hand tiene 0 cartas",
+    ),
+    "a hand of eleven": (
+        '"7b"]',
+        '"7b", "1o", "2o", "3o", "4o", "5o", "6o", "7o", "11o"]',
+        "hand tiene 11 cartas",
+    ),
     "an answer card not in the hand": ('legal = ["12c"]', 'legal = ["3c"]', "legal: 3c no está en hand"),
     "a comparison that changes nothing": (
-        'legal = ["12c"]', 'legal = ["12c"]\ncompare = "estricta"\ncompare_legal = ["12c"]', "no cambia las cartas válidas"),
+        'legal = ["12c"]',
+        'legal = ["12c"]\ncompare = "estricta"\ncompare_legal = ["12c"]',
+        "no cambia las cartas válidas",
+    ),
     "a comparison without its answer": (
-        'legal = ["12c"]', 'legal = ["12c"]\ncompare = "estricta"', "compare y compare_legal van juntos"),
+        'legal = ["12c"]',
+        'legal = ["12c"]\ncompare = "estricta"',
+        "compare y compare_legal van juntos",
+    ),
     "an unknown table": ('legal = ["12c"]', 'legal = ["12c"]\nrules = "casera"', "mesa desconocida"),
     "a misspelt key": ('prompt = "', 'promt = "x"\nprompt = "', "clave desconocida 'promt'"),
     "front matter that is not TOML": ('title = "Montar"', "title: Montar", "cabecera TOML no válida"),
-    "a checkpoint aimed at an unknown rule": ('target = "R-OBL-MONTAR"', 'target = "R-OBL-SALTAR"', "target desconocido"),
-    "a fixed checkpoint with a family": ('family = "jugada"', 'fixed = "x"\nfamily = "jugada"', "un escenario fijo no lleva"),
+    "a checkpoint aimed at an unknown rule": (
+        'target = "R-OBL-MONTAR"',
+        'target = "R-OBL-SALTAR"',
+        "target desconocido",
+    ),
+    "a fixed checkpoint with a family": (
+        'family = "jugada"',
+        'fixed = "x"\nfamily = "jugada"',
+        "un escenario fijo no lleva",
+    ),
 }
 
 
@@ -101,7 +131,9 @@ def test_a_step_without_checkpoints_or_with_four_is_refused(tmp_path):
 def test_an_unknown_family_or_fixed_scenario_is_refused(tmp_path):
     message = problems(write_course(tmp_path / "a", STEP.replace('family = "jugada"', 'family = "brisca"')))
     assert "familia desconocida 'brisca'" in message
-    fixed = STEP.replace('family = "jugada"\ntarget = "R-OBL-MONTAR"\ndifficulty = 1', 'fixed = "guia-no-existe"')
+    fixed = STEP.replace(
+        'family = "jugada"\ntarget = "R-OBL-MONTAR"\ndifficulty = 1', 'fixed = "guia-no-existe"'
+    )
     assert "escenario fijo desconocido 'guia-no-existe'" in problems(write_course(tmp_path / "b", fixed))
 
 

@@ -3,9 +3,28 @@ import markdown
 from lessons.course import term_links
 
 REQUIRED_TERMS = [
-    "mano", "postre", "baza", "carta de salida", "palo de salida", "triunfo", "arrastre", "asistir",
-    "montar", "fallar", "pisar", "contrafallar", "renuncio", "tantos", "cante", "veinte", "cuarenta",
-    "tute", "diez de últimas", "partida", "repartidor", "pareja",
+    "mano",
+    "postre",
+    "baza",
+    "carta de salida",
+    "palo de salida",
+    "triunfo",
+    "arrastre",
+    "asistir",
+    "montar",
+    "fallar",
+    "pisar",
+    "contrafallar",
+    "renuncio",
+    "tantos",
+    "cante",
+    "veinte",
+    "cuarenta",
+    "tute",
+    "diez de últimas",
+    "partida",
+    "repartidor",
+    "pareja",
 ]
 
 
@@ -52,5 +71,7 @@ def test_bodies_render_as_markdown_with_glossary_links(course):
     for step in course.steps:
         html = markdown.markdown(course.link_terms(step.body, lambda t: f"/glosario/#{t.slug}"))
         assert "[[" not in html and "+++" not in html, step.key
-    html = markdown.markdown(course.link_terms("Debes [[montar|montar]] y [[pinta]].", lambda t: f"/g/{t.slug}"))
+    html = markdown.markdown(
+        course.link_terms("Debes [[montar|montar]] y [[pinta]].", lambda t: f"/g/{t.slug}")
+    )
     assert '<a href="/g/montar">montar</a>' in html and '<a href="/g/triunfo">pinta</a>' in html

@@ -4,9 +4,24 @@ from pathlib import Path
 from lessons.course import CONTENT_DIR, load_course
 
 UNIT_ORDER = [
-    "baraja", "reparto", "baza", "asistir", "montar", "fallar", "pisar", "baza-cortada",
-    "salida-de-triunfo", "descarte-libre", "sin-excepcion-companero", "renuncio", "tantos",
-    "diez-de-ultimas", "cantes", "tute", "partida", "variantes-y-errores",
+    "baraja",
+    "reparto",
+    "baza",
+    "asistir",
+    "montar",
+    "fallar",
+    "pisar",
+    "baza-cortada",
+    "salida-de-triunfo",
+    "descarte-libre",
+    "sin-excepcion-companero",
+    "renuncio",
+    "tantos",
+    "diez-de-ultimas",
+    "cantes",
+    "tute",
+    "partida",
+    "variantes-y-errores",
 ]
 
 
@@ -68,7 +83,10 @@ def test_load_course_is_cached_per_directory(course):
 def test_no_file_under_lessons_refers_to_shared():
     lessons = Path(__file__).resolve().parents[2] / "lessons"
     offenders = [
-        str(path) for path in lessons.rglob("*")
-        if path.is_file() and path.suffix != ".pyc" and re.search(r"\.\./shared|/work/shared", path.read_text("utf-8"))
+        str(path)
+        for path in lessons.rglob("*")
+        if path.is_file()
+        and path.suffix != ".pyc"
+        and re.search(r"\.\./shared|/work/shared", path.read_text("utf-8"))
     ]
     assert offenders == []
