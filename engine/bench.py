@@ -77,7 +77,9 @@ def bench_scenarios(n: int, rules: TableRules) -> list[tuple[str, float, float]]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--count", type=int, default=20_000, help="positions and hands to time (default 20000)")
+    parser.add_argument(
+        "--count", type=int, default=20_000, help="positions and hands to time (default 20000)"
+    )
     parser.add_argument("--rules", default="guia", help="table preset (default guia)")
     args = parser.parse_args(argv)
     rules = TableRules.from_spec(args.rules)

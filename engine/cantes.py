@@ -168,10 +168,13 @@ def check_cante(
             return no("el tute se canta cuando la pareja gana su primera baza, y esta no lo es", "R-TUTE-2")
         missing = [m for c in declared.cards if (m := _missing(c, hand_m, played_m, partner_m))]
         if missing:
-            return no(f"para el tute de {declared.tute} hacen falta los cuatro en tu mano y {'; '.join(missing)}",
-                      "R-TUTE-1")
+            return no(
+                f"para el tute de {declared.tute} hacen falta los cuatro en tu mano y {'; '.join(missing)}",
+                "R-TUTE-1",
+            )
         return CanteCheck(
-            declared, True,
+            declared,
+            True,
             f"Vale: tienes los cuatro {declared.tute}; el tute termina la mano y la gana tu pareja.",
             ("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"),
         )
@@ -183,12 +186,17 @@ def check_cante(
         if why:
             rule_id = "R-CANTE-3" if played_m >> c & 1 else "R-CANTE-1"
             return no(f"{declared.label} piden el rey y el caballo de {s.label} en tu mano y {why}", rule_id)
-    better = [o for o in _available(hand_m, trump, sung_m, first_win, rules) if o.priority < declared.priority]
+    better = [
+        o for o in _available(hand_m, trump, sung_m, first_win, rules) if o.priority < declared.priority
+    ]
     if better:
-        return no(f"antes tienes que cantar {better[0].label}: primero el tute, luego las cuarenta, luego las veinte",
-                  "R-CANTE-4")
+        return no(
+            f"antes tienes que cantar {better[0].label}: primero el tute, luego las cuarenta, luego las veinte",
+            "R-CANTE-4",
+        )
     return CanteCheck(
-        declared, True,
+        declared,
+        True,
         f"Vale: tienes el rey y el caballo de {s.label}; cantas {declared.label} ({declared.points} tantos).",
         ("R-CANTE-1", "R-CANTE-2"),
     )
@@ -208,8 +216,15 @@ def cante_options(
 ) -> CanteOptions:
     """What a player holding ``hand`` may sing right now, and what they may not and why (same arguments as check_cante)."""
     hand_m = _mask(hand)
-    kwargs = dict(pair_won=pair_won, first_win=first_win, sung=sung, already_sang=already_sang,
-                  played=played, partner_hand=partner_hand, rules=rules)
+    kwargs = dict(
+        pair_won=pair_won,
+        first_win=first_win,
+        sung=sung,
+        already_sang=already_sang,
+        played=played,
+        partner_hand=partner_hand,
+        rules=rules,
+    )
     candidates: list[CanteOption] = []
     for kind in TUTE_KINDS:
         if hand_m & TUTE_MASK[kind] == TUTE_MASK[kind]:
@@ -281,16 +296,23 @@ def score_hand(tantos: Sequence[int], cantes: Sequence[int], last_trick: int | s
     tantos, cantes = _check_pairs("tantos", tantos), _check_pairs("cantes", cantes)
     last = pair_index(last_trick)
     totals = _totals(tantos, cantes, last)
-    lines = f"{_breakdown(0, tantos, cantes, last, totals[0])} y {_breakdown(1, tantos, cantes, last, totals[1])}"
+    lines = (
+        f"{_breakdown(0, tantos, cantes, last, totals[0])} y {_breakdown(1, tantos, cantes, last, totals[1])}"
+    )
     if totals[0] != totals[1]:
         winner = 0 if totals[0] > totals[1] else 1
         explanation = f"{lines[0].upper()}{lines[1:]}: gana la pareja {PAIRS[winner]}, {totals[winner]} a {totals[1 - winner]}."
-        return HandScore(tantos, cantes, last, totals, winner, "tantos", explanation, ("R-SCORE-1", "R-SCORE-2"))
+        return HandScore(
+            tantos, cantes, last, totals, winner, "tantos", explanation, ("R-SCORE-1", "R-SCORE-2")
+        )
     # R-SCORE-3: a tie goes to the pair that won the last trick.
-    explanation = (f"{lines[0].upper()}{lines[1:]}: empate a {totals[0]}, y lo gana la pareja {PAIRS[last]} "
-                   f"porque ganó la última baza.")
-    return HandScore(tantos, cantes, last, totals, last, "empate-ultimas", explanation,
-                     ("R-SCORE-1", "R-SCORE-3"))
+    explanation = (
+        f"{lines[0].upper()}{lines[1:]}: empate a {totals[0]}, y lo gana la pareja {PAIRS[last]} "
+        f"porque ganó la última baza."
+    )
+    return HandScore(
+        tantos, cantes, last, totals, last, "empate-ultimas", explanation, ("R-SCORE-1", "R-SCORE-3")
+    )
 
 
 def score_tute(tantos: Sequence[int], cantes: Sequence[int], tute_pair: int | str) -> HandScore:
@@ -312,8 +334,9 @@ def score_renuncio(
     totals = _totals(tantos, cantes, last)
     what = "la partida" if penalty == "pierde_partida" else "la mano"
     explanation = f"La pareja {PAIRS[bad]} comete renuncio y pierde {what}: gana la pareja {PAIRS[1 - bad]}."
-    return HandScore(tantos, cantes, last, totals, 1 - bad, "renuncio", explanation,
-                     ("R-OBL-RENUNCIO", "R-RENUNCIO-1"))
+    return HandScore(
+        tantos, cantes, last, totals, 1 - bad, "renuncio", explanation, ("R-OBL-RENUNCIO", "R-RENUNCIO-1")
+    )
 
 
 def hand_tantos(cards: Iterable[int]) -> int:

@@ -57,8 +57,16 @@ RANKS_BY_STRENGTH = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
 # R-DECK-4: tantos by rank.
 TANTOS_BY_RANK = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
 RANK_NAMES = {
-    1: "as", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete",
-    10: "sota", 11: "caballo", 12: "rey",
+    1: "as",
+    2: "dos",
+    3: "tres",
+    4: "cuatro",
+    5: "cinco",
+    6: "seis",
+    7: "siete",
+    10: "sota",
+    11: "caballo",
+    12: "rey",
 }
 _RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"uno": 1}
 

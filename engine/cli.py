@@ -56,7 +56,7 @@ def cmd_legal(data: Any) -> dict[str, Any]:
     if len(trick_tokens) > 3:
         raise InputError(f"'trick' puede tener como mucho 3 cartas y tiene {len(trick_tokens)}")
     both = parse_cards([*trick_tokens, *hand_tokens], what="trick y hand")
-    trick, hand = both[:len(trick_tokens)], both[len(trick_tokens):]
+    trick, hand = both[: len(trick_tokens)], both[len(trick_tokens) :]
     rules = TableRules.from_spec(data.get("rules"))
     notation = {c: notation_of(tok) for c, tok in zip(hand, hand_tokens, strict=True)}
     r = ruling(hand, trick, trump, rules)
@@ -64,7 +64,9 @@ def cmd_legal(data: Any) -> dict[str, Any]:
         "legal": [write(c, notation[c]) for c in r.legal],
         "obligation": r.obligation,
         "rules": list(r.rule_ids),
-        "cards": [{"card": write(v.card, notation[v.card]), "legal": v.legal, "why": v.why} for v in r.verdicts],
+        "cards": [
+            {"card": write(v.card, notation[v.card]), "legal": v.legal, "why": v.why} for v in r.verdicts
+        ],
         "explanation": r.explanation,
     }
 
@@ -108,7 +110,10 @@ def cmd_deal(data: Any) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "legal": cmd_legal, "trick": cmd_trick, "referee": cmd_referee, "deal": cmd_deal,
+    "legal": cmd_legal,
+    "trick": cmd_trick,
+    "referee": cmd_referee,
+    "deal": cmd_deal,
 }
 
 

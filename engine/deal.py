@@ -29,7 +29,9 @@ class Deal:
     leader: int
 
 
-def deal(seed: int | random.Random, dealer: int = 0, rules: TableRules = GUIA, *, first_hand: bool = False) -> Deal:
+def deal(
+    seed: int | random.Random, dealer: int = 0, rules: TableRules = GUIA, *, first_hand: bool = False
+) -> Deal:
     """Shuffle with ``seed`` and deal ten cards each, one at a time counter-clockwise from the dealer's right."""
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"repartidor no válido: {dealer!r} (asientos 0 a 3)")

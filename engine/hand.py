@@ -91,12 +91,25 @@ class Tute:
 def first_card_ruling(hand: Sequence[int], required: int) -> Ruling:
     """Ruling for the Ludoteka first lead: only the dos de oros (variant primera_mano=ludoteka)."""
     why_no = f"No: en la primera mano de esta mesa (Ludoteka) se sale con {the(required)}."
-    verdicts = tuple(CardVerdict(CARDS[c], c == required, "Sí: en la primera mano de esta mesa (Ludoteka) se sale "
-                                 f"con {the(required)}." if c == required else why_no) for c in hand)
+    verdicts = tuple(
+        CardVerdict(
+            CARDS[c],
+            c == required,
+            f"Sí: en la primera mano de esta mesa (Ludoteka) se sale con {the(required)}."
+            if c == required
+            else why_no,
+        )
+        for c in hand
+    )
     return Ruling(
-        (CARDS[required],), "salida", ("R-TRICK-1",), verdicts,
+        (CARDS[required],),
+        "salida",
+        ("R-TRICK-1",),
+        verdicts,
         f"Primera mano de la partida en una mesa Ludoteka: quien tiene {the(required)} sale con él.",
-        ("primera_mano",), None, False,
+        ("primera_mano",),
+        None,
+        False,
     )
 
 
@@ -109,9 +122,29 @@ class Hand:
     """The state of one hand; ``play`` and ``declare`` move it on, ``score`` closes it."""
 
     __slots__ = (
-        "rules", "trump", "dealer", "trump_card", "start", "hands", "played", "trick", "leader", "turn",
-        "tricks", "leaders", "winners", "tantos", "cantes", "cante_points", "sung", "sang_now", "tute",
-        "renuncios", "first_card", "won", "_legal",
+        "rules",
+        "trump",
+        "dealer",
+        "trump_card",
+        "start",
+        "hands",
+        "played",
+        "trick",
+        "leader",
+        "turn",
+        "tricks",
+        "leaders",
+        "winners",
+        "tantos",
+        "cantes",
+        "cante_points",
+        "sung",
+        "sang_now",
+        "tute",
+        "renuncios",
+        "first_card",
+        "won",
+        "_legal",
     )
 
     def __init__(
@@ -165,12 +198,20 @@ class Hand:
     @classmethod
     def from_deal(cls, d: Deal, rules: TableRules = GUIA) -> Hand:
         """A hand ready to play from a ``Deal`` (a Ludoteka first hand must open with the dos de oros)."""
-        return cls(d.hands, d.trump, d.dealer, rules, leader=d.leader, trump_card=d.trump_card,
-                   first_card=DOS_DE_OROS if d.trump_card is None else None)
+        return cls(
+            d.hands,
+            d.trump,
+            d.dealer,
+            rules,
+            leader=d.leader,
+            trump_card=d.trump_card,
+            first_card=DOS_DE_OROS if d.trump_card is None else None,
+        )
 
     @classmethod
-    def new(cls, seed: int | random.Random, dealer: int = 0, rules: TableRules = GUIA, *,
-            first_hand: bool = False) -> Hand:
+    def new(
+        cls, seed: int | random.Random, dealer: int = 0, rules: TableRules = GUIA, *, first_hand: bool = False
+    ) -> Hand:
         """Deal with ``seed`` and return the hand ready to play."""
         return cls.from_deal(deal(seed, dealer, rules, first_hand=first_hand), rules)
 
@@ -255,8 +296,11 @@ class Hand:
             r = self.ruling()
             if not allow_renuncio:
                 raise IllegalPlay(seat, CARDS[c], r)
-            self.renuncios.append(Renuncio(len(self.tricks) + 1, seat, CARDS[c], r.obligation, r.legal,
-                                           r.rule_ids, r.verdict(c).why))
+            self.renuncios.append(
+                Renuncio(
+                    len(self.tricks) + 1, seat, CARDS[c], r.obligation, r.legal, r.rule_ids, r.verdict(c).why
+                )
+            )
         self._legal = -1
         self.hands[seat] = hand ^ bit
         self.played[seat] |= bit
@@ -270,7 +314,9 @@ class Hand:
         self.leaders.append(self.leader)
         self.winners.append(winner)
         self.won[winner & 1] += 1
-        self.tantos[winner & 1] += TANTOS_OF[trick[0]] + TANTOS_OF[trick[1]] + TANTOS_OF[trick[2]] + TANTOS_OF[trick[3]]
+        self.tantos[winner & 1] += (
+            TANTOS_OF[trick[0]] + TANTOS_OF[trick[1]] + TANTOS_OF[trick[2]] + TANTOS_OF[trick[3]]
+        )
         self.trick = []
         self.leader = winner
         self.sang_now = 0
@@ -302,13 +348,23 @@ class Hand:
         sung = self.sung
         if hand & CANTE_MASK[trump] == CANTE_MASK[trump] and not sung >> trump & 1:
             return (_OPTS[trump][trump],)
-        return tuple(_OPTS[trump][s] for s in range(4)
-                     if s != trump and hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1)
+        return tuple(
+            _OPTS[trump][s]
+            for s in range(4)
+            if s != trump and hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1
+        )
 
     def _check_args(self, seat: int) -> dict:
         pair_won, first = self._moment(seat)
-        return dict(pair_won=pair_won, first_win=first, sung=self.sung, already_sang=bool(self.sang_now >> seat & 1),
-                    played=self.played[seat], partner_hand=self.hands[(seat + 2) & 3], rules=self.rules)
+        return dict(
+            pair_won=pair_won,
+            first_win=first,
+            sung=self.sung,
+            already_sang=bool(self.sang_now >> seat & 1),
+            played=self.played[seat],
+            partner_hand=self.hands[(seat + 2) & 3],
+            rules=self.rules,
+        )
 
     def cante_options(self, seat: int) -> CanteOptions:
         """What ``seat`` may sing now and what not, with the reasons (R-CANTE-1..4, R-TUTE-1..2)."""
@@ -316,7 +372,9 @@ class Hand:
 
     def check(self, seat: int, suit: int | str | None = None, tute: str | None = None) -> CanteCheck:
         """Would singing ``suit`` (or a ``tute``) be valid for ``seat`` now?"""
-        return check_cante(self.hands[seat], self.trump, option(self.trump, suit, tute), **self._check_args(seat))
+        return check_cante(
+            self.hands[seat], self.trump, option(self.trump, suit, tute), **self._check_args(seat)
+        )
 
     def declare(self, seat: int, suit: int | str | None = None, tute: str | None = None) -> CanteCheck:
         """Sing a cante for ``seat`` now; an invalid one raises InvalidCante. A valid tute ends the hand."""
@@ -348,8 +406,9 @@ class Hand:
             raise HandError("la mano no ha terminado")
         ultimas = self.winners[-1] & 1 if len(self.tricks) == 10 else None
         if self.renuncios:
-            return score_renuncio(self.tantos, self.cante_points, ultimas, self.renuncios[0].seat & 1,
-                                  self.rules.renuncio)
+            return score_renuncio(
+                self.tantos, self.cante_points, ultimas, self.renuncios[0].seat & 1, self.rules.renuncio
+            )
         if self.tute is not None:
             return score_tute(self.tantos, self.cante_points, self.tute.seat & 1)
         return score_hand(self.tantos, self.cante_points, ultimas)
@@ -362,8 +421,11 @@ class Hand:
             "trump": self.trump.letter,
             "tricks": [[CARDS[c].code for c in t] for t in self.tricks],
             "cantes": [
-                {"after_trick": d.after_trick, "seat": d.seat,
-                 **({"tute": d.option.tute} if d.option.tute else {"suit": d.option.suit.letter})}
+                {
+                    "after_trick": d.after_trick,
+                    "seat": d.seat,
+                    **({"tute": d.option.tute} if d.option.tute else {"suit": d.option.suit.letter}),
+                }
                 for d in self.cantes
             ],
             "hands": {str(s): [c.code for c in cards_of(self.start[s])] for s in range(4)},

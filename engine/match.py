@@ -78,8 +78,13 @@ class Match:
         points[score.winner] += pts
         result = HandResult(self.dealer, score, pts)
         winner = score.winner if points[score.winner] >= self.target else None
-        return replace(self, points=(points[0], points[1]), results=(*self.results, result), winner=winner,
-                       reason="puntos" if winner is not None else None)
+        return replace(
+            self,
+            points=(points[0], points[1]),
+            results=(*self.results, result),
+            winner=winner,
+            reason="puntos" if winner is not None else None,
+        )
 
     def summary(self) -> str:
         """One Spanish line: the score, or who won and why."""
@@ -91,8 +96,9 @@ class Match:
         return f"Gana la partida la pareja {PAIRS[self.winner]}, {max(a, b)} a {min(a, b)}."
 
 
-def random_match(seed: int | random.Random, rules: TableRules = GUIA, first_dealer: int = 0, *,
-                 renuncio: float = 0.0) -> Match:
+def random_match(
+    seed: int | random.Random, rules: TableRules = GUIA, first_dealer: int = 0, *, renuncio: float = 0.0
+) -> Match:
     """Play a whole match of random legal hands (with renuncios at rate ``renuncio``)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     m = Match(rules, first_dealer)

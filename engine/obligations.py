@@ -64,7 +64,9 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: TableRules = 
     return have_trump if rules.fallar_sin_pisar else hand  # R-OBL-LIBRE (or variant)
 
 
-def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int, rules: TableRules = GUIA) -> list[Card]:
+def legal_cards(
+    hand: Sequence[int], trick: Sequence[int], trump: int, rules: TableRules = GUIA
+) -> list[Card]:
     """The legal cards of ``hand``, in hand order."""
     mask = 0
     for c in hand:
@@ -127,8 +129,14 @@ def ruling(hand: Sequence[int], trick: Sequence[int], trump: int, rules: TableRu
     if not trick:
         why = "Sí: eres mano y puedes salir con cualquier carta."
         return Ruling(
-            legal_list, "salida", ("R-TRICK-1",), tuple(CardVerdict(c, True, why) for c in hand),
-            "Eres mano: sales tú y puedes jugar cualquier carta de tu mano.", (), None, False,
+            legal_list,
+            "salida",
+            ("R-TRICK-1",),
+            tuple(CardVerdict(c, True, why) for c in hand),
+            "Eres mano: sales tú y puedes jugar cualquier carta de tu mano.",
+            (),
+            None,
+            False,
         )
     builder = _Explainer(hand, hand_mask, legal, trick, trump, rules)
     return builder.build(legal_list)
@@ -171,8 +179,14 @@ class _Explainer:
             ids = (*ids, "R-OBL-PAREJA")
             explanation += " Que tu compañero vaya ganando no te libra de la obligación."
         return Ruling(
-            legal_list, obligation, ids, tuple(verdicts), explanation, tuple(variants),
-            self.winner, self.partner_winning,
+            legal_list,
+            obligation,
+            ids,
+            tuple(verdicts),
+            explanation,
+            tuple(variants),
+            self.winner,
+            self.partner_winning,
         )
 
     def _follow(self, legal_list, situation):
@@ -183,17 +197,25 @@ class _Explainer:
             verdicts = []
             for c in self.hand:
                 if self.legal >> c & 1:
-                    why = (f"Sí: es de {suit_txt} y la baza ya está cortada con {the(self.high_trump)}, "
-                           f"así que no hace falta montar.")
+                    why = (
+                        f"Sí: es de {suit_txt} y la baza ya está cortada con {the(self.high_trump)}, "
+                        f"así que no hace falta montar."
+                    )
                 elif c // 10 == trump:
-                    why = (f"No: tienes {suit_txt}; aunque la baza esté cortada, debes asistir "
-                           f"y no puedes echar triunfo.")
+                    why = (
+                        f"No: tienes {suit_txt}; aunque la baza esté cortada, debes asistir "
+                        f"y no puedes echar triunfo."
+                    )
                 else:
                     why = f"No: tienes {suit_txt}; debes asistir."
                 verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (f"{situation} Tienes {suit_txt}, así que debes asistir; como la baza ya está "
-                           f"cortada, no tienes que montar: vale cualquiera de tus {suit_txt}.")
-            return self._ruling(legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-CORTADA"), verdicts, explanation)
+            explanation = (
+                f"{situation} Tienes {suit_txt}, así que debes asistir; como la baza ya está "
+                f"cortada, no tienes que montar: vale cualquiera de tus {suit_txt}."
+            )
+            return self._ruling(
+                legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-CORTADA"), verdicts, explanation
+            )
         ids = ("R-OBL-ASISTIR", "R-OBL-TRIUNFO-SALIDA") if led == trump else ("R-OBL-ASISTIR", "R-OBL-MONTAR")
         variants = ("montar_tras_fallo",) if cut else ()
         beaters = [c for c in self.hand if self.legal >> c & 1 and c > self.high_led]
@@ -205,30 +227,40 @@ class _Explainer:
                 if self.legal >> c & 1:
                     why = f"Sí: es de {suit_txt} y supera {to_the(target)}; asistes y montas{variant_txt}."
                 elif c // 10 == led:
-                    why = (f"No: tienes {suit_txt} y {_list(beaters)} supera{'n' if len(beaters) > 1 else ''} "
-                           f"{to_the(target)}; debes montar{variant_txt}.")
+                    why = (
+                        f"No: tienes {suit_txt} y {_list(beaters)} supera{'n' if len(beaters) > 1 else ''} "
+                        f"{to_the(target)}; debes montar{variant_txt}."
+                    )
                 elif c // 10 == trump:
                     why = f"No: tienes {suit_txt}; debes asistir y montar, no echar triunfo."
                 else:
                     why = f"No: tienes {suit_txt}; debes asistir y montar."
                 verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
             several = sum(1 for c in self.trick if c // 10 == led) > 1
-            target_txt = f"la carta de {suit_txt} más fuerte de la baza ({the(target)})" if several else the(target)
-            explanation = (f"{situation} Tienes {suit_txt}, así que debes asistir, y como puedes superar "
-                           f"{target_txt}, debes montar{variant_txt}: "
-                           f"solo vale{'n' if len(beaters) > 1 else ''} {_list(beaters)}.")
+            target_txt = (
+                f"la carta de {suit_txt} más fuerte de la baza ({the(target)})" if several else the(target)
+            )
+            explanation = (
+                f"{situation} Tienes {suit_txt}, así que debes asistir, y como puedes superar "
+                f"{target_txt}, debes montar{variant_txt}: "
+                f"solo vale{'n' if len(beaters) > 1 else ''} {_list(beaters)}."
+            )
             return self._ruling(legal_list, "montar", ids, verdicts, explanation, variants)
         for c in self.hand:
             if self.legal >> c & 1:
-                why = (f"Sí: es de {suit_txt}; ninguna de tus cartas de {suit_txt} supera {to_the(target)}, "
-                       f"así que basta con asistir.")
+                why = (
+                    f"Sí: es de {suit_txt}; ninguna de tus cartas de {suit_txt} supera {to_the(target)}, "
+                    f"así que basta con asistir."
+                )
             elif c // 10 == trump:
                 why = f"No: tienes {suit_txt}; debes asistir, no echar triunfo."
             else:
                 why = f"No: tienes {suit_txt}; debes asistir."
             verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-        explanation = (f"{situation} Tienes {suit_txt}, así que debes asistir; ninguna supera {to_the(target)}, "
-                       f"así que no puedes montar y vale cualquiera de tus cartas de {suit_txt}.")
+        explanation = (
+            f"{situation} Tienes {suit_txt}, así que debes asistir; ninguna supera {to_the(target)}, "
+            f"así que no puedes montar y vale cualquiera de tus cartas de {suit_txt}."
+        )
         return self._ruling(legal_list, "asistir", ids, verdicts, explanation, variants)
 
     def _no_led(self, legal_list, situation):
@@ -238,9 +270,15 @@ class _Explainer:
             nothing = f"no tienes triunfo ({trump.label})" if led == trump else f"{no_led} ni triunfo"
             why_ok = f"Sí: {nothing}; puedes jugar cualquier carta."
             verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
-            first = "R-OBL-TRIUNFO-SALIDA" if led == trump else ("R-OBL-PISAR" if self.high_trump >= 0 else "R-OBL-FALLAR")
-            explanation = (f"{situation} {nothing.capitalize()}, así que no puedes asistir ni fallar: "
-                           f"puedes jugar cualquier carta.")
+            first = (
+                "R-OBL-TRIUNFO-SALIDA"
+                if led == trump
+                else ("R-OBL-PISAR" if self.high_trump >= 0 else "R-OBL-FALLAR")
+            )
+            explanation = (
+                f"{situation} {nothing.capitalize()}, así que no puedes asistir ni fallar: "
+                f"puedes jugar cualquier carta."
+            )
             return self._ruling(legal_list, "libre", (first, "R-OBL-LIBRE"), verdicts, explanation)
         if self.high_trump < 0:
             verdicts = []
@@ -250,8 +288,10 @@ class _Explainer:
                 else:
                     why = f"No: {no_led} pero tienes triunfo ({trump.label}); debes fallar."
                 verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (f"{situation} Como {no_led} y tienes triunfo, debes fallar: vale cualquiera de "
-                           f"tus {trump.label}.")
+            explanation = (
+                f"{situation} Como {no_led} y tienes triunfo, debes fallar: vale cualquiera de "
+                f"tus {trump.label}."
+            )
             return self._ruling(legal_list, "fallar", ("R-OBL-FALLAR",), verdicts, explanation)
         top = self.high_trump
         overs = [c for c in self.hand if c // 10 == trump and c > top]
@@ -261,32 +301,47 @@ class _Explainer:
                 if self.legal >> c & 1:
                     why = f"Sí: {the(c)} supera {to_the(top)}; pisas."
                 elif c // 10 == trump:
-                    why = (f"No: {the(c)} no supera {to_the(top)} y tienes un triunfo que sí "
-                           f"({_list(overs)}); debes pisar.")
+                    why = (
+                        f"No: {the(c)} no supera {to_the(top)} y tienes un triunfo que sí "
+                        f"({_list(overs)}); debes pisar."
+                    )
                 else:
                     why = f"No: {no_led} y tienes un triunfo que supera {to_the(top)}; debes pisar."
                 verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (f"{situation} Como {no_led} y puedes superar {to_the(top)} con triunfo, debes "
-                           f"pisar: solo vale{'n' if len(overs) > 1 else ''} {_list(overs)}.")
+            explanation = (
+                f"{situation} Como {no_led} y puedes superar {to_the(top)} con triunfo, debes "
+                f"pisar: solo vale{'n' if len(overs) > 1 else ''} {_list(overs)}."
+            )
             return self._ruling(legal_list, "pisar", ("R-OBL-PISAR",), verdicts, explanation)
         if self.rules.fallar_sin_pisar:
             verdicts = []
             for c in self.hand:
                 if self.legal >> c & 1:
-                    why = (f"Sí: no puedes pisar {to_the(top)}, pero en esta mesa hay que echar triunfo "
-                           f"aunque sea menor.")
+                    why = (
+                        f"Sí: no puedes pisar {to_the(top)}, pero en esta mesa hay que echar triunfo "
+                        f"aunque sea menor."
+                    )
                 else:
                     why = f"No: {no_led} y tienes triunfo; en esta mesa debes echarlo aunque no pises."
                 verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (f"{situation} {no_led.capitalize()} y ningún triunfo tuyo supera {to_the(top)}; en "
-                           f"esta mesa (fallar sin pisar) aun así debes echar un triunfo.")
+            explanation = (
+                f"{situation} {no_led.capitalize()} y ningún triunfo tuyo supera {to_the(top)}; en "
+                f"esta mesa (fallar sin pisar) aun así debes echar un triunfo."
+            )
             return self._ruling(
-                legal_list, "fallar", ("R-OBL-PISAR", "R-OBL-FALLAR"), verdicts, explanation, ("fallar_sin_pisar",)
+                legal_list,
+                "fallar",
+                ("R-OBL-PISAR", "R-OBL-FALLAR"),
+                verdicts,
+                explanation,
+                ("fallar_sin_pisar",),
             )
         why_ok = f"Sí: {no_led} y ningún triunfo tuyo supera {to_the(top)}; puedes jugar cualquier carta."
         verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
-        explanation = (f"{situation} {no_led.capitalize()} y no puedes pisar {to_the(top)}: no estás obligado "
-                       f"a fallar y puedes jugar cualquier carta, también un triunfo menor.")
+        explanation = (
+            f"{situation} {no_led.capitalize()} y no puedes pisar {to_the(top)}: no estás obligado "
+            f"a fallar y puedes jugar cualquier carta, también un triunfo menor."
+        )
         return self._ruling(legal_list, "libre", ("R-OBL-PISAR", "R-OBL-LIBRE"), verdicts, explanation)
 
     def _companero(self, legal_list, situation):
@@ -301,13 +356,19 @@ class _Explainer:
                 else:
                     why = f"No: tienes {led.label}; aunque {partner_txt}, debes asistir."
                 verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (f"{situation} {partner_txt.capitalize()}: en esta mesa (excepción del compañero) "
-                           f"basta con asistir, sin montar.")
-            return self._ruling(legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-PAREJA"), verdicts, explanation,
-                                variants)
+            explanation = (
+                f"{situation} {partner_txt.capitalize()}: en esta mesa (excepción del compañero) "
+                f"basta con asistir, sin montar."
+            )
+            return self._ruling(
+                legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-PAREJA"), verdicts, explanation, variants
+            )
         why_ok = f"Sí: {partner_txt} y no tienes {led.label}; en esta mesa puedes jugar cualquier carta."
         verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
-        explanation = (f"{situation} {partner_txt.capitalize()} y no tienes {led.label}: en esta mesa "
-                       f"(excepción del compañero) no tienes que fallar ni pisar.")
-        return self._ruling(legal_list, "libre", ("R-OBL-PAREJA", "R-OBL-LIBRE"), verdicts, explanation, variants)
-
+        explanation = (
+            f"{situation} {partner_txt.capitalize()} y no tienes {led.label}: en esta mesa "
+            f"(excepción del compañero) no tienes que fallar ni pisar."
+        )
+        return self._ruling(
+            legal_list, "libre", ("R-OBL-PAREJA", "R-OBL-LIBRE"), verdicts, explanation, variants
+        )

@@ -62,7 +62,9 @@ def check_trick(
         seat = (leader + j) % 4
         hand = hands[seat]
         if not hand >> c & 1:
-            raise RecordError(f"baza {trick_no}: el asiento {seat} juega {CARDS[c].name}, que no está en su mano")
+            raise RecordError(
+                f"baza {trick_no}: el asiento {seat} juega {CARDS[c].name}, que no está en su mano"
+            )
         if j == 0:
             legal = hand & (1 << first_card) if first_card is not None and hand >> first_card & 1 else hand
         else:
@@ -70,7 +72,9 @@ def check_trick(
         if not legal >> c & 1:
             held = cards_of(hand)
             r = first_card_ruling(held, first_card) if j == 0 else ruling(held, trick_cards[:j], trump, rules)
-            found.append(Renuncio(trick_no, seat, CARDS[c], r.obligation, r.legal, r.rule_ids, r.verdict(c).why))
+            found.append(
+                Renuncio(trick_no, seat, CARDS[c], r.obligation, r.legal, r.rule_ids, r.verdict(c).why)
+            )
         hands[seat] = hand & ~(1 << c)
     return found
 
@@ -105,13 +109,19 @@ class RefereeReport:
         return {
             "winners": list(self.winners),
             "renuncios": [
-                {"trick": r.trick, "seat": r.seat, "card": write(r.card, w), "obligation": r.obligation,
-                 "legal": [write(c, w) for c in r.legal]}
+                {
+                    "trick": r.trick,
+                    "seat": r.seat,
+                    "card": write(r.card, w),
+                    "obligation": r.obligation,
+                    "legal": [write(c, w) for c in r.legal],
+                }
                 for r in self.renuncios
             ],
             "cantes": [cante(d) for d in self.cantes],
-            "tute": None if self.tute is None else
-            {"seat": self.tute.seat, "kind": self.tute.kind, "after_trick": self.tute.after_trick},
+            "tute": None
+            if self.tute is None
+            else {"seat": self.tute.seat, "kind": self.tute.kind, "after_trick": self.tute.after_trick},
             **self.score.to_dict(),
         }
 
@@ -152,8 +162,11 @@ def referee(
     first_card = DOS_DE_OROS if first_hand and rules.primera_mano == "ludoteka" else None
     start = _masks(hands) if hands is not None else None
     if start is not None:
-        if len(start) != 4 or any(bin(m).count("1") != 10 for m in start) or (
-                start[0] | start[1] | start[2] | start[3]) != (1 << 40) - 1:
+        if (
+            len(start) != 4
+            or any(bin(m).count("1") != 10 for m in start)
+            or (start[0] | start[1] | start[2] | start[3]) != (1 << 40) - 1
+        ):
             raise RecordError("las manos deben ser cuatro de diez cartas, las 40 de la baraja")
     if leader is None:
         if first_card is not None:
@@ -181,8 +194,9 @@ def referee(
     renuncios: list[Renuncio] = []
     after: list[list[int]] = []  # hands after each trick
     for i, t in enumerate(tricks):
-        renuncios += check_trick(now, leaders[i], t, trump, rules, trick_no=i + 1,
-                                 first_card=first_card if i == 0 else None)
+        renuncios += check_trick(
+            now, leaders[i], t, trump, rules, trick_no=i + 1, first_card=first_card if i == 0 else None
+        )
         for j, c in enumerate(t):
             now[(leaders[i] + j) % 4] &= ~(1 << c)
         after.append(list(now))
@@ -212,11 +226,22 @@ def referee(
             hand_then = after[n - 1][seat]
             played_then = start[seat] & ~hand_then
             if n == 10:
-                check = CanteCheck(opt, False, "No vale: después de la última baza ya no se canta.", ("R-CANTE-2",))
+                check = CanteCheck(
+                    opt, False, "No vale: después de la última baza ya no se canta.", ("R-CANTE-2",)
+                )
             else:
-                check = check_cante(hand_then, trump, opt, pair_won=pair_won, first_win=first_win, sung=sung,
-                                    already_sang=(n, seat) in sang, played=played_then,
-                                    partner_hand=after[n - 1][(seat + 2) % 4], rules=rules)
+                check = check_cante(
+                    hand_then,
+                    trump,
+                    opt,
+                    pair_won=pair_won,
+                    first_win=first_win,
+                    sung=sung,
+                    already_sang=(n, seat) in sang,
+                    played=played_then,
+                    partner_hand=after[n - 1][(seat + 2) % 4],
+                    rules=rules,
+                )
         verdicts[k] = Declared(n, seat, check)
         if check.valid:
             sang.add((n, seat))
@@ -241,8 +266,9 @@ def referee(
         raise RecordError("la mano no está completa: faltan bazas y no hay tute ni renuncio que la termine")
     else:
         score = score_hand(tantos, cante_points, ultimas)
-    return RefereeReport(tuple(winners), tuple(renuncios), tuple(verdicts[k] for k in range(len(cantes))), tute,
-                         score)
+    return RefereeReport(
+        tuple(winners), tuple(renuncios), tuple(verdicts[k] for k in range(len(cantes))), tute, score
+    )
 
 
 def _int(value: Any, what: str) -> int:
@@ -255,7 +281,9 @@ def referee_record(record: Mapping[str, Any]) -> RefereeReport:
     """Check a record in the JSON form of ``python -m engine referee`` (cards as codes or Spanish names)."""
     if not isinstance(record, Mapping):
         raise RecordError("se espera un objeto JSON")
-    unknown = sorted(set(record) - {"rules", "dealer", "trump", "tricks", "cantes", "hands", "first_hand", "leader"})
+    unknown = sorted(
+        set(record) - {"rules", "dealer", "trump", "tricks", "cantes", "hands", "first_hand", "leader"}
+    )
     if unknown:
         raise RecordError(f"campo desconocido: {', '.join(unknown)}")
     rules = TableRules.from_spec(record.get("rules"))
@@ -272,25 +300,27 @@ def referee_record(record: Mapping[str, Any]) -> RefereeReport:
     cards = parse_cards(flat, what="bazas")
     tricks, i = [], 0
     for t in raw_tricks:
-        tricks.append(cards[i:i + len(t)])
+        tricks.append(cards[i : i + len(t)])
         i += len(t)
     notation = notation_of(flat[0]) if flat and isinstance(flat[0], str) else "code"
     hands = None
     if record.get("hands") is not None:
         raw = record["hands"]
         if not isinstance(raw, Mapping) or sorted(raw) != ["0", "1", "2", "3"]:
-            raise RecordError("'hands' debe tener las claves \"0\", \"1\", \"2\" y \"3\"")
+            raise RecordError('\'hands\' debe tener las claves "0", "1", "2" y "3"')
         if any(not isinstance(raw[s], list) or len(raw[s]) != 10 for s in "0123"):
             raise RecordError("las manos deben ser cuatro de diez cartas, las 40 de la baraja")
         all_cards = parse_cards([tok for s in "0123" for tok in raw[s]], what="hands")
-        hands = [all_cards[10 * s:10 * s + 10] for s in range(4)]
+        hands = [all_cards[10 * s : 10 * s + 10] for s in range(4)]
     claims = []
     raw_cantes = record.get("cantes") or []
     if not isinstance(raw_cantes, list):
         raise RecordError("'cantes' debe ser una lista")
     for k, c in enumerate(raw_cantes, 1):
         if not isinstance(c, Mapping) or set(c) - {"after_trick", "seat", "suit", "tute"}:
-            raise RecordError(f"cante {k}: se espera {{after_trick, seat, suit}} o {{after_trick, seat, tute}}")
+            raise RecordError(
+                f"cante {k}: se espera {{after_trick, seat, suit}} o {{after_trick, seat, tute}}"
+            )
         if ("suit" in c) == ("tute" in c):
             raise RecordError(f"cante {k}: indica 'suit' o 'tute' (uno de los dos)")
         suit = None
@@ -298,8 +328,14 @@ def referee_record(record: Mapping[str, Any]) -> RefereeReport:
             if not isinstance(c["suit"], str):
                 raise RecordError(f"cante {k}: palo no válido")
             suit = Suit.parse(c["suit"])
-        claims.append(CanteClaim(_int(c.get("after_trick"), f"cante {k}: after_trick"),
-                                 _int(c.get("seat"), f"cante {k}: seat"), suit, c.get("tute")))
+        claims.append(
+            CanteClaim(
+                _int(c.get("after_trick"), f"cante {k}: after_trick"),
+                _int(c.get("seat"), f"cante {k}: seat"),
+                suit,
+                c.get("tute"),
+            )
+        )
     leader = record.get("leader")
     if leader is not None and (_int(leader, "leader") not in (0, 1, 2, 3)):
         raise RecordError("leader debe ser un asiento de 0 a 3")
@@ -308,4 +344,3 @@ def referee_record(record: Mapping[str, Any]) -> RefereeReport:
         raise RecordError("first_hand debe ser true o false")
     report = referee(tricks, trump, dealer, rules, claims, hands, first_hand=first_hand, leader=leader)
     return RefereeReport(report.winners, report.renuncios, report.cantes, report.tute, report.score, notation)
-

@@ -38,7 +38,9 @@ class TableRules:
         for key, allowed in _CHOICES.items():
             value = getattr(self, key)
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise RulesError(f"valor no válido para {key}: {value!r} (admite {', '.join(map(repr, allowed))})")
+                raise RulesError(
+                    f"valor no válido para {key}: {value!r} (admite {', '.join(map(repr, allowed))})"
+                )
 
     @classmethod
     def from_spec(cls, spec: None | str | Mapping[str, Any] | TableRules = None) -> TableRules:

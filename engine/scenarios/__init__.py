@@ -42,8 +42,22 @@ from engine.scenarios.play import generate_play, play_targets
 from engine.scenarios.version import ENGINE_VERSION
 
 __all__ = [
-    "DIFFICULTIES", "ENGINE_VERSION", "FAMILIES", "FAMILY_LABELS", "FIXED", "MISCONCEPTIONS", "AnswerError",
-    "Grade", "Option", "Scenario", "ScenarioError", "families_for", "generate", "grade", "parse_answer", "targets",
+    "DIFFICULTIES",
+    "ENGINE_VERSION",
+    "FAMILIES",
+    "FAMILY_LABELS",
+    "FIXED",
+    "MISCONCEPTIONS",
+    "AnswerError",
+    "Grade",
+    "Option",
+    "Scenario",
+    "ScenarioError",
+    "families_for",
+    "generate",
+    "grade",
+    "parse_answer",
+    "targets",
 ]
 
 _OTHER_TARGETS = {
@@ -68,8 +82,9 @@ def families_for(rule_id: str, rules: TableRules = GUIA) -> tuple[str, ...]:
     return tuple(f for f in FAMILIES if rule_id in targets(f, rules))
 
 
-def generate(family: str, seed: int, difficulty: int = 1, rules: TableRules = GUIA,
-             target: str | None = None) -> Scenario:
+def generate(
+    family: str, seed: int, difficulty: int = 1, rules: TableRules = GUIA, target: str | None = None
+) -> Scenario:
     """A consistent position of ``family`` with its answer key; deterministic in its arguments."""
     if family not in FAMILIES:
         raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")

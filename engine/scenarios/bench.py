@@ -15,7 +15,9 @@ def _pct(times: list[float]) -> tuple[float, float, float]:
     return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))], times[-1]
 
 
-def measure(family: str, difficulty: int, n: int, rules) -> tuple[tuple[float, float, float], tuple[float, ...]]:
+def measure(
+    family: str, difficulty: int, n: int, rules
+) -> tuple[tuple[float, float, float], tuple[float, ...]]:
     """((p50, p99, max) of CPU time, (p50, p99, max) of wall time) in microseconds over seeds 0..n-1.
 
     CPU time of this thread is what the code costs; wall time also counts whatever else the machine runs.
@@ -41,12 +43,16 @@ def main(argv: list[str] | None = None) -> None:
     rules = PRESETS[args.rules]
     generate("jugada", 0)  # warm up imports and caches
     print(f"generate() over {args.n} seeds, rules {args.rules} (microseconds)")
-    print(f"{'family':<11} {'level':>5} {'cpu p50':>8} {'cpu p99':>8} {'cpu max':>8} {'wall p50':>9} {'wall p99':>9}")
+    print(
+        f"{'family':<11} {'level':>5} {'cpu p50':>8} {'cpu p99':>8} {'cpu max':>8} {'wall p50':>9} {'wall p99':>9}"
+    )
     for family in FAMILIES:
         for difficulty in DIFFICULTIES:
             (p50, p99, worst), (w50, w99, _) = measure(family, difficulty, args.n, rules)
             flag = "" if p99 < 1000 else "  > 1 ms"
-            print(f"{family:<11} {difficulty:>5} {p50:>8.0f} {p99:>8.0f} {worst:>8.0f} {w50:>9.0f} {w99:>9.0f}{flag}")
+            print(
+                f"{family:<11} {difficulty:>5} {p50:>8.0f} {p99:>8.0f} {worst:>8.0f} {w50:>9.0f} {w99:>9.0f}{flag}"
+            )
 
 
 if __name__ == "__main__":

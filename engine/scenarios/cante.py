@@ -47,9 +47,14 @@ TARGETS = tuple(TARGET_KINDS)
 
 def cante_options_for(trump: int) -> tuple[Option, ...]:
     opts = [Option("cuarenta", f"Las cuarenta (rey y caballo de {Suit(trump).label}, el triunfo)")]
-    opts += [Option(f"veinte-{Suit(s).letter}", f"Las veinte en {Suit(s).label}") for s in range(4) if s != trump]
-    opts += [Option("tute-reyes", "Tute de reyes"), Option("tute-caballos", "Tute de caballos"),
-             Option("nada", "No puedo cantar")]
+    opts += [
+        Option(f"veinte-{Suit(s).letter}", f"Las veinte en {Suit(s).label}") for s in range(4) if s != trump
+    ]
+    opts += [
+        Option("tute-reyes", "Tute de reyes"),
+        Option("tute-caballos", "Tute de caballos"),
+        Option("nada", "No puedo cantar"),
+    ]
     return tuple(opts)
 
 
@@ -57,8 +62,9 @@ def suit_value(suit: int, trump: int) -> str:
     return "cuarenta" if suit == trump else f"veinte-{Suit(suit).letter}"
 
 
-def allowed(hand: int, trump: int, pair_won: bool, first_for_pair: bool, sung: int, sang_now: bool,
-            rules: TableRules) -> list[str]:
+def allowed(
+    hand: int, trump: int, pair_won: bool, first_for_pair: bool, sung: int, sang_now: bool, rules: TableRules
+) -> list[str]:
     """The values the player may answer right now, best first (R-CANTE-2, R-CANTE-4, R-TUTE-2)."""
     if not pair_won or sang_now:
         return ["nada"]
@@ -72,8 +78,14 @@ def allowed(hand: int, trump: int, pair_won: bool, first_for_pair: bool, sung: i
     return [suit_value(s, trump) for s in suits] or ["nada"]
 
 
-def _rig(rng: random.Random, kind: str, viewer: int, rules: TableRules, want_trump: int | None = None,
-         want_suit: int | None = None) -> tuple[Deal, int, int, int] | None:
+def _rig(
+    rng: random.Random,
+    kind: str,
+    viewer: int,
+    rules: TableRules,
+    want_trump: int | None = None,
+    want_suit: int | None = None,
+) -> tuple[Deal, int, int, int] | None:
     """A deal where the viewer (and partner) hold what the case needs: (deal, suit, other suit, protect mask)."""
     d = deal(rng, rng.randrange(4), rules)
     trump = int(d.trump)
@@ -119,8 +131,19 @@ def _rig(rng: random.Random, kind: str, viewer: int, rules: TableRules, want_tru
     return Deal(hands_t, d.trump, d.trump_card, dealer, (dealer + 1) % 4), suit, other, protect
 
 
-def _fits(kind: str, answer: list[str], hand: int, pair_won: bool, first: bool, suit: int, other: int,
-          trump: int, played: int, sung: int, partner_hand: int) -> bool:
+def _fits(
+    kind: str,
+    answer: list[str],
+    hand: int,
+    pair_won: bool,
+    first: bool,
+    suit: int,
+    other: int,
+    trump: int,
+    played: int,
+    sung: int,
+    partner_hand: int,
+) -> bool:
     pair = PAIR_MASK[suit]
     if kind == "veinte":
         return pair_won and answer == [suit_value(suit, trump)] and suit != trump
@@ -129,18 +152,29 @@ def _fits(kind: str, answer: list[str], hand: int, pair_won: bool, first: bool, 
     if kind == "sin_baza":
         return not pair_won and hand & pair == pair and not sung >> suit & 1
     if kind == "repartido":
-        return (pair_won and answer == ["nada"] and hand & pair and partner_hand & pair
-                and (hand | partner_hand) & pair == pair)
+        return (
+            pair_won
+            and answer == ["nada"]
+            and hand & pair
+            and partner_hand & pair
+            and (hand | partner_hand) & pair == pair
+        )
     if kind == "jugada":
         return pair_won and answer == ["nada"] and hand & pair and played & pair
     if kind == "cantado":
         return pair_won and answer == ["nada"] and hand & pair == pair and sung >> suit & 1
     if kind == "prioridad":
-        return pair_won and answer == ["cuarenta"] and any(
-            hand & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1 for s in range(4) if s != trump)
+        return (
+            pair_won
+            and answer == ["cuarenta"]
+            and any(hand & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1 for s in range(4) if s != trump)
+        )
     if kind == "dos":
-        return pair_won and not answer[0].startswith("tute") and len([s for s in range(4) if hand & PAIR_MASK[s] == PAIR_MASK[s]
-                                 and not sung >> s & 1]) >= 2
+        return (
+            pair_won
+            and not answer[0].startswith("tute")
+            and len([s for s in range(4) if hand & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1]) >= 2
+        )
     if kind == "tute":
         return pair_won and first and answer[0].startswith("tute")
     if kind == "tute_tarde":
@@ -148,8 +182,15 @@ def _fits(kind: str, answer: list[str], hand: int, pair_won: bool, first: bool, 
     raise ScenarioError(kind)
 
 
-def _play_to_moment(rng: random.Random, kind: str, rules: TableRules, want_trump: int | None = None,
-                    want_suit: int | None = None, partner_wins: bool = False, sacrifice_rey: bool = False):
+def _play_to_moment(
+    rng: random.Random,
+    kind: str,
+    rules: TableRules,
+    want_trump: int | None = None,
+    want_suit: int | None = None,
+    partner_wins: bool = False,
+    sacrifice_rey: bool = False,
+):
     viewer = rng.randrange(4)
     rigged = _rig(rng, kind, viewer, rules, want_trump, want_suit)
     if rigged is None:
@@ -164,7 +205,9 @@ def _play_to_moment(rng: random.Random, kind: str, rules: TableRules, want_trump
     sung_list: list[dict] = []
     pair_tricks = [0, 0]
     played = 0
-    sacrifice = (REY[suit] if sacrifice_rey or rng.random() < 0.5 else CABALLO[suit]) if kind == "jugada" else -1
+    sacrifice = (
+        (REY[suit] if sacrifice_rey or rng.random() < 0.5 else CABALLO[suit]) if kind == "jugada" else -1
+    )
     for index in range(9):
         trick: list[int] = []
         for i in range(4):
@@ -191,14 +234,18 @@ def _play_to_moment(rng: random.Random, kind: str, rules: TableRules, want_trump
         pair_won = winner % 2 == viewer % 2
         first = pair_won and pair_tricks[viewer % 2] == 1
         answer = allowed(hands[viewer], trump, pair_won, first, sung, False, rules)
-        if (not partner_wins or winner == partner) and _fits(kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]):
+        if (not partner_wins or winner == partner) and _fits(
+            kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+        ):
             return d, viewer, hands, history, sung, sung_list, pair_tricks, suit, other, played
         # Nobody at this moment is the viewer answering: the winning pair declares what it may.
         for seat in (winner, (winner + 2) % 4):
             if seat == viewer and kind == "sin_baza":
                 continue  # declaring is optional (R-CANTE-2): this player keeps the cante for later
             if seat == viewer and kind == "tute_tarde":
-                can = [s for s in range(4) if hands[seat] & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1]
+                can = [
+                    s for s in range(4) if hands[seat] & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1
+                ]
             else:
                 opts = allowed(hands[seat], trump, True, pair_tricks[winner % 2] == 1, sung, False, rules)
                 if opts[0].startswith("tute"):
@@ -207,8 +254,14 @@ def _play_to_moment(rng: random.Random, kind: str, rules: TableRules, want_trump
             if can:
                 s = can[0]
                 sung |= 1 << s
-                sung_list.append({"seat": seat, "suit": Suit(s).letter, "points": 40 if s == trump else 20,
-                                  "after_trick": index + 1})
+                sung_list.append(
+                    {
+                        "seat": seat,
+                        "suit": Suit(s).letter,
+                        "points": 40 if s == trump else 20,
+                        "after_trick": index + 1,
+                    }
+                )
     return None
 
 
@@ -220,15 +273,18 @@ def _strongest(legal: int, trump: int) -> int:
 def generate_cante(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:
     rng = random.Random(f"cante:{seed}:{difficulty}")
     if target is not None:
-        kinds = [k for k in TARGET_KINDS[target] if k in LEVEL_KINDS[difficulty]] or list(TARGET_KINDS[target])
+        kinds = [k for k in TARGET_KINDS[target] if k in LEVEL_KINDS[difficulty]] or list(
+            TARGET_KINDS[target]
+        )
     else:
         kinds = list(LEVEL_KINDS[difficulty])
     kind = rng.choice(kinds)
     return build_cante(rng, seed, difficulty, rules, target, kind)
 
 
-def build_cante(rng: random.Random, seed: int, difficulty: int, rules: TableRules, target: str | None, kind: str,
-                **wanted) -> Scenario:
+def build_cante(
+    rng: random.Random, seed: int, difficulty: int, rules: TableRules, target: str | None, kind: str, **wanted
+) -> Scenario:
     """Play a rigged hand to a moment of this kind and pose the question."""
     for _ in range(200):
         found = _play_to_moment(rng, kind, rules, **wanted)
@@ -269,26 +325,49 @@ def build_cante(rng: random.Random, seed: int, difficulty: int, rules: TableRule
     ids = KIND_IDS[kind]
     if target:
         ids = (target, *[i for i in ids if i != target])
-    return Scenario("cante", difficulty, seed, rules, tuple(ids), question, "choice", cante_options_for(trump),
-                    position, answer)
+    return Scenario(
+        "cante",
+        difficulty,
+        seed,
+        rules,
+        tuple(ids),
+        question,
+        "choice",
+        cante_options_for(trump),
+        position,
+        answer,
+    )
 
 
 def cante_question(position: dict) -> str:
     trump = Suit.parse(position["trump"])
     viewer = position["viewer"]
     winner = position["last_winner"]
-    who = ("Has ganado tú" if winner == viewer else "Ha ganado tu compañero" if winner == (viewer + 2) % 4
-           else "La ha ganado la pareja rival")
+    who = (
+        "Has ganado tú"
+        if winner == viewer
+        else "Ha ganado tu compañero"
+        if winner == (viewer + 2) % 4
+        else "La ha ganado la pareja rival"
+    )
     n = len(position["history"])
     text = f"{trump_text(trump)} Se acaba de recoger la baza {n}. {who}."
     if position["sung"]:
-        text += " Ya se ha cantado: " + ", ".join(
-            _sung_text(x, viewer, trump) for x in position["sung"]) + "."
+        text += (
+            " Ya se ha cantado: " + ", ".join(_sung_text(x, viewer, trump) for x in position["sung"]) + "."
+        )
     if position["sang_now"]:
-        text += " En este momento ya has cantado " + ", ".join(
-            _cante_name(Suit.parse(x["suit"]), trump) for x in position["sang_now"]) + "."
+        text += (
+            " En este momento ya has cantado "
+            + ", ".join(_cante_name(Suit.parse(x["suit"]), trump) for x in position["sang_now"])
+            + "."
+        )
     if position["partner_shows"]:
-        text += " Tu compañero te enseña " + ", ".join(the(CODE_INDEX[c]) for c in position["partner_shows"]) + "."
+        text += (
+            " Tu compañero te enseña "
+            + ", ".join(the(CODE_INDEX[c]) for c in position["partner_shows"])
+            + "."
+        )
     return text + " Mira tu mano y las bazas jugadas: ¿qué puedes cantar ahora?"
 
 
@@ -317,8 +396,16 @@ def cante_state(position: dict) -> dict:
     pair = "AB"[viewer % 2]
     first = pair_won and position["pair_tricks"][pair] == 1
     partner_cards = sum(1 << CODE_INDEX[c] for c in position["partner_shows"])
-    return {"trump": trump, "hand": hand, "played": played, "sung": sung, "pair_won": pair_won, "first": first,
-            "sang_now": bool(position["sang_now"]), "partner": partner_cards}
+    return {
+        "trump": trump,
+        "hand": hand,
+        "played": played,
+        "sung": sung,
+        "pair_won": pair_won,
+        "first": first,
+        "sang_now": bool(position["sang_now"]),
+        "partner": partner_cards,
+    }
 
 
 def diagnose_cante(position: dict, given: str, rules: TableRules) -> str | None:
@@ -361,31 +448,48 @@ def cante_explanation(position: dict, rules: TableRules) -> str:
     if st["sang_now"]:
         return "Cada jugador canta como mucho una vez en cada momento; ya has cantado tras esta baza (R-CANTE-2)."
     if right[0].startswith("tute"):
-        return ("Tienes los cuatro " + ("reyes" if right[0] == "tute-reyes" else "caballos")
-                + " y tu pareja acaba de ganar una baza en la que se puede declarar: canta el tute, que gana la "
-                  "mano (R-TUTE-1, R-TUTE-2, R-TUTE-3; el tute va antes que las cuarenta, R-CANTE-4).")
+        return (
+            "Tienes los cuatro "
+            + ("reyes" if right[0] == "tute-reyes" else "caballos")
+            + " y tu pareja acaba de ganar una baza en la que se puede declarar: canta el tute, que gana la "
+            "mano (R-TUTE-1, R-TUTE-2, R-TUTE-3; el tute va antes que las cuarenta, R-CANTE-4)."
+        )
     notes = []
-    if (hand & REYES == REYES or hand & CABALLOS == CABALLOS) and not (st["first"] or rules.tute_cualquier_baza):
-        notes.append("El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó "
-                     "(R-TUTE-2).")
+    if (hand & REYES == REYES or hand & CABALLOS == CABALLOS) and not (
+        st["first"] or rules.tute_cualquier_baza
+    ):
+        notes.append(
+            "El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó (R-TUTE-2)."
+        )
     for s in range(4):
         pair = PAIR_MASK[s]
         if hand & pair == pair and st["sung"] >> s & 1:
-            notes.append(f"{_cante_name(s, trump).capitalize()} ya se cantaron: cada palo una vez (R-CANTE-3).")
+            notes.append(
+                f"{_cante_name(s, trump).capitalize()} ya se cantaron: cada palo una vez (R-CANTE-3)."
+            )
         elif hand & pair and st["played"] & pair:
-            notes.append(f"De {Suit(s).label} ya se jugó {the(mask_cards(st['played'] & pair)[0])}: "
-                         f"ese palo ya no se puede cantar (R-CANTE-3).")
+            notes.append(
+                f"De {Suit(s).label} ya se jugó {the(mask_cards(st['played'] & pair)[0])}: "
+                f"ese palo ya no se puede cantar (R-CANTE-3)."
+            )
         elif hand & pair and st["partner"] & pair:
-            notes.append(f"El rey y el caballo de {Suit(s).label} están repartidos entre tú y tu compañero: "
-                         f"no es cante (R-CANTE-1).")
+            notes.append(
+                f"El rey y el caballo de {Suit(s).label} están repartidos entre tú y tu compañero: "
+                f"no es cante (R-CANTE-1)."
+            )
     if right == ["nada"]:
         head = "No tienes ningún cante válido ahora."
     elif right == ["cuarenta"]:
         head = "Tienes rey y caballo de triunfo: cantas las cuarenta"
-        if any(hand & PAIR_MASK[s] == PAIR_MASK[s] and not st["sung"] >> s & 1 for s in range(4) if s != trump):
+        if any(
+            hand & PAIR_MASK[s] == PAIR_MASK[s] and not st["sung"] >> s & 1 for s in range(4) if s != trump
+        ):
             head += ", que van antes que las veinte (R-CANTE-4)"
         head += "."
     else:
-        head = ("Tienes rey y caballo de " + " y de ".join(Suit.parse(v.split("-")[1]).label for v in right)
-                + ": puedes cantar las veinte (R-CANTE-1, R-CANTE-2).")
+        head = (
+            "Tienes rey y caballo de "
+            + " y de ".join(Suit.parse(v.split("-")[1]).label for v in right)
+            + ": puedes cantar las veinte (R-CANTE-1, R-CANTE-2)."
+        )
     return " ".join([head, *notes])

@@ -16,8 +16,9 @@ def _mask(codes_: list[str]) -> int:
     return m
 
 
-def _replay(pos: dict, hands_now: list[int], trick: list[int], trick_seats: list[int], rules,
-            check_current: bool) -> list[str]:
+def _replay(
+    pos: dict, hands_now: list[int], trick: list[int], trick_seats: list[int], rules, check_current: bool
+) -> list[str]:
     """Rebuild the dealt hands from what is left and what was played, then replay every trick legally."""
     problems = []
     trump = int(Suit.parse(pos["trump"]))

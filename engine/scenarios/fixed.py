@@ -20,8 +20,15 @@ def _c(code: str) -> int:
     return int(parse_card(code))
 
 
-def _play_fixed(fixed_id: str, family: str, trick: list[str], need: list[str], avoid_suits: tuple[int, ...],
-                avoid_extra: list[str] = (), trump: int = OROS) -> Scenario:
+def _play_fixed(
+    fixed_id: str,
+    family: str,
+    trick: list[str],
+    need: list[str],
+    avoid_suits: tuple[int, ...],
+    avoid_extra: list[str] = (),
+    trump: int = OROS,
+) -> Scenario:
     """A first-trick position holding exactly the example's cards; the rest of the deck is dealt around it."""
     rng = random.Random(f"fixed:{fixed_id}")
     need_cards = [_c(x) for x in need]
@@ -43,7 +50,7 @@ def _piles(rng: random.Random, tricks_a: int, tantos_a: int) -> tuple[list[int],
     while True:
         deck = list(range(40))
         rng.shuffle(deck)
-        a, b = deck[: 4 * tricks_a], deck[4 * tricks_a:]
+        a, b = deck[: 4 * tricks_a], deck[4 * tricks_a :]
         for _ in range(6):
             diff = tantos_a - sum(TANTOS_OF[c] for c in a)
             if diff == 0:
@@ -52,8 +59,9 @@ def _piles(rng: random.Random, tricks_a: int, tantos_a: int) -> tuple[list[int],
                 break
 
 
-def _tantos_fixed(fixed_id: str, question: str, tricks_a: int, cards_a: int, cantes: dict, last: str,
-                  trump: int = OROS) -> Scenario:
+def _tantos_fixed(
+    fixed_id: str, question: str, tricks_a: int, cards_a: int, cantes: dict, last: str, trump: int = OROS
+) -> Scenario:
     rng = random.Random(f"fixed:{fixed_id}")
     a, b = _piles(rng, tricks_a, cards_a)
     position = {
@@ -65,59 +73,123 @@ def _tantos_fixed(fixed_id: str, question: str, tricks_a: int, cards_a: int, can
         "viewer": None,
         "names": {"A": "Ana y Carla", "B": "Bruno y Diego"},
     }
-    ids = ("R-SCORE-2", "R-SCORE-1", "R-SCORE-3") if fixed_id == "guia-empate-75" else ("R-SCORE-2", "R-SCORE-1")
+    ids = (
+        ("R-SCORE-2", "R-SCORE-1", "R-SCORE-3")
+        if fixed_id == "guia-empate-75"
+        else ("R-SCORE-2", "R-SCORE-1")
+    )
     options = (Option("A", "Ganan Ana y Carla"), Option("B", "Ganan Bruno y Diego"), HAND_OPTIONS[2])
-    return Scenario("tantos", 3, 0, GUIA, ids, question, "choice", options, position, hand_winner(position),
-                    fixed_id)
+    return Scenario(
+        "tantos", 3, 0, GUIA, ids, question, "choice", options, position, hand_winner(position), fixed_id
+    )
 
 
 def _build() -> dict[str, Scenario]:
     fixed: dict[str, Scenario] = {}
     fixed["guia-cual-puedes-jugar"] = _play_fixed(
-        "guia-cual-puedes-jugar", "jugada", ["10c"], ["12c", "4c", "6b"], (COPAS, BASTOS))
+        "guia-cual-puedes-jugar", "jugada", ["10c"], ["12c", "4c", "6b"], (COPAS, BASTOS)
+    )
     fixed["guia-situacion-1"] = _play_fixed("guia-situacion-1", "validas", ["10c"], ["12c", "4c"], (COPAS,))
     fixed["guia-situacion-2"] = _play_fixed("guia-situacion-2", "validas", ["1c"], ["4c"], (COPAS,))
-    fixed["guia-situacion-3"] = _play_fixed("guia-situacion-3", "validas", ["5c", "4o"], ["12o", "2o"], (COPAS, OROS))
-    fixed["guia-situacion-4"] = _play_fixed("guia-situacion-4", "validas", ["5c", "1o"], ["2o"], (COPAS, OROS))
+    fixed["guia-situacion-3"] = _play_fixed(
+        "guia-situacion-3", "validas", ["5c", "4o"], ["12o", "2o"], (COPAS, OROS)
+    )
+    fixed["guia-situacion-4"] = _play_fixed(
+        "guia-situacion-4", "validas", ["5c", "1o"], ["2o"], (COPAS, OROS)
+    )
     fixed["guia-baza-cortada"] = _play_fixed(
-        "guia-baza-cortada", "validas", ["10c", "2o"], ["12c", "4c", "6b"], (COPAS,))
+        "guia-baza-cortada", "validas", ["10c", "2o"], ["12c", "4c", "6b"], (COPAS,)
+    )
     fixed["guia-tantos-98-72"] = _tantos_fixed(
         "guia-tantos-98-72",
         "Triunfo: oros. Ana y Carla han ganado cartas que suman 58 tantos y han cantado las cuarenta. Bruno y "
         "Diego se han llevado los otros 62 tantos y la última baza. ¿Quién gana la mano?",
-        4, 58, {"A": [{"seat": 0, "suit": "o", "points": 40}], "B": []}, "B")
+        4,
+        58,
+        {"A": [{"seat": 0, "suit": "o", "points": 40}], "B": []},
+        "B",
+    )
     fixed["guia-empate-75"] = _tantos_fixed(
         "guia-empate-75",
         "Triunfo: oros. Ana y Carla suman 75 tantos en cartas. Bruno y Diego suman 45 en cartas, han cantado "
         "las veinte en bastos y han ganado la última baza. ¿Quién gana la mano?",
-        6, 75, {"A": [], "B": [{"seat": 1, "suit": "b", "points": 20}]}, "B")
+        6,
+        75,
+        {"A": [], "B": [{"seat": 1, "suit": "b", "points": 20}]},
+        "B",
+    )
     fixed["guia-80-70"] = _tantos_fixed(
         "guia-80-70",
         "Triunfo: oros. Ana y Carla suman 70 tantos en cartas y ganan la última baza. Bruno y Diego suman 50 en "
         "cartas y han cantado las veinte en espadas. ¿Quién gana la mano?",
-        6, 70, {"A": [], "B": [{"seat": 3, "suit": "e", "points": 20}]}, "A")
+        6,
+        70,
+        {"A": [], "B": [{"seat": 3, "suit": "e", "points": 20}]},
+        "A",
+    )
     fixed["guia-70-80"] = _tantos_fixed(
         "guia-70-80",
         "Triunfo: oros. Ana y Carla suman 70 tantos en cartas. Bruno y Diego suman 50 en cartas, han cantado las "
         "veinte en espadas y ganan la última baza. ¿Quién gana la mano?",
-        6, 70, {"A": [], "B": [{"seat": 3, "suit": "e", "points": 20}]}, "B")
-    veinte = build_cante(random.Random("fixed:guia-veinte-espadas"), 0, 1, GUIA, None, "veinte",
-                         want_trump=OROS, want_suit=ESPADAS, partner_wins=True)
+        6,
+        70,
+        {"A": [], "B": [{"seat": 3, "suit": "e", "points": 20}]},
+        "B",
+    )
+    veinte = build_cante(
+        random.Random("fixed:guia-veinte-espadas"),
+        0,
+        1,
+        GUIA,
+        None,
+        "veinte",
+        want_trump=OROS,
+        want_suit=ESPADAS,
+        partner_wins=True,
+    )
     fixed["guia-veinte-espadas"] = replace(veinte, fixed_id="guia-veinte-espadas")
-    jugado = build_cante(random.Random("fixed:guia-rey-jugado"), 0, 2, GUIA, None, "jugada",
-                         want_trump=OROS, want_suit=ESPADAS, partner_wins=True, sacrifice_rey=True)
+    jugado = build_cante(
+        random.Random("fixed:guia-rey-jugado"),
+        0,
+        2,
+        GUIA,
+        None,
+        "jugada",
+        want_trump=OROS,
+        want_suit=ESPADAS,
+        partner_wins=True,
+        sacrifice_rey=True,
+    )
     fixed["guia-rey-jugado"] = replace(jugado, fixed_id="guia-rey-jugado")
     fixed["salida-cinco-de-oros"] = Scenario(
-        "ganador", 1, 0, GUIA, ("R-TRICK-2", "R-TRICK-1"),
+        "ganador",
+        1,
+        0,
+        GUIA,
+        ("R-TRICK-2", "R-TRICK-1"),
         "Triunfo: copas. Sale el cinco de oros. ¿Con cuáles de estas cartas ganarías la baza? "
         "Marca todas las que ganan.",
         "cards",
-        tuple(Option(code, name) for code, name in (
-            ("6o", "seis de oros"), ("4o", "cuatro de oros"), ("2c", "dos de copas"), ("7b", "siete de bastos")
-        )),
-        {"trump": "c", "trump_card": None, "leader": 0, "viewer": 1, "trick": ["5o"], "trick_seats": [0],
-         "candidates": ["6o", "4o", "2c", "7b"]},
-        ["6o", "2c"], "salida-cinco-de-oros",
+        tuple(
+            Option(code, name)
+            for code, name in (
+                ("6o", "seis de oros"),
+                ("4o", "cuatro de oros"),
+                ("2c", "dos de copas"),
+                ("7b", "siete de bastos"),
+            )
+        ),
+        {
+            "trump": "c",
+            "trump_card": None,
+            "leader": 0,
+            "viewer": 1,
+            "trick": ["5o"],
+            "trick_seats": [0],
+            "candidates": ["6o", "4o", "2c", "7b"],
+        },
+        ["6o", "2c"],
+        "salida-cinco-de-oros",
     )
     return fixed
 

@@ -71,8 +71,11 @@ def winner_notes(cards: Sequence[int], seats: Sequence[int], trump: int) -> list
     for c in cards:
         suit = c // 10
         if c == w:
-            why = (f"Gana: es el triunfo más alto de la baza ({Suit(trump).label})." if suit == trump
-                   else f"Gana: nadie ha echado triunfo y es la carta de {Suit(led).label} más fuerte.")
+            why = (
+                f"Gana: es el triunfo más alto de la baza ({Suit(trump).label})."
+                if suit == trump
+                else f"Gana: nadie ha echado triunfo y es la carta de {Suit(led).label} más fuerte."
+            )
         elif suit == trump:
             why = f"No: {the(w)} es un triunfo más fuerte."
         elif suit == led and high_trump >= 0:
@@ -107,8 +110,10 @@ def generate_ganador(seed: int, difficulty: int, rules: TableRules, target: str 
         "trick_seats": seats,
         "complete": n == 4,
         "hands": [sorted_codes(h) for h in hands],
-        "history": [{"leader": x.leader, "cards": [CODE_OF[c] for c in x.cards], "winner": x.winner}
-                    for x in record.tricks[:t]],
+        "history": [
+            {"leader": x.leader, "cards": [CODE_OF[c] for c in x.cards], "winner": x.winner}
+            for x in record.tricks[:t]
+        ],
         "trick_number": t + 1,
     }
     f = _features(cards, trump)
@@ -121,9 +126,21 @@ def generate_ganador(seed: int, difficulty: int, rules: TableRules, target: str 
     listing = "; ".join(f"{player_label(s)}: {NAME_OF[c]}" for s, c in zip(seats, cards, strict=True))
     verb = "gana la baza" if n == 4 else "va ganando la baza"
     question = f"{trump_text(trump)} Baza: {listing}. ¿Qué carta {verb}?"
-    options = tuple(Option(CODE_OF[c], f"{NAME_OF[c]} ({player_label(s)})") for s, c in zip(seats, cards, strict=True))
-    return Scenario("ganador", difficulty, seed, rules, tuple(ids), question, "choice", options, position,
-                    CODE_OF[cards[win]])
+    options = tuple(
+        Option(CODE_OF[c], f"{NAME_OF[c]} ({player_label(s)})") for s, c in zip(seats, cards, strict=True)
+    )
+    return Scenario(
+        "ganador",
+        difficulty,
+        seed,
+        rules,
+        tuple(ids),
+        question,
+        "choice",
+        options,
+        position,
+        CODE_OF[cards[win]],
+    )
 
 
 def diagnose_winner(cards: Sequence[int], trump: int, chosen: int) -> str | None:
@@ -148,11 +165,15 @@ def winner_explanation(cards: Sequence[int], trump: int) -> str:
     led, high_led, high_trump, win = trick_state(cards, trump)
     w = cards[win]
     if high_trump >= 0 and led != trump:
-        return (f"Sale {the(cards[0])}. La baza tiene triunfo ({Suit(trump).label}), así que gana el triunfo "
-                f"más alto: {the(w)} (R-TRICK-2).")
+        return (
+            f"Sale {the(cards[0])}. La baza tiene triunfo ({Suit(trump).label}), así que gana el triunfo "
+            f"más alto: {the(w)} (R-TRICK-2)."
+        )
     if led == trump:
         return f"Sale triunfo: gana el triunfo más alto, {the(w)} (R-TRICK-2)."
-    return (f"Sale {the(cards[0])} y nadie echa triunfo: gana la carta de {Suit(led).label} más fuerte, "
-            f"{the(w)}; las de otros palos no cuentan (R-TRICK-1, R-TRICK-2). "
-            f"Recuerda el orden: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos, "
-            f"así que nada supera {to_the(w)} en esta baza.")
+    return (
+        f"Sale {the(cards[0])} y nadie echa triunfo: gana la carta de {Suit(led).label} más fuerte, "
+        f"{the(w)}; las de otros palos no cuentan (R-TRICK-1, R-TRICK-2). "
+        f"Recuerda el orden: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos, "
+        f"así que nada supera {to_the(w)} en esta baza."
+    )

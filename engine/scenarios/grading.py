@@ -38,8 +38,11 @@ def _hand_card(scenario: Scenario, token: str) -> str:
         raise AnswerError(f"No entiendo la carta «{token}»: escríbela como 12c o «rey de copas».") from None
     code = CODE_OF[c]
     if code not in {o.value for o in scenario.options}:
-        raise AnswerError(f"El {NAME_OF[c]} no está entre tus cartas." if c % 10 != 5
-                          else f"La {NAME_OF[c]} no está entre tus cartas.")
+        raise AnswerError(
+            f"El {NAME_OF[c]} no está entre tus cartas."
+            if c % 10 != 5
+            else f"La {NAME_OF[c]} no está entre tus cartas."
+        )
     return code
 
 
@@ -65,9 +68,13 @@ def parse_answer(scenario: Scenario, raw: str | list[str]) -> Any:
         try:
             n = int(text)
         except ValueError:
-            raise AnswerError(f"«{text}» no es un número: escribe los tantos con cifras, por ejemplo 42.") from None
+            raise AnswerError(
+                f"«{text}» no es un número: escribe los tantos con cifras, por ejemplo 42."
+            ) from None
         if not 0 <= n <= MAX_NUMBER:
-            raise AnswerError(f"{n} no es un número de tantos posible: escribe un número entre 0 y {MAX_NUMBER}.")
+            raise AnswerError(
+                f"{n} no es un número de tantos posible: escribe un número entre 0 y {MAX_NUMBER}."
+            )
         return n
     raise AnswerError(f"tipo de respuesta desconocido: {kind}")
 
@@ -101,8 +108,16 @@ def grade(scenario: Scenario, answer: Any) -> Grade:
 
 
 def _make(scenario, correct, expected, given, explanation, verdicts, misconception) -> Grade:
-    return Grade(bool(correct), expected, given, explanation, tuple(tuple(v) for v in verdicts),
-                 scenario.rule_ids, None if correct else misconception, ENGINE_VERSION)
+    return Grade(
+        bool(correct),
+        expected,
+        given,
+        explanation,
+        tuple(tuple(v) for v in verdicts),
+        scenario.rule_ids,
+        None if correct else misconception,
+        ENGINE_VERSION,
+    )
 
 
 def _play_facts(position):
@@ -141,16 +156,25 @@ def _grade_play(scenario: Scenario, given: Any) -> Grade:
     correct = given == r.obligation
     if not correct:
         mis = diagnose_obligation(hand_mask, trick, trump, rules, r.obligation, given)
-    notes = [(o.value, o.label, o.value == r.obligation,
-              "Sí: es la obligación que se aplica." if o.value == r.obligation else "No.")
-             for o in scenario.options]
+    notes = [
+        (
+            o.value,
+            o.label,
+            o.value == r.obligation,
+            "Sí: es la obligación que se aplica." if o.value == r.obligation else "No.",
+        )
+        for o in scenario.options
+    ]
     return _make(scenario, correct, r.obligation, given, r.explanation, notes + verdicts, mis)
 
 
 def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: str) -> str | None:
     """The belief behind naming obligation ``given`` when ``right`` applies."""
     t = tags(hand, trick, trump, rules)
-    if rules != GUIA and given == ruling([c for c in range(40) if hand >> c & 1], trick, trump, GUIA).obligation:
+    if (
+        rules != GUIA
+        and given == ruling([c for c in range(40) if hand >> c & 1], trick, trump, GUIA).obligation
+    ):
         return "ignora_variante"
     if right == "asistir" and given == "montar" and t & CUT:
         return "monto_baza_cortada"
@@ -193,15 +217,19 @@ def _grade_ganador(scenario: Scenario, given: Any) -> Grade:
             else:
                 missed = next(c for c in winners if c not in given)
                 mis = "ganador_ignora_triunfo" if CODE_INDEX[missed] // 10 == trump else "orden_fuerza"
-        expl = (f"Sale {NAME_OF[lead[0]]} y el triunfo es {Suit(trump).label}: gana una carta de "
-                f"{Suit(lead[0] // 10).label} más fuerte o cualquier triunfo; las de otros palos nunca ganan "
-                f"(R-TRICK-1, R-TRICK-2).")
+        expl = (
+            f"Sale {NAME_OF[lead[0]]} y el triunfo es {Suit(trump).label}: gana una carta de "
+            f"{Suit(lead[0] // 10).label} más fuerte o cualquier triunfo; las de otros palos nunca ganan "
+            f"(R-TRICK-1, R-TRICK-2)."
+        )
         return _make(scenario, correct, winners, given, expl, notes, mis)
     cards = [CODE_INDEX[c] for c in pos["trick"]]
     notes = ganador_mod.winner_notes(cards, pos["trick_seats"], trump)
     correct = given == scenario.answer
     mis = None if correct else ganador_mod.diagnose_winner(cards, trump, CODE_INDEX[given])
-    return _make(scenario, correct, scenario.answer, given, ganador_mod.winner_explanation(cards, trump), notes, mis)
+    return _make(
+        scenario, correct, scenario.answer, given, ganador_mod.winner_explanation(cards, trump), notes, mis
+    )
 
 
 def _tantos_breakdown(pos: dict, pair: str) -> tuple[int, int, int]:
@@ -223,26 +251,38 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
     correct = given == expected
     mis = None
     if "pile" in pos:  # level 1
-        notes = [(c, NAME_OF[CODE_INDEX[c]], TANTOS_OF[CODE_INDEX[c]] > 0, f"{TANTOS_OF[CODE_INDEX[c]]} tantos")
-                 for c in pos["pile"]]
+        notes = [
+            (c, NAME_OF[CODE_INDEX[c]], TANTOS_OF[CODE_INDEX[c]] > 0, f"{TANTOS_OF[CODE_INDEX[c]]} tantos")
+            for c in pos["pile"]
+        ]
         if not correct:
-            mis = "tres_bajo_rey" if given - expected in _tres_variants(pos["pile"]) else "tantos_mal_contados"
-        expl = (f"As 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0 (R-DECK-4): estas cartas suman "
-                f"{expected} tantos.")
+            mis = (
+                "tres_bajo_rey" if given - expected in _tres_variants(pos["pile"]) else "tantos_mal_contados"
+            )
+        expl = (
+            f"As 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0 (R-DECK-4): estas cartas suman "
+            f"{expected} tantos."
+        )
         return _make(scenario, correct, expected, given, expl, notes, mis)
     rows = []
     for p in "AB":
         cards, cantes, last = _tantos_breakdown(pos, p)
         rows.append((p, tantos_mod.PAIR_LABELS[p], cards, cantes, last, cards + cantes + last))
-    expl = " ".join(f"{label}: {cards} de cartas + {cantes} de cantes + {last} de últimas = {total}."
-                    for p, label, cards, cantes, last, total in rows)
+    expl = " ".join(
+        f"{label}: {cards} de cartas + {cantes} de cantes + {last} de últimas = {total}."
+        for p, label, cards, cantes, last, total in rows
+    )
     if scenario.answer_kind == "number":
         pair = pos.get("pair", "A")
         cards, cantes, last = _tantos_breakdown(pos, pair)
         if not correct:
             sung_suits = [x["suit"] for x in pos["cantes"][pair]]
-            captured = sum(TANTOS_OF[c] for s in sung_suits for c in (REY["oceb".index(s)], CABALLO["oceb".index(s)])
-                           if CODE_OF[c] in pos["piles"][pair])
+            captured = sum(
+                TANTOS_OF[c]
+                for s in sung_suits
+                for c in (REY["oceb".index(s)], CABALLO["oceb".index(s)])
+                if CODE_OF[c] in pos["piles"][pair]
+            )
             diff = given - expected
             if last and diff == -10:
                 mis = "olvido_ultimas"
@@ -254,10 +294,19 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
                 mis = "tres_bajo_rey"
             else:
                 mis = "tantos_mal_contados"
-        notes = [(r[0], r[1], r[0] == pair, f"cartas {r[2]}, cantes {r[3]}, últimas {r[4]}: total {r[5]}")
-                 for r in rows]
-        return _make(scenario, correct, expected, given, "Total = cartas + cantes + diez de últimas (R-SCORE-1). "
-                     + expl, notes, mis)
+        notes = [
+            (r[0], r[1], r[0] == pair, f"cartas {r[2]}, cantes {r[3]}, últimas {r[4]}: total {r[5]}")
+            for r in rows
+        ]
+        return _make(
+            scenario,
+            correct,
+            expected,
+            given,
+            "Total = cartas + cantes + diez de últimas (R-SCORE-1). " + expl,
+            notes,
+            mis,
+        )
     totals = {r[0]: r[5] for r in rows}
     tie = totals["A"] == totals["B"]
     if tie:
@@ -266,8 +315,15 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
         expl += " Gana la pareja con más total (R-SCORE-2)."
     if not correct:
         if given == "empate":
-            mis = "empate_sin_ultimas" if tie else (
-                "cinco_bazas_empate" if pos["tricks"]["A"] == pos["tricks"]["B"] else "tantos_mal_contados")
+            mis = (
+                "empate_sin_ultimas"
+                if tie
+                else (
+                    "cinco_bazas_empate"
+                    if pos["tricks"]["A"] == pos["tricks"]["B"]
+                    else "tantos_mal_contados"
+                )
+            )
         else:
             cards = {r[0]: r[2] for r in rows}
             no_last = {p: totals[p] - (10 if pos["last_trick"] == p else 0) for p in "AB"}
@@ -283,9 +339,15 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
                 mis = "mas_cartas_gana"
             else:
                 mis = "tantos_mal_contados"
-    notes = [(o.value, o.label, o.value == expected,
-              f"total {totals[o.value]}" if o.value in totals else "No hay empates: decide la última baza.")
-             for o in scenario.options]
+    notes = [
+        (
+            o.value,
+            o.label,
+            o.value == expected,
+            f"total {totals[o.value]}" if o.value in totals else "No hay empates: decide la última baza.",
+        )
+        for o in scenario.options
+    ]
     return _make(scenario, correct, expected, given, expl, notes, mis)
 
 
@@ -296,8 +358,14 @@ def _grade_cante(scenario: Scenario, given: Any) -> Grade:
     notes = []
     for o in scenario.options:
         ok = o.value in expected
-        why = "Sí: es lo que puedes cantar ahora." if ok else (
-            "No: " + MISCONCEPTIONS.get(cante_mod.diagnose_cante(pos, o.value, rules) or "", "no vale ahora."))
+        why = (
+            "Sí: es lo que puedes cantar ahora."
+            if ok
+            else (
+                "No: "
+                + MISCONCEPTIONS.get(cante_mod.diagnose_cante(pos, o.value, rules) or "", "no vale ahora.")
+            )
+        )
         notes.append((o.value, o.label, ok, why))
     mis = None if correct else cante_mod.diagnose_cante(pos, given, rules)
     return _make(scenario, correct, expected, given, cante_mod.cante_explanation(pos, rules), notes, mis)
@@ -313,7 +381,9 @@ def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
         expl = f"Renuncio de {offenders[0][1]}. {offenders[0][3]} (R-RENUNCIO-1, R-OBL-RENUNCIO)"
     else:
         expl = "Nadie ha renunciado: cada carta jugada cumplía las obligaciones de su jugador."
-    notes = [("nadie", "Nadie", not offenders, "Sí, nadie renunció." if not offenders else "No: hubo renuncio."),
-             *notes]
+    notes = [
+        ("nadie", "Nadie", not offenders, "Sí, nadie renunció." if not offenders else "No: hubo renuncio."),
+        *notes,
+    ]
     mis = None if correct else renuncio_mod.diagnose_renuncio(pos, given, rules)
     return _make(scenario, correct, expected, given, expl, notes, mis)

@@ -46,7 +46,9 @@ MISCONCEPTIONS: dict[str, str] = {
 }
 
 
-def diagnose_card(hand: int, trick: Sequence[int], trump: int, c: int, rules: TableRules = GUIA) -> str | None:
+def diagnose_card(
+    hand: int, trick: Sequence[int], trump: int, c: int, rules: TableRules = GUIA
+) -> str | None:
     """The belief behind playing card ``c`` (illegal here) from ``hand`` (a mask) on ``trick``."""
     if not trick:
         return None
@@ -74,7 +76,9 @@ def diagnose_card(hand: int, trick: Sequence[int], trump: int, c: int, rules: Ta
     return "no_fallo"  # variant fallar_sin_pisar: a lower trump was still due
 
 
-def diagnose_missed(hand: int, trick: Sequence[int], trump: int, missed: int, rules: TableRules = GUIA) -> str | None:
+def diagnose_missed(
+    hand: int, trick: Sequence[int], trump: int, missed: int, rules: TableRules = GUIA
+) -> str | None:
     """The belief behind leaving out ``missed`` (a legal card) from the set of valid cards."""
     if not trick:
         return "obligacion_inventada"

@@ -67,8 +67,11 @@ TARGET_KINDS: dict[str, dict[int, tuple[str, ...]]] = {
     "R-OBL-PAREJA": {1: ("pareja",), 2: ("pareja",), 3: ("pareja",)},
 }
 PLAY_SWITCHES = ("montar_tras_fallo", "fallar_sin_pisar", "excepcion_companero")
-VARIANT_KIND = {"montar_tras_fallo": "cortada_montar", "fallar_sin_pisar": "libre_menor",
-                "excepcion_companero": "pareja"}
+VARIANT_KIND = {
+    "montar_tras_fallo": "cortada_montar",
+    "fallar_sin_pisar": "libre_menor",
+    "excepcion_companero": "pareja",
+}
 
 OBLIGATION_LABELS = {
     "montar": "Montar: asistir con una carta que supere",
@@ -77,8 +80,14 @@ OBLIGATION_LABELS = {
     "pisar": "Pisar: echar un triunfo mayor",
     "libre": "Libre: cualquier carta",
 }
-MAIN_ID = {"salida": "R-TRICK-1", "montar": "R-OBL-MONTAR", "asistir": "R-OBL-ASISTIR",
-           "fallar": "R-OBL-FALLAR", "pisar": "R-OBL-PISAR", "libre": "R-OBL-LIBRE"}
+MAIN_ID = {
+    "salida": "R-TRICK-1",
+    "montar": "R-OBL-MONTAR",
+    "asistir": "R-OBL-ASISTIR",
+    "fallar": "R-OBL-FALLAR",
+    "pisar": "R-OBL-PISAR",
+    "libre": "R-OBL-LIBRE",
+}
 
 
 def play_targets(family: str, rules: TableRules = GUIA) -> tuple[str, ...]:
@@ -115,7 +124,12 @@ def tags(hand: int, trick: Sequence[int], trump: int, rules: TableRules) -> int:
         beaters = have_led & ABOVE[high_led]
         if cut and beaters:
             t |= CUT_BEATER
-        if not cut and led != trump and high_led != trick[0] and have_led & ABOVE[trick[0]] & ~ABOVE[high_led]:
+        if (
+            not cut
+            and led != trump
+            and high_led != trick[0]
+            and have_led & ABOVE[trick[0]] & ~ABOVE[high_led]
+        ):
             t |= STRONG_NOT_LEAD
         if exception or (cut and not rules.montar_tras_fallo) or not beaters:
             t |= O_ASISTIR
@@ -175,8 +189,9 @@ def _cites(spot: Spot, rules: TableRules, target: str | None) -> bool:
     return target in ruling(hand, spot.trick, spot.trump, rules).rule_ids
 
 
-def find_spot(rng: random.Random, difficulty: int, rules: TableRules, target: str | None,
-              tries: int = 3) -> tuple[Spot, str]:
+def find_spot(
+    rng: random.Random, difficulty: int, rules: TableRules, target: str | None, tries: int = 3
+) -> tuple[Spot, str]:
     """A decision point fitting the difficulty (and target): scan simulated hands, then build one."""
     groups = _kinds_for(difficulty, rules, target, rng)
     for kinds in groups:
@@ -226,12 +241,21 @@ def _spot_from_record(record, t: int, i: int) -> Spot:
         hands[seat] &= ~(1 << tr.cards[j])
     history = tuple((x.leader, x.cards, x.winner) for x in record.tricks[:t])
     d = record.deal
-    return Spot(int(d.trump), d.trump_card, d.dealer, tr.leader, (tr.leader + i) % 4, tuple(hands),
-                tr.cards[:i], history)
+    return Spot(
+        int(d.trump),
+        d.trump_card,
+        d.dealer,
+        tr.leader,
+        (tr.leader + i) % 4,
+        tuple(hands),
+        tr.cards[:i],
+        history,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Constructive fallback: the first trick of a hand, built to order and checked card by card.
+
 
 class _Retry(Exception):
     pass
@@ -257,8 +281,9 @@ def _template(rng: random.Random, kind: str, t: int, led: int, x: int, rules: Ta
         lead = _card(rng, led, 5 if kind == "asistir" else 0, 9 if kind == "asistir" else 6)
         trick = [lead]
         for _ in range(k - 1):
-            trick.append(_card(rng, led, 0, lead % 10 - 1) if lead % 10 and rng.random() < 0.6
-                         else _card(rng, x, 0, 9))
+            trick.append(
+                _card(rng, led, 0, lead % 10 - 1) if lead % 10 and rng.random() < 0.6 else _card(rng, x, 0, 9)
+            )
         if kind == "asistir":
             need = [_card(rng, led, 0, lead % 10 - 1)]
             avoid = ABOVE[lead]
@@ -275,7 +300,9 @@ def _template(rng: random.Random, kind: str, t: int, led: int, x: int, rules: Ta
         lead = _card(rng, led, 0, 8)
         low, high = (0, 6) if kind == "pisar" else (5, 9) if kind == "libre_menor" else (0, 9)
         trump_card = _card(rng, t, low, high)
-        trick = [lead, trump_card] if k == 2 or rng.random() < 0.5 else [lead, _card(rng, led, 0, 9), trump_card]
+        trick = (
+            [lead, trump_card] if k == 2 or rng.random() < 0.5 else [lead, _card(rng, led, 0, 9), trump_card]
+        )
         if len(trick) < k:
             trick.append(_card(rng, led, 0, 9) if rng.random() < 0.5 else _card(rng, x, 0, 9))
         high_led = max(c for c in trick if c // 10 == led)
@@ -302,7 +329,9 @@ def _template(rng: random.Random, kind: str, t: int, led: int, x: int, rules: Ta
     if kind == "triunfo_salida":
         k = rng.randint(1, 3)
         lead = _card(rng, t, 2, 7)
-        trick = [lead] + [_card(rng, t, 0, 9) if rng.random() < 0.5 else _card(rng, x, 0, 9) for _ in range(k - 1)]
+        trick = [lead] + [
+            _card(rng, t, 0, 9) if rng.random() < 0.5 else _card(rng, x, 0, 9) for _ in range(k - 1)
+        ]
         high = max(c for c in trick if c // 10 == t)
         need = [_card(rng, t, high % 10 + 1, 9)] if high % 10 < 9 else [_card(rng, t, 0, 9)]
         return k, trick, need, avoid
@@ -314,8 +343,11 @@ def _template(rng: random.Random, kind: str, t: int, led: int, x: int, rules: Ta
         else:
             lead = _card(rng, led, 0, 3)
             partner = _card(rng, led, lead % 10 + 1, 7)
-            trick = [lead, partner, _card(rng, led, 0, partner % 10 - 1) if rng.random() < 0.5
-                     else _card(rng, x, 0, 9)]
+            trick = [
+                lead,
+                partner,
+                _card(rng, led, 0, partner % 10 - 1) if rng.random() < 0.5 else _card(rng, x, 0, 9),
+            ]
         high_led = max(c for c in trick if c // 10 == led)
         need = [_card(rng, led, high_led % 10 + 1, 9)]
         return k, trick, need, avoid
@@ -339,8 +371,15 @@ def construct(rng: random.Random, rules: TableRules, kind: str, attempts: int = 
     return None
 
 
-def fill_spot(rng: random.Random, rules: TableRules, t: int, trick: Sequence[int], need: Sequence[int],
-              avoid: int, leader: int) -> Spot | None:
+def fill_spot(
+    rng: random.Random,
+    rules: TableRules,
+    t: int,
+    trick: Sequence[int],
+    need: Sequence[int],
+    avoid: int,
+    leader: int,
+) -> Spot | None:
     """Deal the rest of the deck around a first trick so every card in it was legal (None if that failed)."""
     fixed = list(trick) + list(need)
     if len(set(fixed)) != len(fixed):
@@ -401,6 +440,7 @@ def fill_spot(rng: random.Random, rules: TableRules, t: int, trick: Sequence[int
 
 # ---------------------------------------------------------------------------------------------
 
+
 def spot_position(spot: Spot) -> dict:
     """The JSON-safe position of a decision point (layout documented in engine/scenarios/__init__.py)."""
     return {
@@ -413,8 +453,9 @@ def spot_position(spot: Spot) -> dict:
         "trick": [CODE_OF[c] for c in spot.trick],
         "trick_seats": [(spot.leader + i) % 4 for i in range(len(spot.trick))],
         "hands": [sorted_codes(h) for h in spot.hands],
-        "history": [{"leader": ld, "cards": [CODE_OF[c] for c in cards], "winner": w}
-                    for ld, cards, w in spot.history],
+        "history": [
+            {"leader": ld, "cards": [CODE_OF[c] for c in cards], "winner": w} for ld, cards, w in spot.history
+        ],
         "trick_number": len(spot.history) + 1,
     }
 
@@ -436,15 +477,21 @@ def generate_play(family: str, seed: int, difficulty: int, rules: TableRules, ta
     return play_scenario(family, spot, seed, difficulty, rules, target)
 
 
-def play_scenario(family: str, spot: Spot, seed: int, difficulty: int, rules: TableRules,
-                  target: str | None = None, fixed_id: str | None = None) -> Scenario:
+def play_scenario(
+    family: str,
+    spot: Spot,
+    seed: int,
+    difficulty: int,
+    rules: TableRules,
+    target: str | None = None,
+    fixed_id: str | None = None,
+) -> Scenario:
     """Pose the question of ``family`` on a decision point."""
     position = spot_position(spot)
     hand = mask_cards(spot.hands[spot.viewer])
     r = ruling(hand, spot.trick, spot.trump, rules)
     legal_codes = [c for c in position["hand"] if c in {CODE_OF[x] for x in r.legal}]
-    situation = (describe_trick(spot.trick, spot.leader, spot.viewer) if spot.trick
-                 else "Eres mano: sales tú.")
+    situation = describe_trick(spot.trick, spot.leader, spot.viewer) if spot.trick else "Eres mano: sales tú."
     intro = f"{trump_text(spot.trump)} {situation}"
     if family == "jugada":
         question = f"{intro} ¿Qué carta puedes jugar?"
@@ -457,5 +504,16 @@ def play_scenario(family: str, spot: Spot, seed: int, difficulty: int, rules: Ta
         kind = "choice"
         options = tuple(Option(v, label) for v, label in OBLIGATION_LABELS.items())
         answer = r.obligation
-    return Scenario(family, difficulty, seed, rules, _ordered_ids(r.rule_ids, r.obligation, target),
-                    question, kind, options, position, answer, fixed_id)
+    return Scenario(
+        family,
+        difficulty,
+        seed,
+        rules,
+        _ordered_ids(r.rule_ids, r.obligation, target),
+        question,
+        kind,
+        options,
+        position,
+        answer,
+        fixed_id,
+    )

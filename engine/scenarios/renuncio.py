@@ -17,8 +17,12 @@ from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, VARIANT, tags
 from engine.scenarios.sim import pick
 from engine.tricks import trick_winner
 
-BROKEN_ID = {"asistir": "R-OBL-ASISTIR", "montar": "R-OBL-MONTAR", "fallar": "R-OBL-FALLAR",
-             "pisar": "R-OBL-PISAR"}
+BROKEN_ID = {
+    "asistir": "R-OBL-ASISTIR",
+    "montar": "R-OBL-MONTAR",
+    "fallar": "R-OBL-FALLAR",
+    "pisar": "R-OBL-PISAR",
+}
 LEVEL_KINDS = {
     1: ("asistir", "nadie"),
     2: ("montar", "fallar", "pisar", "asistir"),
@@ -49,12 +53,15 @@ def broken(hand: int, trick: Sequence[int], trump: int, c: int, rules: TableRule
     return "fallar"  # variant fallar_sin_pisar
 
 
-def check_trick(hands_before: Sequence[int], leader: int, trick: Sequence[int], trump: int,
-                rules: TableRules) -> list[tuple[int, str]]:
+def check_trick(
+    hands_before: Sequence[int], leader: int, trick: Sequence[int], trump: int, rules: TableRules
+) -> list[tuple[int, str]]:
     """(seat, broken obligation) for every renuncio in a finished trick, as the referee finds them."""
     found = referee.check_trick(hands_before, leader, trick, trump, rules)
-    return [(r.seat, broken(hands_before[r.seat], trick[:(r.seat - leader) % 4], trump, int(r.card), rules))
-            for r in found]
+    return [
+        (r.seat, broken(hands_before[r.seat], trick[: (r.seat - leader) % 4], trump, int(r.card), rules))
+        for r in found
+    ]
 
 
 def _offence(hand: int, prefix: list[int], trump: int, rules: TableRules, kind: str) -> int:
@@ -115,7 +122,11 @@ def _find(rng: random.Random, kind: str, rules: TableRules):
                 c = _lead_into_voids(rng, hands, seat, trump)
             if c < 0:
                 if kind == "nadie_dudosa" and i and not hit:
-                    dud = [x for x in range(40) if legal >> x & 1 and _dudosa(hands[seat], trick, x, trump, rules)]
+                    dud = [
+                        x
+                        for x in range(40)
+                        if legal >> x & 1 and _dudosa(hands[seat], trick, x, trump, rules)
+                    ]
                     if dud:
                         c = rng.choice(dud)
                         hit = True
@@ -183,12 +194,25 @@ def generate_renuncio(seed: int, difficulty: int, rules: TableRules, target: str
     if target:
         ids = [target] + [i for i in ids if i != target]
     listing = "; ".join(f"{player_label(s)}: {NAME_OF[c]}" for s, c in zip(seats, trick, strict=True))
-    question = (f"{trump_text(trump)} Estas eran las manos antes de la baza {len(history) + 1}, y así se jugó: "
-                f"{listing}. ¿Alguien ha renunciado?")
+    question = (
+        f"{trump_text(trump)} Estas eran las manos antes de la baza {len(history) + 1}, y así se jugó: "
+        f"{listing}. ¿Alguien ha renunciado?"
+    )
     options = (Option("nadie", "Nadie: todos han cumplido"),) + tuple(
-        Option(str(s), player_label(s)) for s in seats[1:])
-    return Scenario("renuncio", difficulty, seed, rules, tuple(dict.fromkeys(ids)), question, "choice", options,
-                    position, answer)
+        Option(str(s), player_label(s)) for s in seats[1:]
+    )
+    return Scenario(
+        "renuncio",
+        difficulty,
+        seed,
+        rules,
+        tuple(dict.fromkeys(ids)),
+        question,
+        "choice",
+        options,
+        position,
+        answer,
+    )
 
 
 def _cards(mask: int) -> list[int]:

@@ -97,7 +97,9 @@ def play_hand(
         pair_tricks[winner % 2] += 1
         leader = winner
         if sing and index < 9:
-            ended, sung = _declare(hands, winner, trump, rules, index, pair_tricks[winner % 2] == 1, sung, cantes)
+            ended, sung = _declare(
+                hands, winner, trump, rules, index, pair_tricks[winner % 2] == 1, sung, cantes
+            )
             if ended:
                 break
     return HandRecord(the_deal, tuple(records), tuple(cantes), (hands[0], hands[1], hands[2], hands[3]))

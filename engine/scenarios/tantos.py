@@ -34,7 +34,10 @@ def score(position: dict) -> HandScore:
     """The hand's score by the engine's scorer (R-SCORE-1..3)."""
     return score_hand(
         (pile_tantos(position["piles"]["A"]), pile_tantos(position["piles"]["B"])),
-        (sum(x["points"] for x in position["cantes"]["A"]), sum(x["points"] for x in position["cantes"]["B"])),
+        (
+            sum(x["points"] for x in position["cantes"]["A"]),
+            sum(x["points"] for x in position["cantes"]["B"]),
+        ),
         position["last_trick"],
     )
 
@@ -53,12 +56,14 @@ def hand_winner(position: dict) -> str:
 def _split(rng: random.Random, tricks_a: int) -> tuple[list[int], list[int]]:
     deck = list(range(40))
     rng.shuffle(deck)
-    return deck[: 4 * tricks_a], deck[4 * tricks_a:]
+    return deck[: 4 * tricks_a], deck[4 * tricks_a :]
 
 
 def _shift(rng: random.Random, a: list[int], b: list[int], want: int) -> bool:
     """Swap one card between the piles so that pile a gains ``want`` tantos; False if no swap does it."""
-    pairs = [(i, j) for i in range(len(a)) for j in range(len(b)) if TANTOS_OF[b[j]] - TANTOS_OF[a[i]] == want]
+    pairs = [
+        (i, j) for i in range(len(a)) for j in range(len(b)) if TANTOS_OF[b[j]] - TANTOS_OF[a[i]] == want
+    ]
     if not pairs:
         return False
     i, j = rng.choice(pairs)
@@ -84,7 +89,9 @@ def _position(rng, trump, a, b, owners, last) -> dict:
     for suit, owner in enumerate(owners):
         if owner is not None:
             seat = rng.choice((0, 2) if owner == "A" else (1, 3))
-            cantes[owner].append({"seat": seat, "suit": Suit(suit).letter, "points": 40 if suit == trump else 20})
+            cantes[owner].append(
+                {"seat": seat, "suit": Suit(suit).letter, "points": 40 if suit == trump else 20}
+            )
     return {
         "trump": Suit(trump).letter,
         "piles": {"A": sorted_codes(a), "B": sorted_codes(b)},
@@ -106,10 +113,22 @@ def generate_tantos(seed: int, difficulty: int, rules: TableRules, target: str |
         n = rng.randint(2, 6)
         pile = rng.sample(range(40), 4 * n)
         position = {"trump": Suit(trump).letter, "pile": sorted_codes(pile), "tricks": n, "viewer": None}
-        question = (f"Tu pareja ha ganado {n} bazas con estas cartas. ¿Cuántos tantos suman las cartas? "
-                    f"(Sin cantes ni últimas.)")
-        return Scenario("tantos", difficulty, seed, rules, ("R-DECK-4",), question, "number", (), position,
-                        pile_tantos(position["pile"]))
+        question = (
+            f"Tu pareja ha ganado {n} bazas con estas cartas. ¿Cuántos tantos suman las cartas? "
+            f"(Sin cantes ni últimas.)"
+        )
+        return Scenario(
+            "tantos",
+            difficulty,
+            seed,
+            rules,
+            ("R-DECK-4",),
+            question,
+            "number",
+            (),
+            position,
+            pile_tantos(position["pile"]),
+        )
     if difficulty_used == 2:
         return _level2(rng, seed, difficulty, rules, trump, target)
     return _level3(rng, seed, difficulty, rules, trump, target)
@@ -130,17 +149,22 @@ def _level2(rng, seed, difficulty, rules, trump, target) -> Scenario:
     last = rng.choice("AB")
     position = _position(rng, trump, a, b, owners, last)
     position["pair"] = "A"
-    cantes_txt = ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"]["A"]) or "ningún cante"
+    cantes_txt = (
+        ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"]["A"]) or "ningún cante"
+    )
     last_txt = "ha ganado" if last == "A" else "no ha ganado"
-    question = (f"{trump_text(trump)} La pareja A ha ganado {tricks_a} bazas con las cartas que ves, ha cantado "
-                f"{cantes_txt} y {last_txt} la última baza. ¿Cuántos tantos suma en total?")
+    question = (
+        f"{trump_text(trump)} La pareja A ha ganado {tricks_a} bazas con las cartas que ves, ha cantado "
+        f"{cantes_txt} y {last_txt} la última baza. ¿Cuántos tantos suma en total?"
+    )
     ids = ["R-SCORE-1", "R-DECK-4"]
     if any(CODE_OF[c] in position["piles"]["A"] for s in sung for c in (REY[s], CABALLO[s])):
         ids.append("R-CANTE-5")
     if target:
         ids = [target] + [i for i in ids if i != target]
-    return Scenario("tantos", difficulty, seed, rules, tuple(ids), question, "number", (), position,
-                    totals(position)["A"])
+    return Scenario(
+        "tantos", difficulty, seed, rules, tuple(ids), question, "number", (), position, totals(position)["A"]
+    )
 
 
 def _level3(rng, seed, difficulty, rules, trump, target) -> Scenario:
@@ -173,12 +197,24 @@ def _level3(rng, seed, difficulty, rules, trump, target) -> Scenario:
     def cantes_of(p):
         return ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"][p]) or "nada"
 
-    question = (f"{trump_text(trump)} Al acabar la mano, la pareja A tiene {tricks['A']} bazas y la B, "
-                f"{tricks['B']}, con las cartas que ves. Cantes: pareja A, {cantes_of('A')}; pareja B, "
-                f"{cantes_of('B')}. La última baza la ganó la pareja {last}. ¿Quién gana la mano?")
+    question = (
+        f"{trump_text(trump)} Al acabar la mano, la pareja A tiene {tricks['A']} bazas y la B, "
+        f"{tricks['B']}, con las cartas que ves. Cantes: pareja A, {cantes_of('A')}; pareja B, "
+        f"{cantes_of('B')}. La última baza la ganó la pareja {last}. ¿Quién gana la mano?"
+    )
     t = totals(position)
     ids = ["R-SCORE-2", "R-SCORE-1"] + (["R-SCORE-3"] if t["A"] == t["B"] else [])
     if target:
         ids = [target] + [i for i in ids if i != target]
-    return Scenario("tantos", difficulty, seed, rules, tuple(ids), question, "choice", HAND_OPTIONS, position,
-                    hand_winner(position))
+    return Scenario(
+        "tantos",
+        difficulty,
+        seed,
+        rules,
+        tuple(ids),
+        question,
+        "choice",
+        HAND_OPTIONS,
+        position,
+        hand_winner(position),
+    )

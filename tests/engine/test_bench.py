@@ -12,8 +12,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_benchmark_runs_and_prints_its_table():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, "-m", "engine.bench", "--count", "10"], capture_output=True, cwd=ROOT,
-                          env=env, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.bench", "--count", "10"],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
     out = proc.stdout.decode()
     assert proc.returncode == 0, proc.stderr.decode()
     assert "legal-card sets" in out

@@ -63,7 +63,9 @@ def test_seed_example_rey_and_caballo_split_between_partners_never_counts():
     check = check_cante(cards("12e 4c"), OROS, option(OROS, "e"), partner_hand=cards("11e 6b"))
     assert not check.valid
     assert "compañero" in check.reason
-    assert check_cante(cards("12e 4c"), OROS, option(OROS, "e")).reason.endswith("no tienes el caballo de espadas.")
+    assert check_cante(cards("12e 4c"), OROS, option(OROS, "e")).reason.endswith(
+        "no tienes el caballo de espadas."
+    )
 
 
 @rule("R-CANTE-2")
@@ -114,8 +116,9 @@ def test_a_tute_of_four_reyes_in_one_hand_is_declared_at_the_pairs_first_trick()
 
 @rule("R-TUTE-1")
 def test_a_tute_split_between_partners_never_counts():
-    check = check_cante(cards("12o 12c 4c"), OROS, option(OROS, tute="reyes"), first_win=True,
-                        partner_hand=cards("12e 12b"))
+    check = check_cante(
+        cards("12o 12c 4c"), OROS, option(OROS, tute="reyes"), first_win=True, partner_hand=cards("12e 12b")
+    )
     assert not check.valid and "compañero" in check.reason
 
 
@@ -148,8 +151,12 @@ def test_cards_58_plus_cuarenta_beat_62_plus_ultimas_98_to_72():
     assert score.reason == "tantos"
     assert sum(score.totals) == 170
     assert score.to_dict() == {
-        "tantos": {"A": 58, "B": 62}, "cantes_points": {"A": 40, "B": 0}, "ultimas": "B",
-        "totals": {"A": 98, "B": 72}, "winner": "A", "reason": "tantos",
+        "tantos": {"A": 58, "B": 62},
+        "cantes_points": {"A": 40, "B": 0},
+        "ultimas": "B",
+        "totals": {"A": 98, "B": 72},
+        "winner": "A",
+        "reason": "tantos",
     }
 
 

@@ -51,7 +51,18 @@ def test_a_tres_beats_a_rey():
 
 @rule("R-DECK-4")
 def test_tantos_are_11_10_4_3_2_and_the_deck_holds_120():
-    assert [parse_card(f"{r}o").tantos for r in (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)] == [11, 10, 4, 3, 2, 0, 0, 0, 0, 0]
+    assert [parse_card(f"{r}o").tantos for r in (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)] == [
+        11,
+        10,
+        4,
+        3,
+        2,
+        0,
+        0,
+        0,
+        0,
+        0,
+    ]
     assert TOTAL_TANTOS == 120
     assert sum(c.tantos for c in CARDS) == 120
 
@@ -77,7 +88,9 @@ def test_it_reads_and_writes_the_codes_of_the_reference(token, name):
 
 
 @rule("R-DECK-2")
-@pytest.mark.parametrize("token", ["rey de copas", "Rey de Copas", "REY DE COPAS", "  rey   de copas ", "12C", "12 de copas"])
+@pytest.mark.parametrize(
+    "token", ["rey de copas", "Rey de Copas", "REY DE COPAS", "  rey   de copas ", "12C", "12 de copas"]
+)
 def test_it_accepts_spanish_names_in_any_case_and_spacing(token):
     assert parse_card(token) == card(12, "c")
 

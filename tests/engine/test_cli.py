@@ -19,8 +19,14 @@ rule = pytest.mark.rule
 
 def run(args: list[str], stdin: str) -> tuple[int, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, "-m", "engine", *args], input=stdin.encode(), capture_output=True,
-                          cwd=ROOT, env=env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        input=stdin.encode(),
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
     return proc.returncode, proc.stdout.decode()
 
 
@@ -45,8 +51,12 @@ def test_legal_answers_the_contract_example():
 
 
 def test_legal_accepts_suit_names_spanish_card_names_and_rules_and_echoes_the_notation():
-    data = {"trump": "oros", "trick": ["Sota de Copas", "2o"], "hand": ["rey de copas", "4c", "6b"],
-            "rules": {"montar_tras_fallo": True}}
+    data = {
+        "trump": "oros",
+        "trick": ["Sota de Copas", "2o"],
+        "hand": ["rey de copas", "4c", "6b"],
+        "rules": {"montar_tras_fallo": True},
+    }
     code, out = call("legal", data)
     assert code == 0
     assert out["legal"] == ["rey de copas"]
@@ -67,7 +77,10 @@ def test_legal_with_an_empty_trick_is_a_salida():
         ({"trump": "o", "trick": ["10c"], "hand": ["10c", "4c"]}, "repetida"),
         ({"trump": "o", "trick": ["1c", "2c", "3c", "4c"], "hand": ["5c"]}, "como mucho 3"),
         ({"trump": "o", "hand": []}, "de 1 a 10"),
-        ({"trump": "o", "hand": ["1o", "2o", "3o", "4o", "5o", "6o", "7o", "10o", "11o", "12o", "1c"]}, "de 1 a 10"),
+        (
+            {"trump": "o", "hand": ["1o", "2o", "3o", "4o", "5o", "6o", "7o", "10o", "11o", "12o", "1c"]},
+            "de 1 a 10",
+        ),
         ({"trump": "x", "hand": ["1o"]}, "palo desconocido"),
         ({"trump": "o", "hand": ["9o"]}, "'9o'"),
         ({"trump": "o", "hand": ["1o"], "rules": {"rapido": True}}, "rapido"),
@@ -126,8 +139,18 @@ def test_referee_answers_the_contract_fields():
     del rec["hands"]
     code, out = call("referee", rec)
     assert code == 0
-    assert list(out) == ["winners", "renuncios", "cantes", "tute", "tantos", "cantes_points", "ultimas",
-                         "totals", "winner", "reason"]
+    assert list(out) == [
+        "winners",
+        "renuncios",
+        "cantes",
+        "tute",
+        "tantos",
+        "cantes_points",
+        "ultimas",
+        "totals",
+        "winner",
+        "reason",
+    ]
     assert out["winners"] == h.winners
     assert out["reason"] == "renuncio"
     assert out == {**out, **h.score().to_dict()}
@@ -157,8 +180,10 @@ def test_jsonl_streams_100000_lines(capsys):
     elapsed = time.perf_counter() - start
     assert code == 0
     assert out.count("\n") == 100_000
-    assert out.endswith('"Sale la sota de copas y nadie ha echado triunfo. Tienes copas, así que debes asistir, y '
-                       'como puedes superar la sota de copas, debes montar: solo vale el rey de copas."}\n')
+    assert out.endswith(
+        '"Sale la sota de copas y nadie ha echado triunfo. Tienes copas, así que debes asistir, y '
+        'como puedes superar la sota de copas, debes montar: solo vale el rey de copas."}\n'
+    )
     with capsys.disabled():
         print(f"\n[cli] 100,000 legal lines in {elapsed:.1f} s ({100_000 / elapsed:,.0f} lines/s)")
     assert elapsed < 90

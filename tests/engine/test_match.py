@@ -10,9 +10,9 @@ from engine.match import Match, MatchOver, random_match
 from engine.rules import TableRules, preset
 
 rule = pytest.mark.rule
-A_WINS = score_hand((70, 50), (0, 0), "A")      # 80-50
-B_WINS = score_hand((50, 70), (0, 0), "B")      # 50-80
-B_BIG = score_hand((10, 110), (0, 0), "B")      # 10-120: passes 100
+A_WINS = score_hand((70, 50), (0, 0), "A")  # 80-50
+B_WINS = score_hand((50, 70), (0, 0), "B")  # 50-80
+B_BIG = score_hand((10, 110), (0, 0), "B")  # 10-120: passes 100
 TUTE_A = score_tute((0, 0), (0, 0), "A")
 
 

@@ -27,11 +27,15 @@ def positions(draw):
     deck = draw(st.permutations(list(CARDS)))
     n_trick = draw(st.integers(0, 3))
     n_hand = draw(st.integers(1, 10))
-    return deck[n_trick:n_trick + n_hand], deck[:n_trick], draw(st.integers(0, 3))
+    return deck[n_trick : n_trick + n_hand], deck[:n_trick], draw(st.integers(0, 3))
 
 
-rules_strategy = st.builds(TableRules, montar_tras_fallo=st.booleans(), fallar_sin_pisar=st.booleans(),
-                           excepcion_companero=st.booleans())
+rules_strategy = st.builds(
+    TableRules,
+    montar_tras_fallo=st.booleans(),
+    fallar_sin_pisar=st.booleans(),
+    excepcion_companero=st.booleans(),
+)
 
 
 @rule("R-OBL-ASISTIR", "R-OBL-LIBRE")
@@ -56,7 +60,9 @@ def _differs(hand, trick, trump, rules) -> bool:
 
 @FAST
 @given(positions())
-def test_montar_tras_fallo_changes_rulings_only_after_a_cut_of_a_non_trump_lead_when_holding_the_led_suit(position):
+def test_montar_tras_fallo_changes_rulings_only_after_a_cut_of_a_non_trump_lead_when_holding_the_led_suit(
+    position,
+):
     hand, trick, trump = position
     if _differs(hand, trick, trump, TableRules(montar_tras_fallo=True)):
         led, _, high_trump, _ = _trick_state(trick, trump)
@@ -89,8 +95,12 @@ def test_excepcion_companero_changes_rulings_only_while_the_partner_is_winning(p
 @given(positions())
 def test_the_match_and_deal_switches_never_change_a_ruling(position):
     hand, trick, trump = position
-    for rules in (TableRules(partida="ludoteka"), TableRules(primera_mano="ludoteka"),
-                  TableRules(renuncio="pierde_mano"), TableRules(tute_cualquier_baza=True)):
+    for rules in (
+        TableRules(partida="ludoteka"),
+        TableRules(primera_mano="ludoteka"),
+        TableRules(renuncio="pierde_mano"),
+        TableRules(tute_cualquier_baza=True),
+    ):
         assert not _differs(hand, trick, trump, rules)
 
 
@@ -101,8 +111,14 @@ def test_tute_cualquier_baza_changes_only_a_tute_at_a_later_trick(deck, trump, f
     for kind in ("reyes", "caballos"):
         args = dict(pair_won=pair_won, sung=sung)
         base = check_cante(hand, trump, option(trump, tute=kind), first_win=first_win, **args)
-        var = check_cante(hand, trump, option(trump, tute=kind), first_win=first_win,
-                          rules=TableRules(tute_cualquier_baza=True), **args)
+        var = check_cante(
+            hand,
+            trump,
+            option(trump, tute=kind),
+            first_win=first_win,
+            rules=TableRules(tute_cualquier_baza=True),
+            **args,
+        )
         if base.valid != var.valid:
             assert not first_win and var.valid
     for s in range(4):
@@ -122,16 +138,26 @@ def test_random_legal_games_conserve_120_tantos_and_130_plus_cantes(seed, preset
     if h.tute is None:
         assert sum(h.tantos) == 120
         assert sum(score.totals) == 130 + sum(h.cante_points)
-        assert score.winner == (0 if score.totals[0] > score.totals[1] else 1 if score.totals[1] > score.totals[0]
-                                else score.ultimas)
+        assert score.winner == (
+            0
+            if score.totals[0] > score.totals[1]
+            else 1
+            if score.totals[1] > score.totals[0]
+            else score.ultimas
+        )
     else:
         assert score.winner == h.tute.seat & 1
 
 
 @rule("R-OBL-RENUNCIO", "R-RENUNCIO-1")
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(["guia", "estricta", "companero", "ludoteka"]),
-       st.sampled_from([0.0, 0.02, 0.1]), st.sampled_from([0.5, 1.0]), st.booleans())
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from(["guia", "estricta", "companero", "ludoteka"]),
+    st.sampled_from([0.0, 0.02, 0.1]),
+    st.sampled_from([0.5, 1.0]),
+    st.booleans(),
+)
 def test_the_referee_agrees_with_the_state_machine_on_every_random_game(seed, preset, renuncio, sing, first):
     rules = TableRules.from_spec(preset)
     h = random_hand(seed, seed % 4, rules, first_hand=first, renuncio=renuncio, sing=sing)
@@ -184,4 +210,5 @@ def test_cante_options_of_a_random_hand_never_allow_a_suit_already_sung():
     sung = {d.option.suit for d in h.cantes if d.option.suit is not None}
     for s in sung:
         assert not cante_options(h.start[0], h.trump, sung=[s]).allowed or all(
-            o.suit != s for o in cante_options(h.start[0], h.trump, sung=[s]).allowed)
+            o.suit != s for o in cante_options(h.start[0], h.trump, sung=[s]).allowed
+        )

@@ -102,7 +102,9 @@ TUTE_SEATS = [
 @rule("R-TUTE-3")
 def test_a_tute_ended_record_is_checked_with_its_hands():
     rec = {
-        "dealer": 3, "trump": "oros", "tricks": [["2o", "2b", "1o", "1b"]],
+        "dealer": 3,
+        "trump": "oros",
+        "tricks": [["2o", "2b", "1o", "1b"]],
         "cantes": [{"after_trick": 1, "seat": 0, "tute": "reyes"}],
         "hands": {str(s): TUTE_SEATS[s].split() for s in range(4)},
     }

@@ -10,8 +10,15 @@ import pytest
 from engine.rules import GUIA, PRESETS, RULE_CATALOGUE, RulesError, TableRules, preset
 from tests.engine.conftest import COLLECTED, RULE_TAGS
 
-KEYS = ["montar_tras_fallo", "fallar_sin_pisar", "excepcion_companero", "tute_cualquier_baza",
-        "partida", "primera_mano", "renuncio"]
+KEYS = [
+    "montar_tras_fallo",
+    "fallar_sin_pisar",
+    "excepcion_companero",
+    "tute_cualquier_baza",
+    "partida",
+    "primera_mano",
+    "renuncio",
+]
 
 
 def test_the_rules_have_exactly_the_seven_section_9_keys():
@@ -21,8 +28,12 @@ def test_the_rules_have_exactly_the_seven_section_9_keys():
 def test_the_default_table_is_the_guia_preset():
     assert TableRules.from_spec(None) == GUIA == preset("guia")
     assert GUIA.to_dict() == {
-        "montar_tras_fallo": False, "fallar_sin_pisar": False, "excepcion_companero": False,
-        "tute_cualquier_baza": False, "partida": "tres_manos", "primera_mano": "carta_del_repartidor",
+        "montar_tras_fallo": False,
+        "fallar_sin_pisar": False,
+        "excepcion_companero": False,
+        "tute_cualquier_baza": False,
+        "partida": "tres_manos",
+        "primera_mano": "carta_del_repartidor",
         "renuncio": "pierde_partida",
     }
 
@@ -70,6 +81,8 @@ def test_unknown_keys_or_values_are_an_error(spec, message):
 def test_the_catalogue_has_a_spanish_line_for_every_id():
     assert all(key.startswith("R-") and text.endswith(".") for key, text in RULE_CATALOGUE.items())
     assert len(RULE_CATALOGUE) == 33
+
+
 def test_every_rule_id_of_the_catalogue_is_tagged_by_at_least_one_test(request):
     here = pathlib.Path(__file__).parent
     modules = {p.name for p in here.glob("test_*.py")}

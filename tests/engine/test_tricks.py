@@ -16,9 +16,9 @@ rule = pytest.mark.rule
 @pytest.mark.parametrize(
     ("second", "wins"),
     [
-        ("6o", True),   # Seis de oros: gana, porque es de oros y de mayor valor que el cinco.
+        ("6o", True),  # Seis de oros: gana, porque es de oros y de mayor valor que el cinco.
         ("4o", False),  # Cuatro de oros: pierde porque es de menor valor.
-        ("2c", True),   # Dos de copas: gana por ser del palo de triunfo.
+        ("2c", True),  # Dos de copas: gana por ser del palo de triunfo.
         ("7b", False),  # "Nueve de bastos" in the seed: there are no nines (R-DECK-1), any basto loses.
     ],
 )

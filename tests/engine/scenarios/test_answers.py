@@ -17,10 +17,25 @@ from engine.scenarios import (
 )
 
 REQUIRED_CODES = {
-    "triunfo_teniendo_palo", "otro_palo_teniendo_palo", "no_monto", "monto_solo_salida", "monto_baza_cortada",
-    "no_fallo", "no_piso", "fallo_sin_poder_pisar", "excusa_companero", "tres_bajo_rey", "olvido_ultimas",
-    "cante_repartido", "cante_carta_jugada", "cante_sin_baza", "prioridad_cante", "cinco_bazas_empate",
-    "libertad_brisca", "ganador_ignora_triunfo", "ganador_otro_palo",
+    "triunfo_teniendo_palo",
+    "otro_palo_teniendo_palo",
+    "no_monto",
+    "monto_solo_salida",
+    "monto_baza_cortada",
+    "no_fallo",
+    "no_piso",
+    "fallo_sin_poder_pisar",
+    "excusa_companero",
+    "tres_bajo_rey",
+    "olvido_ultimas",
+    "cante_repartido",
+    "cante_carta_jugada",
+    "cante_sin_baza",
+    "prioridad_cante",
+    "cinco_bazas_empate",
+    "libertad_brisca",
+    "ganador_ignora_triunfo",
+    "ganador_otro_palo",
 }
 
 
@@ -84,8 +99,12 @@ def test_a_grade_carries_rule_ids_and_the_engine_version():
 
 
 @settings(max_examples=150, deadline=None)
-@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**63), difficulty=st.sampled_from((1, 2, 3)),
-       preset=st.sampled_from(sorted(PRESETS)))
+@given(
+    family=st.sampled_from(FAMILIES),
+    seed=st.integers(0, 2**63),
+    difficulty=st.sampled_from((1, 2, 3)),
+    preset=st.sampled_from(sorted(PRESETS)),
+)
 def test_any_seed_gives_a_scenario_its_own_key_grades_right(family, seed, difficulty, preset):
     s = generate(family, seed, difficulty, PRESETS[preset])
     assert Scenario.from_dict(s.to_dict()) == s

@@ -16,18 +16,25 @@ def test_cual_puedes_jugar_is_the_sota_de_copas_lead_with_rey_cuatro_and_a_basto
     assert s.family == "jugada" and s.position["trump"] == "o" and s.position["trick"] == ["10c"]
     hand = _cards(s)
     assert {"12c", "4c"} <= hand
-    assert {c for c in hand if c.endswith(("c", "b"))} == {"12c", "4c", "6b"}  # the three copas/bastos options
+    assert {c for c in hand if c.endswith(("c", "b"))} == {
+        "12c",
+        "4c",
+        "6b",
+    }  # the three copas/bastos options
     assert s.answer == ["12c"]
     assert grade(s, "12c").correct
     assert grade(s, "4c").misconception == "no_monto"
     assert grade(s, "6b").misconception == "otro_palo_teniendo_palo"
 
 
-@pytest.mark.parametrize(("fixed_id", "trick", "relevant", "answer"), [
-    ("guia-situacion-1", ["10c"], {"12c", "4c"}, ["12c"]),
-    ("guia-situacion-2", ["1c"], {"4c"}, ["4c"]),
-    ("guia-situacion-3", ["5c", "4o"], {"12o", "2o"}, ["12o"]),
-])
+@pytest.mark.parametrize(
+    ("fixed_id", "trick", "relevant", "answer"),
+    [
+        ("guia-situacion-1", ["10c"], {"12c", "4c"}, ["12c"]),
+        ("guia-situacion-2", ["1c"], {"4c"}, ["4c"]),
+        ("guia-situacion-3", ["5c", "4o"], {"12o", "2o"}, ["12o"]),
+    ],
+)
 def test_the_four_situations_with_oros_as_trump(fixed_id, trick, relevant, answer):
     s = FIXED[fixed_id]
     assert s.position["trump"] == "o" and s.position["trick"] == trick
@@ -55,12 +62,15 @@ def test_baza_cortada_lets_you_follow_with_either_copa_but_never_bastos():
     assert grade(s, ["12c", "4c", "6b"]).misconception == "otro_palo_teniendo_palo"
 
 
-@pytest.mark.parametrize(("fixed_id", "a", "b", "winner"), [
-    ("guia-tantos-98-72", 98, 72, "A"),
-    ("guia-empate-75", 75, 75, "B"),
-    ("guia-80-70", 80, 70, "A"),
-    ("guia-70-80", 70, 80, "B"),
-])
+@pytest.mark.parametrize(
+    ("fixed_id", "a", "b", "winner"),
+    [
+        ("guia-tantos-98-72", 98, 72, "A"),
+        ("guia-empate-75", 75, 75, "B"),
+        ("guia-80-70", 80, 70, "A"),
+        ("guia-70-80", 70, 80, "B"),
+    ],
+)
 def test_the_scoring_examples_reproduce_their_totals(fixed_id, a, b, winner):
     s = FIXED[fixed_id]
     assert totals(s.position) == {"A": a, "B": b}
@@ -78,7 +88,9 @@ def test_the_card_tantos_of_the_scoring_examples_are_the_seed_ones():
 def test_wrong_answers_to_the_scoring_examples_name_the_mistake():
     assert grade(FIXED["guia-tantos-98-72"], "B").misconception == "olvido_cantes"
     assert grade(FIXED["guia-empate-75"], "empate").misconception == "empate_sin_ultimas"
-    assert grade(FIXED["guia-70-80"], "A").misconception == "olvido_cantes"  # 70 against 50 + 10 without the veinte
+    assert (
+        grade(FIXED["guia-70-80"], "A").misconception == "olvido_cantes"
+    )  # 70 against 50 + 10 without the veinte
 
 
 def test_veinte_en_espadas_after_your_partner_wins_a_trick():

@@ -68,8 +68,11 @@ def test_generate_is_deterministic_per_seed(family):
 
 @pytest.mark.parametrize("family", ["jugada", "validas"])
 def test_play_positions_usually_have_an_illegal_card(family):
-    illegal = sum(len(generate(family, seed, d).answer) < len(generate(family, seed, d).position["hand"])
-                  for seed in range(100) for d in (1, 2))
+    illegal = sum(
+        len(generate(family, seed, d).answer) < len(generate(family, seed, d).position["hand"])
+        for seed in range(100)
+        for d in (1, 2)
+    )
     assert illegal == 200
 
 
@@ -86,11 +89,25 @@ def test_cante_answers_agree_with_the_engine_cante_rules():
         for seed in range(150):
             s = generate("cante", seed, difficulty)
             st = cante_state(s.position)
-            opts = cante_options(st["hand"], st["trump"], pair_won=st["pair_won"], first_win=st["first"],
-                                 sung=st["sung"], already_sang=st["sang_now"], played=st["played"],
-                                 partner_hand=st["partner"], rules=s.rules)
-            values = ["tute-" + o.tute if o.tute else "cuarenta" if o.kind == "cuarenta"
-                      else "veinte-" + o.suit.letter for o in opts.allowed] or ["nada"]
+            opts = cante_options(
+                st["hand"],
+                st["trump"],
+                pair_won=st["pair_won"],
+                first_win=st["first"],
+                sung=st["sung"],
+                already_sang=st["sang_now"],
+                played=st["played"],
+                partner_hand=st["partner"],
+                rules=s.rules,
+            )
+            values = [
+                "tute-" + o.tute
+                if o.tute
+                else "cuarenta"
+                if o.kind == "cuarenta"
+                else "veinte-" + o.suit.letter
+                for o in opts.allowed
+            ] or ["nada"]
             assert set(values) == set(s.answer), (seed, difficulty, values, s.answer)
 
 

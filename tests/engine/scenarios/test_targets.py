@@ -19,8 +19,12 @@ def test_a_target_gives_a_position_that_exercises_it(family, target, preset):
         assert s.rule_ids[0] == target
         if family in ("jugada", "validas", "obligacion"):
             pos = s.position
-            r = ruling([CODE_INDEX[c] for c in pos["hand"]], [CODE_INDEX[c] for c in pos["trick"]],
-                       Suit.parse(pos["trump"]), rules)
+            r = ruling(
+                [CODE_INDEX[c] for c in pos["hand"]],
+                [CODE_INDEX[c] for c in pos["trick"]],
+                Suit.parse(pos["trump"]),
+                rules,
+            )
             assert target in r.rule_ids
 
 
