@@ -97,3 +97,9 @@ def test_a_success_forgets_earlier_failures_of_that_username(alice, client, pass
 
 def test_it_rejects_put(client):
     assert client.put(URL).status_code == 405
+
+
+def test_a_logged_in_user_still_gets_the_form(alice_client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        response = alice_client.get(URL)
+    assert response.status_code == 200
