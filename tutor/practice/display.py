@@ -18,7 +18,7 @@ from engine.scenarios.common import CODE_INDEX, player_label
 from engine.tricks import trick_winner
 
 
-def _verdict_words(family: str, is_card: bool) -> tuple[str, str]:
+def _verdict_words(family: str, is_card: bool, is_seat: bool = False) -> tuple[str, str]:
     """Words for a verdict row's yes/no: what yes means differs (a legal card, the winning card...)."""
     if family in ("jugada", "validas") or (family == "obligacion" and is_card):
         return _("se puede jugar"), _("no se puede jugar")
@@ -29,8 +29,8 @@ def _verdict_words(family: str, is_card: bool) -> tuple[str, str]:
     if family == "tantos":
         return (_("cuenta tantos"), _("no cuenta")) if is_card else (_("respuesta"), _("no"))
     if family == "cante":
-        return _("se puede cantar"), _("no se puede cantar")
-    if family == "renuncio":
+        return _("vale ahora"), _("no vale ahora")
+    if family == "renuncio" and is_seat:
         return _("renuncio"), _("cumple")
     return _("sí"), _("no")
 
@@ -205,7 +205,7 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
     rows = []
     for value, label, ok, why in grade["verdicts"]:
         is_card = _is_card(value)
-        yes, no = _verdict_words(scenario.family, is_card)
+        yes, no = _verdict_words(scenario.family, is_card, is_seat=str(value).isdigit())
         rows.append(
             {
                 "value": value,
