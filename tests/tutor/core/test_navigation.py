@@ -9,8 +9,8 @@ def _labels(request_path: str = "/") -> list[str]:
     return [str(item["label"]) for item in navigation(RequestFactory().get(request_path))["nav_items"]]
 
 
-def test_it_shows_only_the_baraja_while_other_apps_are_missing():
-    assert _labels() == ["Baraja"]
+def test_it_shows_only_the_apps_whose_urls_exist():
+    assert _labels() == ["Baraja", "Practicar"]
 
 
 def _stub(request):
@@ -26,7 +26,7 @@ urlpatterns = [
 
 def test_an_app_appears_as_soon_as_its_url_name_resolves(settings):
     settings.ROOT_URLCONF = __name__
-    assert _labels() == ["Baraja", "Lecciones", "Clases"]
+    assert _labels() == ["Baraja", "Lecciones", "Practicar", "Clases"]
 
 
 def test_it_marks_the_current_section(settings):
