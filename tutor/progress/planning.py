@@ -4,9 +4,9 @@ A mixed session draws SESSION_SIZE (family, target rule, difficulty) items among
 engine can generate under the guide's rules, each with a weight that grows for weak skills, low
 mastery and families whose FSRS card is due:
 
-    weight = 1 + (100 - mastery of the rule) / 25 + 4 if the rule is weak + 2 if the family is due
+    weight = 1 + (100 - mastery of the rule) / 25 + 10 if the rule is weak + 2 if the family is due
 
-so a weak rule at mastery 0 weighs 9 and a rule already dominated weighs 1: every skill can come up,
+so a weak rule at mastery 0 weighs 15, one never practised 5, and a rule already dominated weighs 1: every skill can come up,
 the weakest come up most. Difficulty follows the rule's mastery: 1 below 80, 2 at 80, 3 at 100.
 """
 
@@ -46,7 +46,7 @@ def weight(family: str, target: str, skills: dict[str, SkillState], due_families
     state = skills.get(target, SkillState(mastery=0, weak=False))
     value = 1 + (100 - state.mastery) / 25
     if state.weak:
-        value += 4
+        value += 10
     if family in due_families:
         value += 2
     return value

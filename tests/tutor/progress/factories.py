@@ -63,3 +63,31 @@ def record(
 def record_many(owner: Owner, results: str, **kwargs) -> list[Attempt]:
     """One attempt per character of `results`: "1" right, "0" wrong."""
     return [record(owner, correct=r == "1", **kwargs) for r in results]
+
+
+def right_answer(issued: Issued) -> str | list[str]:
+    """The answer key of an issued scenario in the form the answer view posts it."""
+    scenario = issued.scenario
+    answer = scenario["answer"]
+    if scenario["answer_kind"] == "cards":
+        return list(answer)
+    if isinstance(answer, list):
+        return str(answer[0])
+    return str(answer)
+
+
+def wrong_answer(issued: Issued) -> str | list[str] | None:
+    """An answer the scenario takes but grades wrong; None when every card of the hand is right."""
+    scenario = issued.scenario
+    answer = scenario["answer"]
+    kind = scenario["answer_kind"]
+    if kind == "number":
+        return str(int(answer) + 1)
+    if kind == "card":
+        return next((c for c in scenario["position"]["hand"] if c not in answer), None)
+    if kind == "cards":
+        return [c for c in scenario["position"]["hand"] if c not in answer][:1] or scenario["position"][
+            "hand"
+        ][:1]
+    keys = answer if isinstance(answer, list) else [answer]
+    return next((o["value"] for o in scenario["options"] if o["value"] not in keys), None)

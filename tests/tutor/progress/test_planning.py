@@ -29,7 +29,7 @@ def test_it_leans_on_weak_and_low_mastery_skills():
     skills = {target: SkillState(mastery=100, weak=False) for _, target in candidates()}
     skills["R-OBL-MONTAR"] = SkillState(mastery=0, weak=True)
     targets_drawn = Counter(i["target"] for plan in _plans(skills) for i in plan)
-    # MONTAR is aimed at by 4 of the 40 (family, rule) pairs, each weighing 9 against 1
+    # MONTAR is aimed at by 4 of the 40 (family, rule) pairs, each weighing 15 against 1
     share = targets_drawn["R-OBL-MONTAR"] / 300
     assert share > 0.35
     assert targets_drawn.most_common(1)[0][0] == "R-OBL-MONTAR"
