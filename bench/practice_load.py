@@ -106,7 +106,12 @@ def visitor(port: int, stats: Stats, stop_at: float, budget: list[int], seed: in
                 if budget[0] <= 0:
                     break
                 budget[0] -= 4
-            form = {"kind": "family", "family": rng.choice(FAMILIES), "difficulty": rng.choice("123"), "rules": "guia"}
+            form = {
+                "kind": "family",
+                "family": rng.choice(FAMILIES),
+                "difficulty": rng.choice("123"),
+                "rules": "guia",
+            }
             status, location, _ = client.request("POST", "/practicar/nuevo/", form)
             if status != 302 or "/practicar/s/" not in location:
                 stats.failed.append(f"new {status}")
@@ -128,7 +133,9 @@ def visitor(port: int, stats: Stats, stop_at: float, budget: list[int], seed: in
                 stats.failed.append(f"answer {status} {token}")
                 continue
             if rng.random() < DUPLICATE_SHARE:
-                status, _, fragment = client.request("POST", path + "responder/", {"answer": answer}, htmx=True)
+                status, _, fragment = client.request(
+                    "POST", path + "responder/", {"answer": answer}, htmx=True
+                )
                 with stats.lock:
                     stats.duplicates_sent += 1
                     if status == 200 and "Ya habías respondido" in fragment:
@@ -146,7 +153,9 @@ def visitor(port: int, stats: Stats, stop_at: float, budget: list[int], seed: in
 def _percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1] if len(values) > 1 else values[0]
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1] if len(values) > 1 else values[0]
+    )
 
 
 def _postgres_env(base_url: str) -> tuple[str, str]:
@@ -197,10 +206,19 @@ def main() -> int:
     server = None
     try:
         for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+            subprocess.run(
+                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+            )
         port = _free_port()
         server = subprocess.Popen(
-            [str(GUNICORN), "tutor.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers)],
+            [
+                str(GUNICORN),
+                "tutor.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(args.workers),
+            ],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -233,7 +251,12 @@ def main() -> int:
         wall = time.monotonic() - started
 
         rows = subprocess.run(
-            [sys.executable, "-c", COUNT_SCRIPT], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+            [sys.executable, "-c", COUNT_SCRIPT],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
         )
         recorded = json.loads(rows.stdout.strip().splitlines()[-1])
     finally:
