@@ -4,5 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tutor.core.urls")),
     path("cuenta/", include("tutor.accounts.urls")),
+    path("", include("lessons.urls")),
     path("admin/", admin.site.urls),
 ]
