@@ -12,7 +12,11 @@ class StepProgress(models.Model):
     """
 
     learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="step_progress"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="step_progress",
     )
     anon_id = models.CharField(max_length=32, blank=True, default="")
     step_key = models.CharField(max_length=120)

@@ -65,6 +65,10 @@ def resume_step(course: Course, progress: dict[str, StepProgress]) -> Step | Non
     return pending[0]
 
 
+def is_done(*, owner: Owner, step: Step) -> bool:
+    return StepProgress.objects.filter(owner.q, step_key=step.key, done_at__isnull=False).exists()
+
+
 def record_view(*, owner: Owner, step: Step) -> None:
     """Remember that the owner looked at ``step`` now (where they stopped)."""
     now = timezone.now()

@@ -129,7 +129,6 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
     tried, error = None, ""
     if step.example is not None and TRY_FIELD in request.GET:
         tried, error = _tried_card(step.example, request.GET[TRY_FIELD][:40])
-    progress = services.progress_by_step(owner).get(step.key)
     context = {
         "course": course,
         "unit": course.unit(unit_slug),
@@ -138,7 +137,7 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "rules": [(rule_id, RULE_CATALOGUE[rule_id]) for rule_id in step.rules],
         "previous": course.previous_step(step),
         "next": course.next_step(step),
-        "done": progress is not None and progress.done_at is not None,
+        "done": services.is_done(owner=owner, step=step),
         "checkpoints": services.checkpoints_for(owner=owner, step=step, next_url=url),
         "try_error": error,
         "try_url": reverse("lessons:try", args=[unit_slug, step_slug]),

@@ -6,39 +6,77 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('practice', '0001_initial'),
+        ("practice", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CheckpointIssue',
+            name="CheckpointIssue",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('step_key', models.CharField(max_length=120)),
-                ('index', models.PositiveSmallIntegerField()),
-                ('issued', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='lesson_checkpoint', to='practice.issued')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("step_key", models.CharField(max_length=120)),
+                ("index", models.PositiveSmallIntegerField()),
+                (
+                    "issued",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lesson_checkpoint",
+                        to="practice.issued",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['step_key', 'index'], name='lessons_che_step_ke_a70360_idx')],
+                "indexes": [
+                    models.Index(fields=["step_key", "index"], name="lessons_che_step_ke_a70360_idx")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='StepProgress',
+            name="StepProgress",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('anon_id', models.CharField(blank=True, default='', max_length=32)),
-                ('step_key', models.CharField(max_length=120)),
-                ('last_seen_at', models.DateTimeField(blank=True, null=True)),
-                ('done_at', models.DateTimeField(blank=True, null=True)),
-                ('learner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='step_progress', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("anon_id", models.CharField(blank=True, default="", max_length=32)),
+                ("step_key", models.CharField(max_length=120)),
+                ("last_seen_at", models.DateTimeField(blank=True, null=True)),
+                ("done_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "learner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="step_progress",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(condition=models.Q(('learner__isnull', False)), fields=('learner', 'step_key'), name='lessons_progress_one_row_per_learner_step'), models.UniqueConstraint(condition=models.Q(('learner__isnull', True)), fields=('anon_id', 'step_key'), name='lessons_progress_one_row_per_anon_step')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("learner__isnull", False)),
+                        fields=("learner", "step_key"),
+                        name="lessons_progress_one_row_per_learner_step",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("learner__isnull", True)),
+                        fields=("anon_id", "step_key"),
+                        name="lessons_progress_one_row_per_anon_step",
+                    ),
+                ],
             },
         ),
     ]
