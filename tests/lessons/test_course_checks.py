@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError, SystemCheckError
 
-from lessons.course import CONTENT_DIR, clear_cache
+from lessons.course import CONTENT_DIR
 
 
 @pytest.fixture
@@ -18,8 +18,7 @@ def broken_content(tmp_path, settings):
         path.read_text(encoding="utf-8").replace('rules = ["R-OBL-MONTAR"]', 'rules = ["R-OBL-NADA"]')
     )
     settings.LESSONS_CONTENT_DIR = root
-    yield root
-    clear_cache()
+    return root
 
 
 def test_the_real_course_passes_the_system_check(db):
@@ -52,8 +51,5 @@ def test_check_lessons_fails_when_the_text_disagrees_with_the_engine(tmp_path, s
     # The loader accepts any subset of the hand as `legal`; only the engine run catches this.
     path.write_text(path.read_text(encoding="utf-8").replace('legal = ["4c", "6c"]', 'legal = ["4c"]'))
     settings.LESSONS_CONTENT_DIR = root
-    try:
-        with pytest.raises(CommandError, match="01-sigue-el-palo.md"):
-            call_command("check_lessons")
-    finally:
-        clear_cache()
+    with pytest.raises(CommandError, match="01-sigue-el-palo.md"):
+        call_command("check_lessons")

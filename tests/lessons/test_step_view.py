@@ -66,6 +66,11 @@ def test_the_examples_ruling_on_the_page_is_the_engines(client, db, step):
         assert card.name in body
 
 
+HEADINGS = {
+    "guia": "En la mesa de la guía…",
+    "estricta": "En una mesa estricta…",
+    "companero": "En una mesa con excepción del compañero…",
+}
 COMPARED = [s for s in STEPS if s.example is not None and s.example.compare is not None]
 
 
@@ -77,8 +82,12 @@ def test_the_compared_table_shows_the_engines_ruling_under_its_rules(client, db,
     other = _between(body, f'data-table="{example.compare_name}"', "</ul>")
     assert _verdicts(main) == {c.code: c in example.legal for c in example.hand}
     assert _verdicts(other) == {c.code: c in example.compare_legal for c in example.hand}
-    assert "En una mesa estricta…" in body
-    assert "En la mesa de la guía…" in body
+    assert _between(body, f'data-table="{example.rules_name}"', "</h3>").endswith(
+        HEADINGS[example.rules_name]
+    )
+    assert _between(body, f'data-table="{example.compare_name}"', "</h3>").endswith(
+        HEADINGS[example.compare_name]
+    )
 
 
 def test_there_are_compared_steps_to_check():
