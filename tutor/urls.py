@@ -5,5 +5,6 @@ urlpatterns = [
     path("", include("tutor.core.urls")),
     path("cuenta/", include("tutor.accounts.urls")),
     path("", include("lessons.urls")),
+    path("practicar/", include("tutor.practice.urls")),
     path("admin/", admin.site.urls),
 ]
