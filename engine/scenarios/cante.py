@@ -240,18 +240,19 @@ def _play_to_moment(
         ):
             return d, viewer, hands, history, sung, sung_list, pair_tricks, suit, other, played
         # Nobody at this moment is the viewer answering: the winning pair declares what it may.
+        # Every cante sung here is one the engine allows at this moment (R-CANTE-2..4, R-TUTE-2).
         for seat in (winner, (winner + 2) % 4):
-            if seat == viewer and kind == "sin_baza":
-                continue  # declaring is optional (R-CANTE-2): this player keeps the cante for later
-            if seat == viewer and kind == "tute_tarde":
-                can = [
-                    s for s in range(4) if hands[seat] & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1
-                ]
-            else:
-                opts = allowed(hands[seat], trump, True, pair_tricks[winner % 2] == 1, sung, False, rules)
-                if opts[0].startswith("tute"):
-                    return None  # a tute would end the hand here
-                can = [s for s in range(4) if opts[0] == suit_value(s, trump)]
+            if seat == viewer and kind in ("sin_baza", "tute_tarde"):
+                # Declaring is optional (R-CANTE-2): the viewer keeps the cante for later, and lets the
+                # tute's moment pass (R-TUTE-2) rather than sing a veinte the tute outranks (R-CANTE-4).
+                continue
+            opts = allowed(hands[seat], trump, True, pair_tricks[winner % 2] == 1, sung, False, rules)
+            if opts[0].startswith("tute"):
+                return None  # a tute would end the hand here
+            if seat == viewer and kind == "jugada":
+                # The suit whose rey or caballo the viewer will play stays unsung (R-CANTE-3).
+                opts = [o for o in opts if o != suit_value(suit, trump)] or ["nada"]
+            can = [s for s in range(4) if opts[0] == suit_value(s, trump)]
             if can:
                 s = can[0]
                 sung |= 1 << s
