@@ -143,5 +143,8 @@ RULE_CATALOGUE: dict[str, str] = {
     "R-SCORE-2": "Gana la mano la pareja con más total; ganar cinco bazas no es empatar.",
     "R-SCORE-3": "Con los totales empatados gana la pareja que ganó la última baza.",
     "R-MATCH-1": "Cada mano ganada vale un punto; gana la partida la primera pareja que gana tres manos.",
-    "R-RENUNCIO-1": "Quien incumple una obligación pudiendo cumplirla comete renuncio; su pareja pierde la partida.",
+    "R-RENUNCIO-1": (
+        "Quien incumple una obligación pudiendo cumplirla comete renuncio y su pareja recibe el castigo que la "
+        "mesa haya acordado: por defecto pierde la partida."
+    ),
 }
