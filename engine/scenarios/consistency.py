@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import Suit, cards_of
+from engine.cards import Suit, cards_of, mask_of
 from engine.hand import Hand, HandError
 from engine.obligations import legal_mask
 from engine.scenarios.common import CODE_INDEX
@@ -11,10 +11,7 @@ from engine.tricks import trick_winner
 
 
 def _mask(codes_: list[str]) -> int:
-    m = 0
-    for c in codes_:
-        m |= 1 << CODE_INDEX[c]
-    return m
+    return mask_of(CODE_INDEX[c] for c in codes_)
 
 
 def _replay(

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cantes import CABALLO, CANTE_MASK, REY, TUTE_MASK  # noqa: F401  (re-exported)
-from engine.cards import SUIT_MASKS
+from engine.cards import SUIT_MASKS, pick
 from engine.deal import Deal, deal
 from engine.obligations import legal_mask
 from engine.rules import TableRules
@@ -17,15 +17,6 @@ from engine.tricks import trick_winner
 PAIR_MASK = CANTE_MASK
 REYES = TUTE_MASK["reyes"]
 CABALLOS = TUTE_MASK["caballos"]
-
-
-def pick(rng: random.Random, mask: int) -> int:
-    """A uniformly random card of a non-empty mask."""
-    k = rng.randrange(mask.bit_count())
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +49,7 @@ Chooser = Callable[[random.Random, int, int, list[int], int], int]
 
 
 def _random_choice(rng: random.Random, seat: int, legal: int, trick: list[int], index: int) -> int:
-    return pick(rng, legal)
+    return pick(legal, rng)
 
 
 def play_hand(

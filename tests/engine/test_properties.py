@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cantes import cante_options, check_cante, option
-from engine.cards import CARDS, SUIT_MASKS, mask_of
-from engine.hand import Hand, pick, random_hand
+from engine.cards import CARDS, SUIT_MASKS, mask_of, pick
+from engine.hand import Hand, random_hand
 from engine.match import random_match
 from engine.obligations import OBLIGATIONS, legal_mask, ruling, trick_state
 from engine.referee import referee_record
