@@ -207,7 +207,7 @@ def find_spot(
 def _scan(rng, difficulty, rules, target, kinds, tries):
     salida = kinds == ["salida"]
     for _ in range(tries):
-        record = play_hand(rng, rules, sing=False)
+        record = play_hand(rng, rules)
         trump = int(record.deal.trump)
         matches = []
         for t in range(0 if salida else MIN_TRICK[difficulty], len(record.tricks)):
