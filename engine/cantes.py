@@ -110,6 +110,37 @@ class CanteOptions:
     explanation: str
 
 
+# Every option by (trump, suit), and the two tutes, built once for the fast path.
+_OPTIONS = tuple(tuple(option(t, s) for s in Suit) for t in Suit)
+_TUTE_OPTIONS = {kind: option(0, tute=kind) for kind in TUTE_KINDS}
+
+
+def allowed_cantes(
+    hand: int,
+    trump: int,
+    *,
+    pair_won: bool = True,
+    first_win: bool = False,
+    sung: int = 0,
+    already_sang: bool = False,
+    rules: TableRules = GUIA,
+) -> tuple[CanteOption, ...]:
+    """What a hand (a mask) may sing now, after priority: the fast path; agrees with ``cante_options``."""
+    if not pair_won or already_sang:  # R-CANTE-2
+        return ()
+    if first_win or rules.tute_cualquier_baza:  # R-TUTE-2; a tute comes first (R-CANTE-4)
+        tutes = tuple(_TUTE_OPTIONS[k] for k in TUTE_KINDS if hand & TUTE_MASK[k] == TUTE_MASK[k])
+        if tutes:
+            return tutes
+    if hand & CANTE_MASK[trump] == CANTE_MASK[trump] and not sung >> trump & 1:  # R-CANTE-4: cuarenta first
+        return (_OPTIONS[trump][trump],)
+    return tuple(  # R-CANTE-3: a suit is sung once
+        _OPTIONS[trump][s]
+        for s in range(4)
+        if s != trump and hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1
+    )
+
+
 def _missing(c: int, hand: int, played: int, partner_hand: int) -> str | None:
     if hand >> c & 1:
         return None

@@ -10,13 +10,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cantes import (
-    CANTE_MASK,
-    TUTE_KINDS,
-    TUTE_MASK,
     CanteCheck,
     CanteOption,
     CanteOptions,
     HandScore,
+    allowed_cantes,
     cante_options,
     check_cante,
     option,
@@ -111,11 +109,6 @@ def first_card_ruling(hand: Sequence[int], required: int) -> Ruling:
         None,
         False,
     )
-
-
-# Precomputed CanteOption objects: _OPTS[trump][suit] and _TUTES[kind] (the trump does not matter for a tute).
-_OPTS = tuple(tuple(option(t, s) for s in Suit) for t in Suit)
-_TUTES = {kind: option(0, tute=kind) for kind in TUTE_KINDS}
 
 
 class Hand:
@@ -335,23 +328,15 @@ class Hand:
 
     def allowed_cantes(self, seat: int) -> tuple[CanteOption, ...]:
         """What ``seat`` may sing now, after priority (fast path; agrees with ``cante_options``)."""
-        if self.sang_now >> seat & 1 or self.turn is None or self.trick or not self.tricks:
+        if self.turn is None or self.trick or not self.tricks or (self.winners[-1] ^ seat) & 1:
             return ()
-        if (self.winners[-1] ^ seat) & 1:
-            return ()
-        hand = self.hands[seat]
-        if self.won[seat & 1] == 1 or self.rules.tute_cualquier_baza:
-            tutes = tuple(_TUTES[k] for k in TUTE_KINDS if hand & TUTE_MASK[k] == TUTE_MASK[k])
-            if tutes:
-                return tutes
-        trump = self.trump
-        sung = self.sung
-        if hand & CANTE_MASK[trump] == CANTE_MASK[trump] and not sung >> trump & 1:
-            return (_OPTS[trump][trump],)
-        return tuple(
-            _OPTS[trump][s]
-            for s in range(4)
-            if s != trump and hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1
+        return allowed_cantes(
+            self.hands[seat],
+            self.trump,
+            first_win=self.won[seat & 1] == 1,
+            sung=self.sung,
+            already_sang=bool(self.sang_now >> seat & 1),
+            rules=self.rules,
         )
 
     def _check_args(self, seat: int) -> dict:

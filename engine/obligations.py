@@ -17,7 +17,7 @@ ABOVE = tuple(SUIT_MASKS[c // 10] & ~((2 << c) - 1) for c in range(40))
 OBLIGATIONS = ("salida", "montar", "asistir", "fallar", "pisar", "libre")
 
 
-def _trick_state(trick: Sequence[int], trump: int) -> tuple[int, int, int, int]:
+def trick_state(trick: Sequence[int], trump: int) -> tuple[int, int, int, int]:
     """(led suit, strongest led-suit card, strongest trump or -1, index of the winning card)."""
     lead = trick[0]
     led = lead // 10
@@ -44,7 +44,7 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: TableRules = 
     """Mask of the cards of ``hand`` (a mask) that may be played on ``trick`` (cards in play order)."""
     if not trick:
         return hand
-    led, high_led, high_trump, winner = _trick_state(trick, trump)
+    led, high_led, high_trump, winner = trick_state(trick, trump)
     if rules.excepcion_companero and len(trick) >= 2 and winner == len(trick) - 2:
         # Variant excepcion_companero: partner's card is winning; following suit is enough.
         return hand & SUIT_MASKS[led] or hand
@@ -149,7 +149,7 @@ class _Explainer:
         self.trick = trick
         self.trump = trump
         self.rules = rules
-        led, high_led, high_trump, winner = _trick_state(trick, trump)
+        led, high_led, high_trump, winner = trick_state(trick, trump)
         self.led = Suit(led)
         self.high_led = high_led
         self.high_trump = high_trump

@@ -135,6 +135,8 @@ LOGOUT_REDIRECT_URL = "core:home"
 LOGIN_ATTEMPTS_PER_USERNAME = 5
 LOGIN_ATTEMPTS_PER_IP = 20
 LOGIN_ATTEMPTS_WINDOW = 15 * 60
+# Behind a reverse proxy the client address is the last X-Forwarded-For entry, not REMOTE_ADDR.
+TRUST_X_FORWARDED_FOR = env_bool("DJANGO_BEHIND_PROXY")
 
 LANGUAGE_CODE = "es"
 LANGUAGES = [("es", "Español")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from engine.cantes import allowed_cantes
 from engine.cards import CODE_OF, SUIT_MASKS, Suit
 from engine.deal import Deal, deal
 from engine.obligations import legal_mask, the
@@ -65,17 +66,17 @@ def suit_value(suit: int, trump: int) -> str:
 def allowed(
     hand: int, trump: int, pair_won: bool, first_for_pair: bool, sung: int, sang_now: bool, rules: TableRules
 ) -> list[str]:
-    """The values the player may answer right now, best first (R-CANTE-2, R-CANTE-4, R-TUTE-2)."""
-    if not pair_won or sang_now:
-        return ["nada"]
-    if first_for_pair or rules.tute_cualquier_baza:
-        tutes = [v for v, m in (("tute-reyes", REYES), ("tute-caballos", CABALLOS)) if hand & m == m]
-        if tutes:
-            return tutes
-    suits = [s for s in range(4) if hand & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1]
-    if trump in suits:
-        return ["cuarenta"]
-    return [suit_value(s, trump) for s in suits] or ["nada"]
+    """The values the player may answer right now, best first; engine.cantes decides (R-CANTE-2, R-CANTE-4, R-TUTE-2)."""
+    options = allowed_cantes(
+        hand,
+        trump,
+        pair_won=pair_won,
+        first_win=first_for_pair,
+        sung=sung,
+        already_sang=sang_now,
+        rules=rules,
+    )
+    return [f"tute-{o.tute}" if o.tute else suit_value(o.suit, trump) for o in options] or ["nada"]
 
 
 def _rig(

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit
-from engine.obligations import _trick_state as trick_state  # noqa: F401  (shared: one definition of a trick's state)
-from engine.obligations import the
+from engine.obligations import (
+    the,
+    trick_state,  # noqa: F401  (re-exported for the generators)
+)
 from engine.scenarios.model import Option
 
 ABOVE = tuple(SUIT_MASKS[c // 10] & ~((2 << c) - 1) for c in range(40))  # same-suit cards that beat c

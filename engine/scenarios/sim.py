@@ -6,17 +6,17 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.cantes import CABALLO, CANTE_MASK, REY, TUTE_MASK  # noqa: F401  (re-exported)
 from engine.cards import SUIT_MASKS
 from engine.deal import Deal, deal
 from engine.obligations import legal_mask
 from engine.rules import TableRules
 from engine.tricks import trick_winner
 
-REY = tuple(10 * s + 7 for s in range(4))  # strength index 7 is the rey (R-DECK-3)
-CABALLO = tuple(10 * s + 6 for s in range(4))
-PAIR_MASK = tuple((1 << REY[s]) | (1 << CABALLO[s]) for s in range(4))
-REYES = sum(1 << c for c in REY)
-CABALLOS = sum(1 << c for c in CABALLO)
+# One definition of the cante cards: engine.cantes (R-CANTE-1, R-TUTE-1).
+PAIR_MASK = CANTE_MASK
+REYES = TUTE_MASK["reyes"]
+CABALLOS = TUTE_MASK["caballos"]
 
 
 def pick(rng: random.Random, mask: int) -> int:

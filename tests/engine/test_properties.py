@@ -12,7 +12,7 @@ from engine.cantes import cante_options, check_cante, option
 from engine.cards import CARDS, SUIT_MASKS, mask_of
 from engine.hand import Hand, pick, random_hand
 from engine.match import Match, random_match
-from engine.obligations import OBLIGATIONS, _trick_state, legal_mask, ruling
+from engine.obligations import OBLIGATIONS, legal_mask, ruling, trick_state
 from engine.referee import referee_record
 from engine.rules import GUIA, RULE_CATALOGUE, TableRules
 
@@ -65,7 +65,7 @@ def test_montar_tras_fallo_changes_rulings_only_after_a_cut_of_a_non_trump_lead_
 ):
     hand, trick, trump = position
     if _differs(hand, trick, trump, TableRules(montar_tras_fallo=True)):
-        led, _, high_trump, _ = _trick_state(trick, trump)
+        led, _, high_trump, _ = trick_state(trick, trump)
         assert led != trump and high_trump >= 0 and mask_of(hand) & SUIT_MASKS[led]
 
 
@@ -74,7 +74,7 @@ def test_montar_tras_fallo_changes_rulings_only_after_a_cut_of_a_non_trump_lead_
 def test_fallar_sin_pisar_changes_rulings_only_when_you_hold_trumps_but_cannot_over_trump(position):
     hand, trick, trump = position
     if _differs(hand, trick, trump, TableRules(fallar_sin_pisar=True)):
-        led, _, high_trump, _ = _trick_state(trick, trump)
+        led, _, high_trump, _ = trick_state(trick, trump)
         m = mask_of(hand)
         assert not m & SUIT_MASKS[led] and high_trump >= 0
         trumps = [c for c in hand if c // 10 == trump]
@@ -87,7 +87,7 @@ def test_fallar_sin_pisar_changes_rulings_only_when_you_hold_trumps_but_cannot_o
 def test_excepcion_companero_changes_rulings_only_while_the_partner_is_winning(position):
     hand, trick, trump = position
     if _differs(hand, trick, trump, TableRules(excepcion_companero=True)):
-        winner = _trick_state(trick, trump)[3]
+        winner = trick_state(trick, trump)[3]
         assert len(trick) >= 2 and winner == len(trick) - 2
 
 

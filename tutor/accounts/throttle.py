@@ -7,9 +7,19 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 
+def _client_ip(request: HttpRequest) -> str:
+    if settings.TRUST_X_FORWARDED_FOR:
+        # Behind our proxy every REMOTE_ADDR is the proxy's; the last X-Forwarded-For entry is the
+        # address the proxy itself saw (earlier entries are whatever the client claimed).
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
 def _keys(request: HttpRequest, username: str) -> list[tuple[str, int]]:
     name = hashlib.sha256(username.strip().lower().encode()).hexdigest()
-    ip = request.META.get("REMOTE_ADDR") or "unknown"
+    ip = _client_ip(request)
     return [
         (f"login-fail:user:{name}", settings.LOGIN_ATTEMPTS_PER_USERNAME),
         (f"login-fail:ip:{ip}", settings.LOGIN_ATTEMPTS_PER_IP),

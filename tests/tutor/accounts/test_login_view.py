@@ -97,3 +97,22 @@ def test_a_success_forgets_earlier_failures_of_that_username(alice, client, pass
 
 def test_it_rejects_put(client):
     assert client.put(URL).status_code == 405
+
+
+def test_a_logged_in_user_still_gets_the_form(alice_client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        response = alice_client.get(URL)
+    assert response.status_code == 200
+
+
+def test_behind_a_proxy_the_address_is_the_one_the_proxy_saw(alice, client, password, settings):
+    settings.TRUST_X_FORWARDED_FOR = True
+    settings.LOGIN_ATTEMPTS_PER_IP = 3
+    for name in ("ana", "bea", "carla"):
+        client.post(URL, {"username": name, "password": "guess"}, HTTP_X_FORWARDED_FOR="1.2.3.4, 10.0.0.1")
+    blocked = client.post(
+        URL, {"username": "alice", "password": password}, HTTP_X_FORWARDED_FOR="9.9.9.9, 10.0.0.1"
+    )
+    assert THROTTLED in blocked.content.decode()
+    response = client.post(URL, {"username": "alice", "password": password}, HTTP_X_FORWARDED_FOR="10.0.0.2")
+    assert response.status_code == 302

@@ -53,3 +53,22 @@ def test_the_done_and_complete_pages_render(client, db):
 
 def test_it_rejects_put(client, db):
     assert client.put(URL).status_code == 405
+
+
+def test_a_logged_in_user_can_ask_for_a_link(alice_client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        assert alice_client.get(URL).status_code == 200
+
+
+def test_the_done_and_complete_pages_reject_post(client, db):
+    assert client.post(reverse("accounts:password_reset_done")).status_code == 405
+    assert client.post(reverse("accounts:password_reset_complete")).status_code == 405
+
+
+def test_the_confirm_page_rejects_put(client, db):
+    assert client.put(reverse("accounts:password_reset_confirm", args=["MQ", "bad-token"])).status_code == 405
+
+
+def test_the_confirm_page_with_a_bad_link_makes_one_query(client, db, django_assert_max_num_queries):
+    with django_assert_max_num_queries(1):
+        client.get(reverse("accounts:password_reset_confirm", args=["MQ", "bad-token"]))
