@@ -4,5 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tutor.core.urls")),
     path("cuenta/", include("tutor.accounts.urls")),
+    path("", include("tutor.classroom.urls")),
     path("admin/", admin.site.urls),
 ]
