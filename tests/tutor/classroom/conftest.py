@@ -5,6 +5,12 @@ from tutor.classroom import services
 from tutor.classroom.models import Membership, Position
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Five personas per test: the production hasher would make these modules take minutes.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def classroom(teresa, alice, bob):
     """Teresa's class with alice and bob (real names set); tomas is not in it."""
