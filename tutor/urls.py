@@ -4,6 +4,8 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tutor.core.urls")),
     path("cuenta/", include("tutor.accounts.urls")),
+    path("practicar/", include("tutor.practice.urls")),
+    path("progreso/", include("tutor.progress.urls")),
     path("", include("tutor.classroom.urls")),
     path("admin/", admin.site.urls),
 ]

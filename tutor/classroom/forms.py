@@ -19,6 +19,7 @@ from engine.scenarios import (
 )
 from engine.scenarios.custom import BUILT_FAMILIES
 from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.progress import mastery
 
 MAX_MANAGED = 40
 MAX_QUESTIONS = 60
@@ -194,8 +195,12 @@ class PositionImportForm(forms.Form):
 
 class PracticeSetForm(forms.ModelForm):
     goal_skill = forms.ChoiceField(label=_("Habilidad del objetivo"), required=False)
-    goal_level = forms.IntegerField(
-        label=_("Dominio que alcanzar (0 a 100)"), min_value=1, max_value=100, required=False
+    goal_level = forms.TypedChoiceField(
+        label=_("Dominio que alcanzar"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "—"), *((n, f"{n} · {label}") for n, label in mastery.LABELS.items() if n)],
     )
     chosen = forms.TypedMultipleChoiceField(
         label=_("Alumnos (si no es para toda la clase)"),

@@ -1,52 +1,50 @@
-"""Mastery per student and skill, read from the practice log with one aggregate query.
+"""Mastery per student and skill, as "Mi progreso" computes it (tutor.progress.mastery levels 0/50/80/100).
 
-A scenario's skill is its first rule id (the one it aims at; the engine puts it first). Mastery is the
-share of right answers with two phantom wrong ones added, so a couple of lucky answers cannot show
-mastery: 5 right of 5 is 71, 8 of 8 is 80, 18 of 20 is 82.
+The heatmap reads progress's SkillStat cache for the whole class in one query; a goal is checked
+against the Attempt log itself, so it never depends on which receiver of attempt_recorded ran first.
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
-from django.db.models.fields.json import KT
-
 from tutor.practice.models import Attempt
+from tutor.progress import mastery
+from tutor.progress.models import SkillStat
 
-PRIOR_WRONG = 2
+# Attempts read back to find a skill's last WINDOW results (a skill is in most of a learner's attempts).
+GOAL_SCAN = 400
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
     answered: int
     right: int
+    recent: str
 
     @property
     def mastery(self) -> int:
-        return round(100 * self.right / (self.answered + PRIOR_WRONG))
+        return mastery.level(self.recent)
 
-
-def mastery_value(answered: int, right: int) -> int:
-    return Cell(answered, right).mastery
+    @property
+    def label(self) -> str:
+        return str(mastery.LABELS[self.mastery])
 
 
 def mastery_table(student_ids: Iterable[int]) -> dict[tuple[int, str], Cell]:
-    """{(student id, rule id): Cell} for every skill the students have answered, in one query."""
-    rows = (
-        Attempt.objects.filter(learner_id__in=list(student_ids))
-        .annotate(skill=KT("rule_ids__0"))
-        .values("learner_id", "skill")
-        .annotate(answered=Count("pk"), right=Count("pk", filter=Q(correct=True)))
-        .order_by()
+    """{(student id, rule id): Cell} for every skill the students have practised, in one query."""
+    rows = SkillStat.objects.filter(learner_id__in=list(student_ids), kind=SkillStat.Kind.RULE).values_list(
+        "learner_id", "key", "attempts", "correct", "recent"
     )
-    return {(r["learner_id"], r["skill"]): Cell(r["answered"], r["right"]) for r in rows if r["skill"]}
+    return {(learner, key): Cell(n, k, recent) for learner, key, n, k, recent in rows}
 
 
 def student_mastery(student_id: int, skill: str) -> Cell:
-    row = (
+    """One student's mastery of one skill, from their latest attempts that cite it."""
+    rows = (
         Attempt.objects.filter(learner_id=student_id)
-        .annotate(skill=KT("rule_ids__0"))
-        .filter(skill=skill)
-        .aggregate(answered=Count("pk"), right=Count("pk", filter=Q(correct=True)))
+        .order_by("-created_at", "-pk")
+        .values_list("rule_ids", "correct")[:GOAL_SCAN]
     )
-    return Cell(row["answered"] or 0, row["right"] or 0)
+    results = [correct for rule_ids, correct in rows if skill in (rule_ids or [])]
+    recent = "".join("1" if c else "0" for c in reversed(results[: mastery.WINDOW]))
+    return Cell(len(results), sum(results), recent)

@@ -30,12 +30,16 @@ def other_classroom(tomas, charlie):
 @pytest.fixture
 def position(teresa):
     return Position.objects.create(
-        owner=teresa, title="Montar con el rey", data={"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"], "rules": "guia"}
+        owner=teresa,
+        title="Montar con el rey",
+        data={"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"], "rules": "guia"},
     )
 
 
 def make_set(classroom, teacher, *, items=None, publish=True, due_in_days=3, **fields):
-    items = items if items is not None else [{"kind": "family", "family": "jugada", "count": 2, "difficulty": 1}]
+    items = (
+        items if items is not None else [{"kind": "family", "family": "jugada", "count": 2, "difficulty": 1}]
+    )
     return services.save_set(
         classroom=classroom,
         teacher=teacher,

@@ -64,7 +64,10 @@ def world(classroom, other_classroom, teresa, tomas, alice, bob, charlie, positi
         },
         "tomas": {
             "class": [other_classroom.pk],
-            "member": [other_classroom.pk, Membership.objects.get(classroom=other_classroom, student=charlie).pk],
+            "member": [
+                other_classroom.pk,
+                Membership.objects.get(classroom=other_classroom, student=charlie).pk,
+            ],
             "set": [tomas_set.pk],
             "position": [tomas_position.pk],
         },
@@ -117,9 +120,16 @@ def test_anonymous_visitors_are_sent_to_log_in(client, world, name, kind, method
 
 
 @pytest.mark.parametrize(
-    "name, method", [("classroom:index", "get"), ("classroom:tasks", "get"), ("classroom:join", "post"),
-                     ("classroom:create", "get"), ("classroom:positions", "get"), ("classroom:position_create", "get"),
-                     ("classroom:position_import", "post")]
+    "name, method",
+    [
+        ("classroom:index", "get"),
+        ("classroom:tasks", "get"),
+        ("classroom:join", "post"),
+        ("classroom:create", "get"),
+        ("classroom:positions", "get"),
+        ("classroom:position_create", "get"),
+        ("classroom:position_import", "post"),
+    ],
 )
 def test_anonymous_visitors_are_sent_to_log_in_from_pages_without_ids(client, name, method):
     response = client.post(reverse(name)) if method == "post" else client.get(reverse(name))

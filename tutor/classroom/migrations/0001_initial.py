@@ -2,139 +2,314 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import tutor.classroom.models
 from django.conf import settings
 from django.db import migrations, models
 
+import tutor.classroom.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('practice', '0001_initial'),
+        ("practice", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Classroom',
+            name="Classroom",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, verbose_name='nombre')),
-                ('rules', models.CharField(choices=[('guia', 'Mesa de la guía (reglas por defecto)'), ('estricta', 'Mesa estricta'), ('ludoteka', 'Mesa Ludoteka'), ('companero', 'Mesa con excepción del compañero')], default='guia', max_length=16, verbose_name='reglas de mesa')),
-                ('join_code', models.CharField(default=tutor.classroom.models.new_join_code, max_length=12, unique=True)),
-                ('join_open', models.BooleanField(default=True)),
-                ('archived', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('teachers', models.ManyToManyField(related_name='teaching', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80, verbose_name="nombre")),
+                (
+                    "rules",
+                    models.CharField(
+                        choices=[
+                            ("guia", "Mesa de la guía (reglas por defecto)"),
+                            ("estricta", "Mesa estricta"),
+                            ("ludoteka", "Mesa Ludoteka"),
+                            ("companero", "Mesa con excepción del compañero"),
+                        ],
+                        default="guia",
+                        max_length=16,
+                        verbose_name="reglas de mesa",
+                    ),
+                ),
+                (
+                    "join_code",
+                    models.CharField(
+                        default=tutor.classroom.models.new_join_code, max_length=12, unique=True
+                    ),
+                ),
+                ("join_open", models.BooleanField(default=True)),
+                ("archived", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("teachers", models.ManyToManyField(related_name="teaching", to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                'ordering': ['name', 'pk'],
+                "ordering": ["name", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Position',
+            name="Position",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=120, verbose_name='título')),
-                ('data', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='positions', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=120, verbose_name="título")),
+                ("data", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="positions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='PracticeSet',
+            name="PracticeSet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=120, verbose_name='título')),
-                ('instructions', models.TextField(blank=True, default='', verbose_name='instrucciones')),
-                ('kind', models.CharField(choices=[('items', 'ejercicios'), ('goal', 'objetivo de dominio')], default='items', max_length=8)),
-                ('goal_skill', models.CharField(blank=True, default='', max_length=32, verbose_name='habilidad')),
-                ('goal_level', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='dominio que alcanzar')),
-                ('opens_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='se abre')),
-                ('due_at', models.DateTimeField(verbose_name='fecha de entrega')),
-                ('whole_class', models.BooleanField(default=True, verbose_name='toda la clase')),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('classroom', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sets', to='classroom.classroom')),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('students', models.ManyToManyField(blank=True, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=120, verbose_name="título")),
+                ("instructions", models.TextField(blank=True, default="", verbose_name="instrucciones")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("items", "ejercicios"), ("goal", "objetivo de dominio")],
+                        default="items",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "goal_skill",
+                    models.CharField(blank=True, default="", max_length=32, verbose_name="habilidad"),
+                ),
+                (
+                    "goal_level",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="dominio que alcanzar"
+                    ),
+                ),
+                ("opens_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="se abre")),
+                ("due_at", models.DateTimeField(verbose_name="fecha de entrega")),
+                ("whole_class", models.BooleanField(default=True, verbose_name="toda la clase")),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "classroom",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sets",
+                        to="classroom.classroom",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "students",
+                    models.ManyToManyField(blank=True, related_name="+", to=settings.AUTH_USER_MODEL),
+                ),
             ],
             options={
-                'ordering': ['due_at', 'pk'],
+                "ordering": ["due_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Assignment',
+            name="Assignment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('state', models.CharField(choices=[('sin_empezar', 'sin empezar'), ('en_curso', 'en curso'), ('entregada', 'entregada'), ('tarde', 'entregada tarde')], default='sin_empezar', max_length=12)),
-                ('total', models.PositiveSmallIntegerField(default=0)),
-                ('answered', models.PositiveSmallIntegerField(default=0)),
-                ('correct', models.PositiveSmallIntegerField(default=0)),
-                ('time_ms', models.PositiveBigIntegerField(default=0)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to=settings.AUTH_USER_MODEL)),
-                ('practice_set', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to='classroom.practiceset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("sin_empezar", "sin empezar"),
+                            ("en_curso", "en curso"),
+                            ("entregada", "entregada"),
+                            ("tarde", "entregada tarde"),
+                        ],
+                        default="sin_empezar",
+                        max_length=12,
+                    ),
+                ),
+                ("total", models.PositiveSmallIntegerField(default=0)),
+                ("answered", models.PositiveSmallIntegerField(default=0)),
+                ("correct", models.PositiveSmallIntegerField(default=0)),
+                ("time_ms", models.PositiveBigIntegerField(default=0)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="assignments",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "practice_set",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="assignments",
+                        to="classroom.practiceset",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SetItem',
+            name="SetItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('order', models.PositiveSmallIntegerField(default=0)),
-                ('kind', models.CharField(choices=[('family', 'familia'), ('skill', 'habilidad'), ('position', 'posición construida')], max_length=10)),
-                ('family', models.CharField(blank=True, default='', max_length=16)),
-                ('rule_id', models.CharField(blank=True, default='', max_length=32)),
-                ('count', models.PositiveSmallIntegerField(default=1)),
-                ('difficulty', models.PositiveSmallIntegerField(default=1)),
-                ('position', models.JSONField(blank=True, null=True)),
-                ('position_title', models.CharField(blank=True, default='', max_length=120)),
-                ('practice_set', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='items', to='classroom.practiceset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("order", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("family", "familia"),
+                            ("skill", "habilidad"),
+                            ("position", "posición construida"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("family", models.CharField(blank=True, default="", max_length=16)),
+                ("rule_id", models.CharField(blank=True, default="", max_length=32)),
+                ("count", models.PositiveSmallIntegerField(default=1)),
+                ("difficulty", models.PositiveSmallIntegerField(default=1)),
+                ("position", models.JSONField(blank=True, null=True)),
+                ("position_title", models.CharField(blank=True, default="", max_length=120)),
+                (
+                    "practice_set",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="items",
+                        to="classroom.practiceset",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'pk'],
+                "ordering": ["order", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Question',
+            name="Question",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('assignment', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='questions', to='classroom.assignment')),
-                ('issued', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='set_question', to='practice.issued')),
-                ('item', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='questions', to='classroom.setitem')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "assignment",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="questions",
+                        to="classroom.assignment",
+                    ),
+                ),
+                (
+                    "issued",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="set_question",
+                        to="practice.issued",
+                    ),
+                ),
+                (
+                    "item",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="questions",
+                        to="classroom.setitem",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('real_name', models.CharField(blank=True, default='', max_length=120, verbose_name='nombre real')),
-                ('managed', models.BooleanField(default=False)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('classroom', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='classroom.classroom')),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "real_name",
+                    models.CharField(blank=True, default="", max_length=120, verbose_name="nombre real"),
+                ),
+                ("managed", models.BooleanField(default=False)),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "classroom",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="classroom.classroom",
+                    ),
+                ),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['student__username'],
-                'constraints': [models.UniqueConstraint(fields=('classroom', 'student'), name='one_membership')],
+                "ordering": ["student__username"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("classroom", "student"), name="one_membership")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='assignment',
-            constraint=models.UniqueConstraint(fields=('practice_set', 'student'), name='one_assignment'),
+            model_name="assignment",
+            constraint=models.UniqueConstraint(fields=("practice_set", "student"), name="one_assignment"),
         ),
         migrations.AddConstraint(
-            model_name='question',
-            constraint=models.UniqueConstraint(fields=('assignment', 'number'), name='one_question_number'),
+            model_name="question",
+            constraint=models.UniqueConstraint(fields=("assignment", "number"), name="one_question_number"),
         ),
     ]

@@ -1,0 +1,296 @@
+"""Load benchmark of the practice loop: issue -> answer -> feedback, against gunicorn on loopback.
+
+    /work/venv/bin/python bench/practice_load.py                 # SQLite file (WAL) in a temp dir
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+        /work/venv/bin/python bench/practice_load.py --db postgres   # creates and drops its own database
+
+Each of --clients threads is an anonymous visitor with its own cookies and CSRF token: it asks for a
+scenario (POST /practicar/nuevo/), opens it, answers it by htmx and, one time in ten, sends the same
+answer again (a duplicate that must not count). At the end the Attempt rows are compared with the
+submissions the server accepted: lost, doubled and failed submissions are printed with requests/s and
+the p50/p95/p99 latency of the answer round-trips. Bounded by --seconds and --max-requests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+FAMILIES = ("jugada", "validas", "obligacion", "ganador", "tantos", "cante", "renuncio")
+ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+DUPLICATE_SHARE = 0.10
+
+COUNT_SCRIPT = """
+import json, django
+django.setup()
+from tutor.practice.models import Attempt
+rows = list(Attempt.objects.values_list("issued__token", flat=True))
+print(json.dumps(rows))
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    """One visitor: a keep-alive connection, its cookies and its CSRF token."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+        self.csrf = ""
+        self.requests = 0
+
+    def request(self, method: str, path: str, form: dict | list | None = None, htmx: bool = False):
+        headers = {"Host": "127.0.0.1"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode(form, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.csrf
+            headers["Referer"] = "http://127.0.0.1/"
+        if htmx:
+            headers["HX-Request"] = "true"
+        self.conn.request(method, path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        text = response.read().decode()
+        self.requests += 1
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key.strip()] = rest.split(";", 1)[0]
+        return response.status, response.getheader("Location") or "", text
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latencies: list[float] = []
+        self.accepted: set[str] = set()  # tokens whose first answer came back with the feedback
+        self.duplicates_sent = 0
+        self.duplicates_ok = 0  # the duplicate showed the recorded answer ("Ya habías respondido")
+        self.failed: list[str] = []
+        self.requests = 0
+
+
+def visitor(port: int, stats: Stats, stop_at: float, budget: list[int], seed: int) -> None:
+    rng = random.Random(seed)
+    client = Client(port)
+    try:
+        status, _, page = client.request("GET", "/practicar/")
+        client.csrf = client.cookies.get("csrftoken") or CSRF_INPUT.search(page).group(1)
+        while time.monotonic() < stop_at:
+            with stats.lock:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 4
+            form = {
+                "kind": "family",
+                "family": rng.choice(FAMILIES),
+                "difficulty": rng.choice("123"),
+                "rules": "guia",
+            }
+            status, location, _ = client.request("POST", "/practicar/nuevo/", form)
+            if status != 302 or "/practicar/s/" not in location:
+                stats.failed.append(f"new {status}")
+                continue
+            path = urllib.parse.urlparse(location).path
+            token = path.rstrip("/").rsplit("/", 1)[-1]
+            status, _, page = client.request("GET", path)
+            values = ANSWER_VALUE.findall(page)
+            answer = [rng.choice(values)] if values else [str(rng.randrange(0, 130))]
+            started = time.perf_counter()
+            status, _, fragment = client.request("POST", path + "responder/", {"answer": answer}, htmx=True)
+            elapsed = time.perf_counter() - started
+            with stats.lock:
+                stats.latencies.append(elapsed)
+            if status == 200 and "data-feedback" in fragment and "Ya habías respondido" not in fragment:
+                with stats.lock:
+                    stats.accepted.add(token)
+            else:
+                stats.failed.append(f"answer {status} {token}")
+                continue
+            if rng.random() < DUPLICATE_SHARE:
+                status, _, fragment = client.request(
+                    "POST", path + "responder/", {"answer": answer}, htmx=True
+                )
+                with stats.lock:
+                    stats.duplicates_sent += 1
+                    if status == 200 and "Ya habías respondido" in fragment:
+                        stats.duplicates_ok += 1
+                    else:
+                        stats.failed.append(f"duplicate {status} {token}")
+    except Exception as exc:  # noqa: BLE001 - a broken visitor is a failure to report, not a crash
+        stats.failed.append(f"client error {exc!r}")
+    finally:
+        with stats.lock:
+            stats.requests += client.requests
+        client.conn.close()
+
+
+def _percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1] if len(values) > 1 else values[0]
+    )
+
+
+def _postgres_env(base_url: str) -> tuple[str, str]:
+    """Create a fresh database next to the one DATABASE_URL names; returns (its URL, its name)."""
+    import psycopg
+
+    parsed = urllib.parse.urlparse(base_url)
+    name = f"tutor_bench_{os.getpid()}"
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return parsed._replace(path=f"/{name}").geturl(), name
+
+
+def _drop_postgres(base_url: str, name: str) -> None:
+    import psycopg
+
+    admin = urllib.parse.urlparse(base_url)._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--workers", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to drive load (at most 120)")
+    parser.add_argument("--max-requests", type=int, default=40_000)
+    args = parser.parse_args()
+    seconds = min(args.seconds, 120.0)
+
+    tmp = Path(tempfile.mkdtemp(prefix="practice-load-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="tutor.settings",
+        DJANGO_SECRET_KEY="bench-" + "x" * 50,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_STATIC_ROOT=str(tmp / "static"),
+    )
+    pg_name = ""
+    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    if args.db == "postgres":
+        env["DATABASE_URL"], pg_name = _postgres_env(base_url)
+    else:
+        env["DJANGO_SQLITE_PATH"] = str(tmp / "bench.sqlite3")
+    server = None
+    try:
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+            )
+        port = _free_port()
+        server = subprocess.Popen(
+            [
+                str(GUNICORN),
+                "tutor.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(args.workers),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                conn.request("GET", "/healthz", headers={"Host": "127.0.0.1"})
+                if conn.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("gunicorn did not start")
+            time.sleep(0.2)
+
+        stats = Stats()
+        budget = [args.max_requests]
+        started = time.monotonic()
+        threads = [
+            threading.Thread(target=visitor, args=(port, stats, started + seconds, budget, n))
+            for n in range(args.clients)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=seconds + 60)
+        wall = time.monotonic() - started
+
+        rows = subprocess.run(
+            [sys.executable, "-c", COUNT_SCRIPT],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        recorded = json.loads(rows.stdout.strip().splitlines()[-1])
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=15)
+        if pg_name:
+            _drop_postgres(base_url, pg_name)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    recorded_set = set(recorded)
+    lost = len(stats.accepted - recorded_set)
+    doubled = len(recorded) - len(recorded_set)
+    unreported = len(recorded_set - stats.accepted)  # recorded although the client saw a failure
+    answers = len(stats.latencies)
+    ms = [x * 1000 for x in stats.latencies]
+    print(f"database: {args.db}; gunicorn workers: {args.workers}; clients: {args.clients}; {wall:.1f} s")
+    print(f"requests: {stats.requests} ({stats.requests / wall:.0f}/s)")
+    print(f"answer round-trips: {answers} ({answers / wall:.0f}/s), duplicates sent: {stats.duplicates_sent}")
+    print(
+        f"answer latency ms: p50 {_percentile(ms, 50):.1f}  p95 {_percentile(ms, 95):.1f}  "
+        f"p99 {_percentile(ms, 99):.1f}  max {max(ms, default=float('nan')):.1f}"
+    )
+    print(
+        f"attempt rows: {len(recorded)}; accepted submissions: {len(stats.accepted)}; lost: {lost}; "
+        f"doubled: {doubled}; recorded but reported failed: {unreported}; "
+        f"duplicates answered with the recorded feedback: {stats.duplicates_ok}/{stats.duplicates_sent}; "
+        f"failed: {len(stats.failed)}"
+    )
+    for line in stats.failed[:5]:
+        print("  failure:", line)
+    ok = not (lost or doubled or unreported or stats.failed) and stats.duplicates_ok == stats.duplicates_sent
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

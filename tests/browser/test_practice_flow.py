@@ -1,0 +1,166 @@
+"""A new learner takes the guide's "¿Cuál puedes jugar?", gets it wrong (they must montar), reads every
+card's verdict, goes on to the next example and gets it right: with JavaScript (htmx), without it, and
+by keyboard only. The right answers come from the stored answer keys in the database, not the page.
+"""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tutor.accounts.models import User
+from tutor.practice.models import Attempt, Issued
+
+PASSWORD = "sota-de-bastos-77"
+ONLY_PASSWORD = re.compile(r"^\s*Contraseña\*?\s*$")
+GUIDE_EXAMPLE = "guia-cual-puedes-jugar"
+
+
+def _latest_issued() -> Issued:
+    return Issued.objects.order_by("-pk").first()
+
+
+def _open_the_guide_example(page: Page, base_url: str) -> Issued:
+    page.goto(base_url + "/")
+    page.get_by_role("navigation", name="Principal").get_by_role("link", name="Practicar").click()
+    expect(page.get_by_role("heading", name="Ejemplos de la guía")).to_be_visible()
+    page.locator(f'[data-fixed="{GUIDE_EXAMPLE}"]').get_by_role("button", name="Hacer este ejemplo").click()
+    expect(page.get_by_role("heading", name=re.compile(r"¿Qué carta puedes jugar\?"))).to_be_visible()
+    issued = _latest_issued()
+    assert issued.fixed_id == GUIDE_EXAMPLE
+    return issued
+
+
+def _expect_the_montar_feedback(page: Page, issued: Issued) -> None:
+    feedback = page.locator("[data-feedback]")
+    expect(feedback.get_by_text("Incorrecto.")).to_be_visible()
+    expect(feedback.get_by_text("debes montar", exact=False).first).to_be_visible()
+    expect(feedback.get_by_text("No montar pudiendo", exact=False)).to_be_visible()
+    hand = issued.scenario["position"]["hand"]
+    for card in hand:
+        expect(feedback.locator(f'[data-verdict="{card}"]')).to_have_count(1)
+    expect(feedback.locator('[data-verdict="12c"]')).to_contain_text("se puede jugar")
+    expect(feedback.locator('[data-verdict="4c"]')).to_contain_text("no se puede jugar")
+    expect(feedback.locator('[data-rule="R-OBL-MONTAR"]')).to_be_visible()
+
+
+def _mark_right_cards_and_check(page: Page, nxt: Issued) -> None:
+    key = nxt.scenario["answer"]
+    assert nxt.scenario["answer_kind"] == "cards"
+    for card in key:
+        page.locator(f'input[name="answer"][value="{card}"]').check()
+    page.get_by_role("button", name="Comprobar").click()
+
+
+def practise_the_guide_example_and_the_next(page: Page, base_url: str) -> tuple[Issued, Issued]:
+    """Wrong on the guide's example, then right on the next one; returns both issued scenarios.
+
+    Mi progreso (progress app) can extend the tests below with a look at the learner's progress page.
+    """
+    first = _open_the_guide_example(page, base_url)
+    page.get_by_role("button", name="cuatro de copas").click()
+    _expect_the_montar_feedback(page, first)
+    page.get_by_role("button", name="Siguiente").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Marca"))).to_be_visible()
+    nxt = _latest_issued()
+    assert nxt.pk != first.pk
+    _mark_right_cards_and_check(page, nxt)
+    expect(page.locator("[data-feedback]").get_by_text("¡Correcto!")).to_be_visible()
+    return first, nxt
+
+
+def test_an_anonymous_learner_practises_with_javascript(live_server, page):
+    first, nxt = practise_the_guide_example_and_the_next(page, live_server.url)
+    attempts = {a.issued_id: a for a in Attempt.objects.all()}
+    assert set(attempts) == {first.pk, nxt.pk}
+    assert not attempts[first.pk].correct and attempts[nxt.pk].correct
+    assert all(a.learner is None and a.anon_id for a in attempts.values())
+    assert page.console_errors == []
+
+
+def test_htmx_swaps_the_feedback_in_place_and_moves_focus_to_it(live_server, page):
+    issued = _open_the_guide_example(page, live_server.url)
+    url = page.url
+    with page.expect_response(re.compile(r"/responder/$")) as answer:
+        page.get_by_role("button", name="cuatro de copas").click()
+    assert answer.value.status == 200  # the fragment, not a redirect
+    _expect_the_montar_feedback(page, issued)
+    expect(page.locator("[data-feedback]")).to_be_focused()
+    assert page.url == url
+    assert page.console_errors == []
+
+
+def test_a_learner_practises_without_javascript(live_server, page_nojs):
+    page_nojs.goto(live_server.url + "/")
+    page_nojs.get_by_role("link", name="Crear cuenta", exact=True).click()
+    page_nojs.get_by_label("Nombre de usuario").fill("lucia")
+    page_nojs.get_by_label(ONLY_PASSWORD).fill(PASSWORD)
+    page_nojs.get_by_label("Contraseña (confirmación)").fill(PASSWORD)
+    page_nojs.get_by_role("main").get_by_role("button", name="Crear cuenta").click()
+    lucia = User.objects.get(username="lucia")
+
+    first, nxt = practise_the_guide_example_and_the_next(page_nojs, live_server.url)
+    assert page_nojs.url.endswith(nxt.get_absolute_url())  # Post/Redirect/Get
+    assert set(Attempt.objects.filter(learner=lucia).values_list("issued_id", "correct")) == {
+        (first.pk, False),
+        (nxt.pk, True),
+    }
+
+
+def test_anonymous_practice_belongs_to_the_account_after_signing_up(live_server, page):
+    first, nxt = practise_the_guide_example_and_the_next(page, live_server.url)
+    page.get_by_role("link", name="Crear cuenta", exact=True).click()
+    page.get_by_label("Nombre de usuario").fill("mateo")
+    page.get_by_label(ONLY_PASSWORD).fill(PASSWORD)
+    page.get_by_label("Contraseña (confirmación)").fill(PASSWORD)
+    page.get_by_role("main").get_by_role("button", name="Crear cuenta").click()
+    expect(page.get_by_role("banner").get_by_text("mateo")).to_be_visible()
+    mateo = User.objects.get(username="mateo")
+    assert set(Attempt.objects.values_list("issued_id", "learner", "anon_id")) == {
+        (first.pk, mateo.pk, ""),
+        (nxt.pk, mateo.pk, ""),
+    }
+    page.goto(live_server.url + first.get_absolute_url())
+    expect(page.locator("[data-feedback]").get_by_text("Incorrecto.")).to_be_visible()
+
+
+def _tab_to(page: Page, selector: str, limit: int = 60) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def _keyboard_flow(page: Page, base_url: str, number_keys: bool) -> None:
+    first = _open_the_guide_example(page, base_url)
+    hand = first.scenario["position"]["hand"]
+    if number_keys:
+        page.keyboard.press(str(hand.index("4c") + 1))
+    else:
+        _tab_to(page, 'button[name="answer"][value="4c"]')
+        page.keyboard.press("Enter")
+    _expect_the_montar_feedback(page, first)
+    _tab_to(page, "[data-next]")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name=re.compile(r"Marca"))).to_be_visible()
+    nxt = _latest_issued()
+    options = [o["value"] for o in nxt.scenario["options"]]
+    for card in nxt.scenario["answer"]:
+        if number_keys:
+            page.keyboard.press(str(options.index(card) + 1))
+        else:
+            _tab_to(page, f'input[name="answer"][value="{card}"]')
+            page.keyboard.press("Space")
+    _tab_to(page, "form[data-practice-form] button[type=submit]")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-feedback]").get_by_text("¡Correcto!")).to_be_visible()
+    assert set(Attempt.objects.values_list("issued_id", "correct")) == {(first.pk, False), (nxt.pk, True)}
+
+
+def test_number_keys_pick_the_cards(live_server, page):
+    _keyboard_flow(page, live_server.url, number_keys=True)
+    assert page.console_errors == []
+
+
+def test_tab_and_enter_work_without_javascript(live_server, page_nojs):
+    _keyboard_flow(page_nojs, live_server.url, number_keys=False)

@@ -1,0 +1,138 @@
+import pytest
+from django.urls import reverse
+
+from tutor.practice.models import Attempt
+
+
+def _url(issued) -> str:
+    return reverse("practice:answer", args=[issued.token])
+
+
+def test_it_grades_a_card_and_redirects_to_the_feedback(alice_client, cual_puedes_jugar):
+    response = alice_client.post(_url(cual_puedes_jugar), {"answer": "4c"})
+    assert response.status_code == 302
+    assert response.url == reverse("practice:scenario", args=[cual_puedes_jugar.token])
+    attempt = Attempt.objects.get()
+    assert (attempt.correct, attempt.answer, attempt.misconception) == (False, "4c", "no_monto")
+    body = alice_client.get(response.url).content.decode()
+    assert "Incorrecto." in body
+    assert "debes montar" in body
+    for card in cual_puedes_jugar.scenario["position"]["hand"]:
+        assert f'data-verdict="{card}"' in body
+
+
+def test_htmx_gets_the_fragment_with_the_feedback(alice_client, cual_puedes_jugar):
+    response = alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section class="scenario')
+    assert "<html" not in body
+    assert "¡Correcto!" in body
+    assert "data-feedback" in body
+    assert Attempt.objects.get().correct
+
+
+def test_another_learners_token_is_a_404_that_records_nothing(bob_client, cual_puedes_jugar):
+    response = bob_client.post(_url(cual_puedes_jugar), {"answer": "12c"})
+    assert response.status_code == 404
+    assert "rey de copas" not in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+def test_an_anonymous_visitor_cannot_answer_a_learners_scenario(client, cual_puedes_jugar):
+    assert client.post(_url(cual_puedes_jugar), {"answer": "12c"}).status_code == 404
+    assert not Attempt.objects.exists()
+
+
+def test_an_unknown_token_is_a_404(alice_client):
+    assert alice_client.post(reverse("practice:answer", args=["nope"]), {"answer": "12c"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"answer": "1o"}, "El as de oros no está entre tus cartas."),
+        ({"answer": "corazones"}, "No entiendo la carta «corazones»"),
+        ({"answer": ["12c", "4c"]}, "Elige una sola respuesta."),
+        ({}, "Elige una respuesta antes de comprobar."),
+        ({"answer": "x" * 200}, "Respuesta no válida."),
+    ],
+)
+def test_a_forged_answer_is_refused_with_a_message_and_changes_nothing(
+    alice_client, cual_puedes_jugar, data, message
+):
+    response = alice_client.post(_url(cual_puedes_jugar), data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Attempt.objects.exists()
+    # the form is still there to answer properly
+    body = response.content.decode()
+    assert "data-practice-form" in body and 'value="12c"' in body
+
+
+def test_a_forged_answer_by_htmx_shows_the_error_in_the_fragment(alice_client, cual_puedes_jugar):
+    response = alice_client.post(_url(cual_puedes_jugar), {"answer": "1o"}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "data-answer-error" in body and "no está entre tus cartas" in body
+    assert not Attempt.objects.exists()
+
+
+def test_an_option_that_does_not_exist_is_refused(alice_client, alice):
+    from tutor.practice.models import Mode
+    from tutor.practice.services import issue
+
+    from .conftest import owner_of
+
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="obligacion", seed=5)
+    response = alice_client.post(_url(issued), {"answer": "robar"})
+    assert response.status_code == 400
+    assert "Opción desconocida: «robar»" in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+def test_a_replay_shows_the_first_answer_and_counts_once(alice_client, cual_puedes_jugar):
+    alice_client.post(_url(cual_puedes_jugar), {"answer": "4c"})
+    response = alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"}, follow=True)
+    body = response.content.decode()
+    assert "Ya habías respondido" in body
+    assert "Incorrecto." in body
+    assert Attempt.objects.count() == 1
+    assert Attempt.objects.get().answer == "4c"
+
+
+def test_a_replay_by_htmx_says_so_in_the_fragment(alice_client, cual_puedes_jugar):
+    alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"})
+    response = alice_client.post(_url(cual_puedes_jugar), {"answer": "4c"}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "Ya habías respondido" in body and "¡Correcto!" in body
+    assert Attempt.objects.count() == 1
+
+
+def test_an_empty_replay_still_shows_the_recorded_answer(alice_client, cual_puedes_jugar):
+    alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"})
+    response = alice_client.post(_url(cual_puedes_jugar), {}, follow=True)
+    assert "Ya habías respondido" in response.content.decode()
+    assert Attempt.objects.count() == 1
+
+
+@pytest.mark.parametrize("method", ["get", "put", "delete"])
+def test_it_rejects_other_methods(alice_client, cual_puedes_jugar, method):
+    response = getattr(alice_client, method)(_url(cual_puedes_jugar))
+    assert response.status_code == 405
+    assert not Attempt.objects.exists()
+
+
+def test_it_requires_the_csrf_token(alice, cual_puedes_jugar):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    assert client.post(_url(cual_puedes_jugar), {"answer": "12c"}).status_code == 403
+    assert not Attempt.objects.exists()
+
+
+def test_answering_stays_within_a_fixed_number_of_queries(
+    alice_client, cual_puedes_jugar, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(12):
+        alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"}, headers={"HX-Request": "true"})

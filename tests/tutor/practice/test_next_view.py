@@ -1,0 +1,61 @@
+from django.urls import reverse
+
+from engine.rules import PRESETS
+from engine.scenarios import FIXED
+from tutor.practice.models import Issued, Mode
+from tutor.practice.services import issue, submit
+
+from .conftest import owner_of
+
+
+def _next(client, issued):
+    return client.post(reverse("practice:next", args=[issued.token]))
+
+
+def test_it_issues_another_with_the_same_settings(alice_client, alice):
+    first = issue(
+        owner=owner_of(alice), mode=Mode.FAMILY, family="ganador", difficulty=3, rules=PRESETS["estricta"]
+    )
+    submit(owner=owner_of(alice), token=first.token, raw=first.scenario["answer"])
+    response = _next(alice_client, first)
+    nxt = Issued.objects.exclude(pk=first.pk).get()
+    assert response.url == nxt.get_absolute_url()
+    assert (nxt.mode, nxt.family, nxt.difficulty, nxt.rules) == (Mode.FAMILY, "ganador", 3, first.rules)
+
+
+def test_a_skill_keeps_its_rule(alice_client, alice):
+    first = issue(
+        owner=owner_of(alice),
+        mode=Mode.SKILL,
+        family="jugada",
+        target="R-OBL-FALLAR",
+        context="habilidad:R-OBL-FALLAR",
+    )
+    submit(owner=owner_of(alice), token=first.token, raw=first.scenario["answer"][0])
+    _next(alice_client, first)
+    nxt = Issued.objects.exclude(pk=first.pk).get()
+    assert nxt.mode == Mode.SKILL and "R-OBL-FALLAR" in nxt.rule_ids and nxt.context == first.context
+
+
+def test_after_a_guide_example_comes_the_next_one(alice_client, alice, cual_puedes_jugar):
+    submit(owner=owner_of(alice), token=cual_puedes_jugar.token, raw="12c")
+    _next(alice_client, cual_puedes_jugar)
+    nxt = Issued.objects.exclude(pk=cual_puedes_jugar.pk).get()
+    ids = list(FIXED)
+    assert nxt.fixed_id == ids[ids.index("guia-cual-puedes-jugar") + 1]
+
+
+def test_before_answering_it_goes_back_to_the_scenario(alice_client, cual_puedes_jugar):
+    response = _next(alice_client, cual_puedes_jugar)
+    assert response.url == cual_puedes_jugar.get_absolute_url()
+    assert Issued.objects.count() == 1
+
+
+def test_another_learners_token_is_a_404(bob_client, alice, cual_puedes_jugar):
+    submit(owner=owner_of(alice), token=cual_puedes_jugar.token, raw="12c")
+    assert _next(bob_client, cual_puedes_jugar).status_code == 404
+    assert Issued.objects.count() == 1
+
+
+def test_it_rejects_get(alice_client, cual_puedes_jugar):
+    assert alice_client.get(reverse("practice:next", args=[cual_puedes_jugar.token])).status_code == 405

@@ -1,0 +1,248 @@
+"""What a scenario page shows, prepared from the stored position and grade (no rule is decided here).
+
+Trick winners come from engine.tricks, verdicts and explanations from the stored engine Grade, seat
+names from engine.scenarios.common; this module only arranges them for the templates.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from engine.cards import NAME_OF, Suit
+from engine.rules import PRESET_LABELS, RULE_CATALOGUE, SWITCH_LABELS, TableRules
+from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS, Scenario
+from engine.scenarios.common import CODE_INDEX, player_label
+from engine.tricks import trick_winner
+
+
+def _verdict_words(family: str, is_card: bool, is_seat: bool = False) -> tuple[str, str]:
+    """Words for a verdict row's yes/no: what yes means differs (a legal card, the winning card...)."""
+    if family in ("jugada", "validas") or (family == "obligacion" and is_card):
+        return _("se puede jugar"), _("no se puede jugar")
+    if family == "obligacion":
+        return _("es la obligación"), _("no es la obligación")
+    if family == "ganador":
+        return _("gana"), _("no gana")
+    if family == "tantos":
+        return (_("cuenta tantos"), _("no cuenta")) if is_card else (_("respuesta"), _("no"))
+    if family == "cante":
+        return _("vale ahora"), _("no vale ahora")
+    if family == "renuncio" and is_seat:
+        return _("renuncio"), _("cumple")
+    return _("sí"), _("no")
+
+
+@cache
+def lesson_url(rule_id: str) -> str | None:
+    """The lesson step that teaches ``rule_id``, or None while lessons has no such step or URL."""
+    from lessons.course import load_course
+
+    try:
+        steps = load_course().steps_for_rule(rule_id)
+    except Exception:  # a broken course must not take practice down with it
+        return None
+    if not steps:
+        return None
+    try:
+        return reverse("lessons:step", args=[steps[0].unit_slug, steps[0].slug])
+    except NoReverseMatch:
+        return None
+
+
+def rule_lines(rule_ids) -> list[dict]:
+    return [
+        {"id": rule_id, "summary": RULE_CATALOGUE.get(rule_id, ""), "url": lesson_url(rule_id)}
+        for rule_id in rule_ids
+    ]
+
+
+def _switch_value(value) -> str:
+    if isinstance(value, bool):
+        return _("sí") if value else _("no")
+    return str(value).replace("_", " ")
+
+
+def rules_in_force(rules: TableRules) -> dict:
+    """The table's name and the switches that differ from the default table."""
+    name = rules.preset_name
+    label = PRESET_LABELS[name] if name else _("Mesa personalizada")
+    return {
+        "preset": name or "",
+        "label": label,
+        "switches": [
+            {"key": key, "label": SWITCH_LABELS[key], "value": _switch_value(getattr(rules, key))}
+            for key in rules.differences()
+        ],
+    }
+
+
+def _ints(codes) -> list[int]:
+    return [CODE_INDEX[c] for c in codes]
+
+
+def _seat_names(pos: dict) -> dict[int, str] | None:
+    # Scenarios seen from no seat (ganador, renuncio) name the players; others use "Tú", "Compañero"...
+    if pos.get("viewer") is None:
+        return {seat: player_label(seat) for seat in range(4)}
+    return None
+
+
+def _trick(pos: dict, show_winner: bool) -> dict | None:
+    cards = pos.get("trick") or []
+    trump = int(Suit.parse(pos["trump"]))
+    viewer = pos.get("viewer")
+    seats = pos.get("trick_seats") or []
+    leader = pos.get("leader", seats[0] if seats else 0)
+    return {
+        "cards": cards,
+        "leader": leader,
+        "viewer": viewer if viewer is not None else 0,
+        "trump": pos["trump"],
+        "trump_card": pos.get("trump_card"),
+        "winner": trick_winner(_ints(cards), trump) if cards and show_winner else None,
+        "names": _seat_names(pos),
+    }
+
+
+def _history(pos: dict) -> list[dict]:
+    names = _seat_names(pos) or {}
+    viewer = pos.get("viewer")
+    rows = []
+    for number, t in enumerate(pos.get("history") or [], start=1):
+        plays = []
+        for offset, code in enumerate(t["cards"]):
+            seat = (t["leader"] + offset) % 4
+            plays.append({"seat": seat, "who": _who(seat, viewer, names), "card": code})
+        rows.append(
+            {
+                "number": number,
+                "plays": plays,
+                "winner": _who(t["winner"], viewer, names),
+            }
+        )
+    return rows
+
+
+def _who(seat: int, viewer: int | None, names: dict) -> str:
+    if viewer is None:
+        return names.get(seat, player_label(seat))
+    labels = (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
+    return labels[(seat - viewer) % 4]
+
+
+def _cantes(items, viewer, names) -> list[dict]:
+    return [
+        {
+            "who": _who(x["seat"], viewer, names),
+            "suit": Suit.parse(x["suit"]).label,
+            "points": x["points"],
+            "after_trick": x.get("after_trick"),
+        }
+        for x in items or []
+    ]
+
+
+def position(scenario: Scenario, answered: bool) -> dict:
+    """The parts of the table the question needs, ready for the deck template tags."""
+    pos = scenario.position
+    family = scenario.family
+    names = _seat_names(pos) or {}
+    viewer = pos.get("viewer")
+    view: dict = {"family": family, "trump": Suit.parse(pos["trump"]).label if pos.get("trump") else ""}
+    if family in ("jugada", "validas", "obligacion", "ganador", "renuncio") and "trick" in pos:
+        # The winner of a ganador trick is the question: it is shown once answered.
+        view["trick"] = _trick(pos, show_winner=family != "ganador" or answered)
+    if family in ("jugada", "validas", "obligacion", "cante"):
+        view["hand"] = pos.get("hand") or []
+    if "candidates" in pos:
+        view["candidates"] = pos["candidates"]
+    if family == "renuncio":
+        view["hands_before"] = [
+            {"who": player_label(seat), "cards": cards} for seat, cards in enumerate(pos["hands_before"])
+        ]
+    if family in ("jugada", "validas", "obligacion", "cante", "renuncio", "ganador"):
+        view["history"] = _history(pos)
+        view["history_open"] = family in ("cante", "renuncio")
+    if family == "cante":
+        view["trump_card"] = pos.get("trump_card")
+        view["last_winner"] = _who(pos["last_winner"], viewer, names)
+        view["pair_tricks"] = pos.get("pair_tricks") or {}
+        view["sung"] = _cantes(pos.get("sung"), viewer, names)
+        view["sang_now"] = _cantes(pos.get("sang_now"), viewer, names)
+        view["partner_shows"] = pos.get("partner_shows") or []
+    if family == "tantos":
+        if "pile" in pos:
+            view["pile"] = pos["pile"]
+            view["pile_tricks"] = pos["tricks"]
+        else:
+            pair_names = pos.get("names") or {
+                "A": _("Pareja A (jugadores 1 y 3)"),
+                "B": _("Pareja B (jugadores 2 y 4)"),
+            }
+            view["piles"] = [
+                {
+                    "pair": p,
+                    "name": pair_names[p],
+                    "cards": pos["piles"][p],
+                    "tricks": pos["tricks"][p],
+                    "cantes": _cantes(pos["cantes"][p], None, names),
+                    "last": pos["last_trick"] == p,
+                }
+                for p in "AB"
+            ]
+    return view
+
+
+def _is_card(value) -> bool:
+    return isinstance(value, str) and value in CODE_INDEX
+
+
+def feedback(scenario: Scenario, grade: dict) -> dict:
+    """Right or wrong, the explanation, a verdict per card or option, rules and the misconception."""
+    rows = []
+    for value, label, ok, why in grade["verdicts"]:
+        is_card = _is_card(value)
+        yes, no = _verdict_words(scenario.family, is_card, is_seat=str(value).isdigit())
+        rows.append(
+            {
+                "value": value,
+                "label": label,
+                "ok": bool(ok),
+                "word": yes if ok else no,
+                "why": why,
+                "is_card": is_card,
+            }
+        )
+    misconception = grade.get("misconception") or ""
+    return {
+        "correct": grade["correct"],
+        "explanation": grade["explanation"],
+        "verdicts": rows,
+        "card_verdicts": [r for r in rows if r["is_card"]],
+        "option_verdicts": [r for r in rows if not r["is_card"]],
+        "expected": _describe(scenario, grade["expected"]),
+        "given": _describe(scenario, grade["given"]),
+        "rules": rule_lines(grade.get("rule_ids") or scenario.rule_ids),
+        "misconception": MISCONCEPTIONS.get(misconception, "") if misconception else "",
+    }
+
+
+def _describe(scenario: Scenario, value) -> str:
+    """An answer in words: card names or option labels."""
+    labels = {o.value: o.label for o in scenario.options}
+    if isinstance(value, list):
+        return ", ".join(_describe(scenario, v) for v in value) or _("ninguna")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if value in labels:
+        return labels[value]
+    if _is_card(value):
+        return NAME_OF[CODE_INDEX[value]]
+    return str(value)
+
+
+def family_label(family: str) -> str:
+    return FAMILY_LABELS.get(family, family)

@@ -1,0 +1,137 @@
+"""Issuing scenarios to a learner and grading their answers: the writes of the practice app.
+
+Other apps (lessons, progress, classroom) issue scenarios with their own ``mode``/``context``/``next_url``
+and listen to ``attempt_recorded``; they never write Issued or Attempt rows themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.rules import GUIA, TableRules
+from engine.scenarios import ENGINE_VERSION, AnswerError, Scenario, generate, grade, parse_answer
+from tutor.practice.identity import Owner
+from tutor.practice.models import Attempt, Issued, Mode
+from tutor.practice.signals import attempt_recorded
+
+# Time taken is measured on the server from issue to answer; a tab left open overnight is not
+# "thinking time", so it is capped.
+MAX_TIME_TAKEN = timedelta(hours=1)
+SEED_RANGE = 2**31
+
+_seeds = random.SystemRandom()
+
+
+class AnswerRejected(Exception):
+    """An answer that was not recorded; ``message`` says why, in Spanish."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ScenarioNotFound(AnswerRejected):
+    """No scenario with this token was issued to this owner (another owner's token looks the same)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Este ejercicio no existe."))
+
+
+def issue(
+    *,
+    owner: Owner,
+    mode: str,
+    family: str,
+    difficulty: int = 1,
+    rules: TableRules = GUIA,
+    target: str | None = None,
+    fixed_id: str = "",
+    context: str = "",
+    next_url: str = "",
+    source_attempt: Attempt | None = None,
+    seed: int | None = None,
+    scenario: Scenario | None = None,
+) -> Issued:
+    """Generate (or take) a scenario and store it, position and answer key, for this owner.
+
+    Raises engine.scenarios.ScenarioError for an unknown family, difficulty or target; callers
+    validate user input with a form first.
+    """
+    if mode not in Mode.values:
+        raise ValueError(f"unknown practice mode {mode!r}")
+    if scenario is None:
+        if seed is None:
+            seed = _seeds.randrange(SEED_RANGE)
+        scenario = generate(family, seed, difficulty, rules, target)
+    return Issued.objects.create(
+        **owner.fields,
+        mode=mode,
+        context=context,
+        next_url=next_url,
+        family=scenario.family,
+        difficulty=scenario.difficulty,
+        seed=scenario.seed,
+        fixed_id=fixed_id or scenario.fixed_id or "",
+        rule_ids=list(scenario.rule_ids),
+        rules=scenario.rules.to_dict(),
+        scenario=scenario.to_dict(),
+        source_attempt=source_attempt,
+    )
+
+
+def _time_taken_ms(issued: Issued) -> int:
+    taken = min(max(timezone.now() - issued.issued_at, timedelta(0)), MAX_TIME_TAKEN)
+    return int(taken.total_seconds() * 1000)
+
+
+def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, bool]:
+    """Grade an answer to a scenario issued to ``owner`` and log it once.
+
+    Returns (attempt, created); a replayed or concurrent second answer returns the attempt already
+    logged with created=False and changes nothing. Raises ScenarioNotFound for a token not issued
+    to this owner and AnswerRejected for an answer the scenario cannot take (nothing is recorded).
+    ``attempt_recorded`` is sent inside the transaction, exactly once per attempt.
+    """
+    with transaction.atomic():
+        # The row lock serialises two answers to the same scenario on PostgreSQL; on SQLite the
+        # IMMEDIATE transaction does. The one-to-one constraint is the last word either way.
+        issued = Issued.objects.select_for_update().filter(owner.q, token=token).first()
+        if issued is None:
+            raise ScenarioNotFound()
+        existing = Attempt.objects.filter(issued=issued).first()
+        if existing is not None:
+            return existing, False
+        scenario = issued.get_scenario()
+        try:
+            answer = parse_answer(scenario, raw)
+            result = grade(scenario, answer)
+        except AnswerError as exc:
+            raise AnswerRejected(str(exc)) from None
+        try:
+            with transaction.atomic():
+                attempt = Attempt.objects.create(
+                    issued=issued,
+                    learner_id=issued.learner_id,
+                    anon_id=issued.anon_id,
+                    mode=issued.mode,
+                    context=issued.context,
+                    family=issued.family,
+                    difficulty=issued.difficulty,
+                    rule_ids=issued.rule_ids,
+                    rules=issued.rules,
+                    answer=result.given,
+                    correct=result.correct,
+                    misconception=result.misconception or "",
+                    grade=result.to_dict(),
+                    engine_version=result.engine_version or ENGINE_VERSION,
+                    time_taken_ms=_time_taken_ms(issued),
+                )
+        except IntegrityError:
+            return Attempt.objects.get(issued=issued), False
+        attempt_recorded.send(sender=Attempt, attempt=attempt)
+    return attempt, True

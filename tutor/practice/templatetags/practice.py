@@ -1,0 +1,39 @@
+"""`{% load practice %}{% practice_scenario issued scenario attempt %}`: a scenario with its form or feedback."""
+
+from django import template
+from django.urls import reverse
+
+from engine.scenarios import Scenario
+from tutor.practice.display import family_label, feedback, position, rules_in_force
+from tutor.practice.models import Mode
+
+register = template.Library()
+
+# Modes whose "Siguiente" issues another scenario with the same settings (practice:next).
+NEXT_MODES = (Mode.FAMILY, Mode.SKILL, Mode.FIXED)
+
+
+@register.inclusion_tag("practice/_scenario_body.html", takes_context=True)
+def practice_scenario(context, issued, scenario=None, attempt=None) -> dict:
+    """Everything the fragment shows; `answer_error`, `replayed` and `answer_value` are read from the
+    caller's context when set (the answer view sets them)."""
+    if not isinstance(scenario, Scenario):
+        scenario = Scenario.from_dict(scenario) if isinstance(scenario, dict) else issued.get_scenario()
+    attempt = attempt or None
+    answer_value = context.get("answer_value") or []
+    return {
+        "request": context.get("request"),
+        "csrf_token": context.get("csrf_token"),
+        "issued": issued,
+        "scenario": scenario,
+        "attempt": attempt,
+        "family_label": family_label(scenario.family),
+        "table": position(scenario, answered=attempt is not None),
+        "rules": rules_in_force(scenario.rules),
+        "feedback": feedback(scenario, attempt.grade) if attempt is not None else None,
+        "answer_error": context.get("answer_error") or "",
+        "answer_value": answer_value if isinstance(answer_value, list) else [answer_value],
+        "replayed": bool(context.get("replayed")),
+        "next_url": issued.next_url,
+        "next_action": reverse("practice:next", args=[issued.token]) if issued.mode in NEXT_MODES else "",
+    }

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from tutor.practice import views
+
+app_name = "practice"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("nuevo/", views.new, name="new"),
+    path("guia/<slug:fixed_id>/", views.fixed, name="fixed"),
+    path("s/<str:token>/", views.scenario, name="scenario"),
+    path("s/<str:token>/responder/", views.answer, name="answer"),
+    path("s/<str:token>/siguiente/", views.next_scenario, name="next"),
+]

@@ -1,0 +1,203 @@
+import random
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.rules import RULE_CATALOGUE
+from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
+from tutor.practice.forms import AnswerForm, NewPracticeForm
+from tutor.practice.identity import Owner, owner_for
+from tutor.practice.models import Attempt, Issued, Mode
+from tutor.practice.services import AnswerRejected, ScenarioNotFound, issue, submit
+
+SKILL_CONTEXT = "habilidad:"
+_pick = random.SystemRandom()
+
+
+def _get_issued_for_owner(owner: Owner, token: str) -> Issued:
+    """The scenario issued to this owner, with its attempt; 404 alike for unknown and foreign tokens."""
+    issued = Issued.objects.select_related("attempt").filter(owner.q, token=token).first()
+    if issued is None:
+        raise Http404(_("Este ejercicio no existe."))
+    return issued
+
+
+def _attempt_of(issued: Issued) -> Attempt | None:
+    try:
+        return issued.attempt
+    except Attempt.DoesNotExist:
+        return None
+
+
+def _issue_skill(owner: Owner, rule_id: str, difficulty: int, rules) -> Issued:
+    family = _pick.choice(families_for(rule_id, rules))
+    return issue(
+        owner=owner,
+        mode=Mode.SKILL,
+        family=family,
+        difficulty=difficulty,
+        rules=rules,
+        target=rule_id,
+        context=SKILL_CONTEXT + rule_id,
+    )
+
+
+def _index_context(bound: NewPracticeForm | None = None) -> dict:
+    skills = []
+    for rule_id, line in RULE_CATALOGUE.items():
+        families = families_for(rule_id)
+        if families:
+            skills.append({"id": rule_id, "line": line, "families": [FAMILY_LABELS[f] for f in families]})
+    family_form = NewPracticeForm(auto_id="familia-%s", initial={"kind": "family"})
+    skill_form = NewPracticeForm(auto_id="habilidad-%s", initial={"kind": "skill"})
+    if bound is not None:
+        if bound.data.get("kind") == "skill":
+            skill_form = NewPracticeForm(bound.data, auto_id="habilidad-%s")
+            skill_form.is_valid()
+        else:
+            family_form = bound
+    return {
+        "family_form": family_form,
+        "skill_form": skill_form,
+        "families": [{"name": f, "label": FAMILY_LABELS[f]} for f in FAMILIES],
+        "difficulties": DIFFICULTIES,
+        "skills": skills,
+        "fixed": [
+            {
+                "id": fixed_id,
+                "question": s.question,
+                "family": FAMILY_LABELS[s.family],
+                "rule_ids": s.rule_ids,
+            }
+            for fixed_id, s in FIXED.items()
+        ],
+    }
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "practice/index.html", _index_context())
+
+
+@require_POST
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewPracticeForm(request.POST, auto_id="familia-%s")
+    if not form.is_valid():
+        return render(request, "practice/index.html", _index_context(form), status=400)
+    owner, data = owner_for(request), form.cleaned_data
+    if data["kind"] == "skill":
+        issued = _issue_skill(owner, data["rule_id"], data["difficulty"], form.table_rules)
+    else:
+        issued = issue(
+            owner=owner,
+            mode=Mode.FAMILY,
+            family=data["family"],
+            difficulty=data["difficulty"],
+            rules=form.table_rules,
+        )
+    return redirect(issued)
+
+
+@require_POST
+def fixed(request: HttpRequest, fixed_id: str) -> HttpResponse:
+    scenario = FIXED.get(fixed_id)
+    if scenario is None:
+        raise Http404(_("No hay ningún ejemplo de la guía con ese nombre."))
+    issued = issue(
+        owner=owner_for(request),
+        mode=Mode.FIXED,
+        family=scenario.family,
+        fixed_id=fixed_id,
+        scenario=scenario,
+    )
+    return redirect(issued)
+
+
+@require_GET
+def scenario(request: HttpRequest, token: str) -> HttpResponse:
+    issued = _get_issued_for_owner(owner_for(request), token)
+    context = {"issued": issued, "scenario": issued.get_scenario(), "attempt": _attempt_of(issued)}
+    return render(request, "practice/scenario.html", context)
+
+
+@require_POST
+def answer(request: HttpRequest, token: str) -> HttpResponse:
+    owner = owner_for(request)
+    form = AnswerForm(request.POST)
+    error = ""
+    attempt, created = None, False
+    try:
+        if not form.is_valid():
+            # A replay shows the recorded answer whatever was posted this time.
+            attempt, created = _recorded(owner, token)
+            if attempt is None:
+                error = form.errors["answer"][0]
+        else:
+            attempt, created = submit(owner=owner, token=token, raw=form.cleaned_data["answer"])
+    except ScenarioNotFound:
+        raise Http404(_("Este ejercicio no existe.")) from None
+    except AnswerRejected as exc:
+        error = exc.message
+    replayed = attempt is not None and not created
+    if not request.htmx and not error:
+        if replayed:
+            messages.info(
+                request, _("Ya habías respondido este ejercicio: esta es la respuesta que quedó registrada.")
+            )
+        return redirect("practice:scenario", token)
+    issued = _get_issued_for_owner(owner, token)
+    context = {
+        "issued": issued,
+        "scenario": issued.get_scenario(),
+        "attempt": _attempt_of(issued),
+        "answer_error": error,
+        "replayed": replayed,
+        "answer_value": request.POST.getlist("answer"),
+    }
+    if request.htmx:
+        # htmx swaps only successful responses; the error is shown in the fragment.
+        return render(request, "practice/_scenario.html", context)
+    return render(request, "practice/scenario.html", context, status=400)
+
+
+def _recorded(owner: Owner, token: str) -> tuple[Attempt | None, bool]:
+    issued = _get_issued_for_owner(owner, token)
+    return _attempt_of(issued), False
+
+
+@require_POST
+def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
+    owner = owner_for(request)
+    issued = _get_issued_for_owner(owner, token)
+    if issued.next_url:
+        return redirect(issued.next_url)
+    if _attempt_of(issued) is None:
+        return redirect(issued)
+    rules = issued.get_rules()
+    if issued.mode == Mode.FIXED:
+        ids = list(FIXED)
+        position = ids.index(issued.fixed_id) + 1 if issued.fixed_id in FIXED else len(ids)
+        if position >= len(ids):
+            messages.info(request, _("Has hecho todos los ejemplos de la guía."))
+            return redirect("practice:index")
+        fixed_id = ids[position]
+        nxt = issue(
+            owner=owner,
+            mode=Mode.FIXED,
+            family=FIXED[fixed_id].family,
+            fixed_id=fixed_id,
+            scenario=FIXED[fixed_id],
+        )
+    elif issued.mode == Mode.SKILL and issued.context.startswith(SKILL_CONTEXT):
+        rule_id = issued.context.removeprefix(SKILL_CONTEXT)
+        nxt = _issue_skill(owner, rule_id, issued.difficulty, rules)
+    elif issued.mode == Mode.FAMILY:
+        nxt = issue(
+            owner=owner, mode=Mode.FAMILY, family=issued.family, difficulty=issued.difficulty, rules=rules
+        )
+    else:
+        return redirect("practice:index")
+    return redirect(nxt)

@@ -1,0 +1,155 @@
+"""What progress keeps: caches computed from practice's Attempt log, and the FSRS review log.
+
+The Attempt log (tutor.practice) is the source of truth for statistics and the review queue; the
+ReviewLogEntry rows are the source of truth for spaced repetition. SkillStat, ReviewItem and
+FamilyCard are caches: `manage.py rebuild_progress` recomputes them all from those logs.
+Every row belongs to a learner or, before they sign up, to an anonymous visitor (practice's Owner).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tutor.progress import mastery
+
+
+def _owner_constraints(name: str, fields: list[str]) -> list[models.UniqueConstraint]:
+    # NULL learners are distinct in a unique index, so an anonymous owner needs its own constraint.
+    return [
+        models.UniqueConstraint(
+            fields=["learner", *fields], condition=Q(learner__isnull=False), name=f"{name}_learner_unique"
+        ),
+        models.UniqueConstraint(
+            fields=["anon_id", *fields], condition=Q(learner__isnull=True), name=f"{name}_anon_unique"
+        ),
+    ]
+
+
+class SkillStat(models.Model):
+    """Counts for one skill (a rule id) or one family of one owner; updated with F() expressions."""
+
+    class Kind(models.TextChoices):
+        RULE = "rule", _("habilidad")
+        FAMILY = "family", _("familia")
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="skill_stats"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    kind = models.CharField(max_length=8, choices=Kind)
+    key = models.CharField(max_length=32)  # the rule id ("R-OBL-MONTAR") or the family ("jugada")
+    attempts = models.PositiveIntegerField(default=0)
+    correct = models.PositiveIntegerField(default=0)
+    # The last results, oldest first, "1" right and "0" wrong, at most mastery.WINDOW of them.
+    recent = models.CharField(max_length=mastery.WINDOW, blank=True, default="")
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = _owner_constraints("skillstat", ["kind", "key"])
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.correct}/{self.attempts}"
+
+    @property
+    def mastery(self) -> int:
+        return mastery.level(self.recent)
+
+
+class ReviewItem(models.Model):
+    """A failed scenario waiting in the review queue until a re-issue of it is answered right."""
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="review_items"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    attempt = models.OneToOneField("practice.Attempt", on_delete=models.CASCADE, related_name="review_item")
+    family = models.CharField(max_length=16)
+    failures = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField()
+    cleared_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "cleared_at"]),
+            models.Index(fields=["anon_id", "cleared_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.family} #{self.attempt_id} ({'fuera' if self.cleared_at else 'en cola'})"
+
+
+class ReviewLogEntry(models.Model):
+    """One FSRS review of an owner's family card: the source of truth the card is rebuilt from."""
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="review_logs"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    family = models.CharField(max_length=16)
+    attempt = models.OneToOneField("practice.Attempt", on_delete=models.CASCADE, related_name="review_log")
+    rating = models.PositiveSmallIntegerField()  # fsrs.Rating: 1 Again, 3 Good
+    reviewed_at = models.DateTimeField()
+    log = models.JSONField()  # fsrs ReviewLog.to_dict(), as the scheduler returned it
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "family", "reviewed_at"]),
+            models.Index(fields=["anon_id", "family", "reviewed_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.family} {self.rating} {self.reviewed_at:%Y-%m-%d %H:%M}"
+
+
+class FamilyCard(models.Model):
+    """The FSRS card of one (owner, family): a cache of replaying its ReviewLogEntry rows."""
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="family_cards"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    family = models.CharField(max_length=16)
+    card = models.JSONField(default=dict)  # fsrs Card.to_dict(); empty until the first review
+    due = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = _owner_constraints("familycard", ["family"])
+        indexes = [models.Index(fields=["learner", "due"]), models.Index(fields=["anon_id", "due"])]
+
+    def __str__(self) -> str:
+        return f"{self.family} (repaso {self.due:%Y-%m-%d %H:%M})" if self.due else self.family
+
+
+class PracticeSession(models.Model):
+    """A planned run of scenarios (a mixed session or a review), issued one at a time."""
+
+    class Kind(models.TextChoices):
+        MIXED = "mixta", _("sesión mixta")
+        REVIEW = "repaso", _("repaso")
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="practice_sessions",
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    kind = models.CharField(max_length=8, choices=Kind)
+    # [{"family", "target", "difficulty"} | {"review_item": id}, ...]
+    plan = models.JSONField()
+    position = models.PositiveSmallIntegerField(default=0)  # how many items have been issued
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk} ({self.position}/{len(self.plan)})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("progress:session_summary", args=[self.pk])
+
+    @property
+    def context(self) -> str:
+        """Prefix of the Issued.context of this session's items."""
+        return f"session:{self.pk}:"

@@ -1,0 +1,16 @@
+"""Progress follows practice through its signals; practice never imports progress."""
+
+from django.dispatch import receiver
+
+from tutor.practice.signals import attempt_recorded, learner_merged
+from tutor.progress import services
+
+
+@receiver(attempt_recorded, dispatch_uid="progress-record-attempt")
+def on_attempt_recorded(sender, attempt, **kwargs) -> None:
+    services.record_attempt(attempt=attempt)
+
+
+@receiver(learner_merged, dispatch_uid="progress-merge-learner")
+def on_learner_merged(sender, user, anon_id, **kwargs) -> None:
+    services.merge_learner(user=user, anon_id=anon_id)

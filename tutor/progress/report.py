@@ -1,0 +1,144 @@
+"""What Mi progreso shows, read in a fixed number of queries whatever the amount of practice."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+
+from engine.rules import GUIA, RULE_CATALOGUE
+from engine.scenarios import FAMILIES, FAMILY_LABELS, MISCONCEPTIONS, families_for
+from tutor.practice.identity import Owner
+from tutor.practice.models import Attempt
+from tutor.progress import mastery
+from tutor.progress.models import FamilyCard, ReviewItem, SkillStat
+
+RECENT_ATTEMPTS = 20
+_RULE_ORDER = {rule_id: n for n, rule_id in enumerate(RULE_CATALOGUE)}
+
+
+@dataclass
+class SkillRow:
+    key: str
+    label: str  # the family's name, or the rule's catalogue line
+    attempts: int
+    correct: int
+    recent: str
+    weak: bool = False
+    practicable: bool = False  # some family can aim at this rule
+    due: datetime | None = None  # families: when FSRS asks for a review
+
+    @property
+    def failures(self) -> int:
+        return self.attempts - self.correct
+
+    @property
+    def accuracy_percent(self) -> int:
+        return round(100 * self.correct / self.attempts) if self.attempts else 0
+
+    @property
+    def mastery(self) -> int:
+        return mastery.level(self.recent)
+
+    @property
+    def mastery_label(self) -> str:
+        return mastery.LABELS[self.mastery]
+
+    @property
+    def is_due(self) -> bool:
+        return self.due is not None and self.due <= timezone.now()
+
+
+@dataclass
+class Progress:
+    attempts: int
+    correct: int
+    families: list[SkillRow]
+    skills: list[SkillRow]
+    due_families: list[str]
+    queue_size: int
+
+    @property
+    def accuracy_percent(self) -> int:
+        return round(100 * self.correct / self.attempts) if self.attempts else 0
+
+    @property
+    def weak_skills(self) -> list[SkillRow]:
+        return [row for row in self.skills if row.weak]
+
+    @property
+    def due_labels(self) -> list[str]:
+        return [str(FAMILY_LABELS.get(family, family)) for family in self.due_families]
+
+    @property
+    def due_count(self) -> int:
+        return len(self.due_families)
+
+
+def progress_for(owner: Owner) -> Progress:
+    """One owner's statistics, weak skills and spaced-repetition state (three queries)."""
+    stats = list(SkillStat.objects.filter(owner.q))
+    cards = {card.family: card.due for card in FamilyCard.objects.filter(owner.q).only("family", "due")}
+    families = [
+        SkillRow(
+            s.key, str(FAMILY_LABELS.get(s.key, s.key)), s.attempts, s.correct, s.recent, due=cards.get(s.key)
+        )
+        for s in stats
+        if s.kind == SkillStat.Kind.FAMILY
+    ]
+    families.sort(key=lambda row: FAMILIES.index(row.key) if row.key in FAMILIES else len(FAMILIES))
+    # Every attempt has exactly one family, so the family rows add up to the overall counts.
+    attempts = sum(row.attempts for row in families)
+    correct = sum(row.correct for row in families)
+    skills = []
+    for s in stats:
+        if s.kind != SkillStat.Kind.RULE:
+            continue
+        row = SkillRow(s.key, RULE_CATALOGUE.get(s.key, ""), s.attempts, s.correct, s.recent)
+        row.weak = mastery.is_weak(
+            attempts=s.attempts, correct=s.correct, overall_attempts=attempts, overall_correct=correct
+        )
+        row.practicable = bool(families_for(s.key, GUIA))
+        skills.append(row)
+    skills.sort(key=lambda row: _RULE_ORDER.get(row.key, len(_RULE_ORDER)))
+    now = timezone.now()
+    due_families = [family for family in FAMILIES if cards.get(family) is not None and cards[family] <= now]
+    queue_size = open_review_items(owner).count()
+    return Progress(attempts, correct, families, skills, due_families, queue_size)
+
+
+def open_review_items(owner: Owner):
+    return ReviewItem.objects.filter(owner.q, cleared_at__isnull=True)
+
+
+def review_queue(owner: Owner, rng: random.Random | None = None) -> list[ReviewItem]:
+    """The owner's failed scenarios still to review, shuffled: never the same order every time."""
+    items = list(open_review_items(owner).order_by("created_at", "id"))
+    (rng or random.Random()).shuffle(items)
+    return items
+
+
+@dataclass
+class RecentAttempt:
+    attempt: Attempt
+
+    @property
+    def family_label(self) -> str:
+        return str(FAMILY_LABELS.get(self.attempt.family, self.attempt.family))
+
+    @property
+    def misconception(self) -> str:
+        code = self.attempt.misconception
+        return str(MISCONCEPTIONS.get(code, code)) if code else ""
+
+
+def recent_attempts(owner: Owner, limit: int = RECENT_ATTEMPTS) -> list[RecentAttempt]:
+    attempts = (
+        Attempt.objects.filter(owner.q)
+        .select_related("issued")
+        .only("family", "rule_ids", "correct", "misconception", "created_at", "mode", "issued__token")
+        .order_by("-created_at", "-id")[:limit]
+    )
+    return [RecentAttempt(a) for a in attempts]

@@ -1,0 +1,231 @@
+"""Writes of the progress app: recording an attempt, merging an anonymous visitor, rebuilding caches.
+
+Statistics are atomic increments (F() expressions), so two answers recorded at once both count.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Concat, Right
+from django.utils import timezone
+from fsrs import Card
+
+from tutor.practice.models import Attempt
+from tutor.progress import mastery, spacing
+from tutor.progress.models import FamilyCard, PracticeSession, ReviewItem, ReviewLogEntry, SkillStat
+
+Kind = SkillStat.Kind
+
+
+def _owner_fields(row) -> dict:
+    """Owner fields of a row (an attempt, a stat...), as stored on progress rows."""
+    return {"learner_id": row.learner_id, "anon_id": "" if row.learner_id else row.anon_id}
+
+
+def _owner_q(learner_id: int | None, anon_id: str) -> Q:
+    if learner_id is not None:
+        return Q(learner_id=learner_id)
+    return Q(learner__isnull=True, anon_id=anon_id)
+
+
+def _skill_keys(family: str, rule_ids: Iterable[str]) -> list[tuple[str, str]]:
+    return [(Kind.FAMILY, family)] + [(Kind.RULE, rule_id) for rule_id in dict.fromkeys(rule_ids)]
+
+
+def record_attempt(*, attempt: Attempt) -> None:
+    """Update every cache for one new attempt. Call inside the transaction that created it."""
+    owner = _owner_fields(attempt)
+    owner_q = _owner_q(owner["learner_id"], owner["anon_id"])
+    keys = _skill_keys(attempt.family, attempt.rule_ids)
+    # Create the missing rows (a concurrent insert of the same row is ignored), then one UPDATE of
+    # all of them with expressions the database evaluates on the current row: no lost update.
+    SkillStat.objects.bulk_create(
+        [SkillStat(kind=kind, key=key, **owner) for kind, key in keys], ignore_conflicts=True
+    )
+    result = "1" if attempt.correct else "0"
+    keys_q = Q(kind=Kind.FAMILY, key=attempt.family) | Q(kind=Kind.RULE, key__in=[k for _, k in keys[1:]])
+    SkillStat.objects.filter(owner_q & keys_q).update(
+        attempts=F("attempts") + 1,
+        correct=F("correct") + int(attempt.correct),
+        recent=Right(Concat(F("recent"), Value(result)), mastery.WINDOW),
+        last_attempt_at=attempt.created_at,
+    )
+    _update_review_queue(attempt, owner, owner_q)
+    _review_family_card(attempt, owner, owner_q)
+
+
+def _update_review_queue(attempt: Attempt, owner: dict, owner_q: Q) -> None:
+    source_id = attempt.issued.source_attempt_id
+    if source_id is not None:
+        item = ReviewItem.objects.filter(owner_q, attempt_id=source_id)
+        if attempt.correct:
+            item.filter(cleared_at__isnull=True).update(cleared_at=attempt.created_at)
+            return
+        if item.update(failures=F("failures") + 1, cleared_at=None):
+            return
+    if not attempt.correct:
+        ReviewItem.objects.create(
+            attempt=attempt, family=attempt.family, created_at=attempt.created_at, **owner
+        )
+
+
+def _review_family_card(attempt: Attempt, owner: dict, owner_q: Q) -> None:
+    FamilyCard.objects.bulk_create([FamilyCard(family=attempt.family, **owner)], ignore_conflicts=True)
+    # The row lock orders concurrent reviews of one card; the review time is taken under it.
+    row = FamilyCard.objects.select_for_update().get(owner_q, family=attempt.family)
+    card = Card.from_dict(row.card) if row.card else Card(card_id=attempt.pk)
+    card, log = spacing.review(card, correct=attempt.correct, when=timezone.now())
+    row.card = card.to_dict()
+    row.due = card.due
+    row.save(update_fields=["card", "due"])
+    ReviewLogEntry.objects.create(
+        family=attempt.family,
+        attempt=attempt,
+        rating=int(log.rating),
+        reviewed_at=log.review_datetime,
+        log=log.to_dict(),
+        **owner,
+    )
+
+
+@transaction.atomic
+def merge_learner(*, user, anon_id: str) -> None:
+    """An anonymous visitor's progress joins their account (practice has already moved the attempts)."""
+    anon_q = Q(learner__isnull=True, anon_id=anon_id)
+    ReviewLogEntry.objects.filter(anon_q).update(learner=user, anon_id="")
+    PracticeSession.objects.filter(anon_q).update(learner=user, anon_id="")
+    for model in (SkillStat, ReviewItem, FamilyCard):
+        model.objects.filter(anon_q).delete()
+    rebuild_owner(learner_id=user.pk, anon_id="")
+
+
+# Rebuilding from the logs -------------------------------------------------------------------------
+
+
+@dataclass
+class _Stat:
+    attempts: int = 0
+    correct: int = 0
+    recent: str = ""
+    last_attempt_at: datetime | None = None
+
+
+@dataclass
+class _Item:
+    attempt_id: int
+    family: str
+    created_at: datetime
+    failures: int = 1
+    cleared_at: datetime | None = None
+
+
+@dataclass
+class _OwnerLog:
+    stats: dict = field(default_factory=lambda: defaultdict(_Stat))
+    items: dict = field(default_factory=dict)
+
+
+def _replay_attempts(rows: Iterable[dict]) -> _OwnerLog:
+    """Stats and review queue of one owner from their attempts, oldest first (the same rules as
+    record_attempt)."""
+    built = _OwnerLog()
+    for row in rows:
+        for key in _skill_keys(row["family"], row["rule_ids"]):
+            stat = built.stats[key]
+            stat.attempts += 1
+            stat.correct += int(row["correct"])
+            stat.recent = mastery.push(stat.recent, row["correct"])
+            stat.last_attempt_at = row["created_at"]
+        source = built.items.get(row["issued__source_attempt_id"])
+        if source is not None:
+            if row["correct"]:
+                source.cleared_at = source.cleared_at or row["created_at"]
+            else:
+                source.failures += 1
+                source.cleared_at = None
+        elif not row["correct"]:
+            built.items[row["id"]] = _Item(row["id"], row["family"], row["created_at"])
+    return built
+
+
+ATTEMPT_FIELDS = ("id", "learner_id", "anon_id", "family", "rule_ids", "correct", "created_at")
+
+
+def rebuild_owner(*, learner_id: int | None, anon_id: str) -> None:
+    """Recompute one owner's statistics, review queue and FSRS cards from the logs."""
+    owner = {"learner_id": learner_id, "anon_id": "" if learner_id else anon_id}
+    owner_q = _owner_q(learner_id, anon_id)
+    attempts = (
+        Attempt.objects.filter(owner_q)
+        .order_by("created_at", "id")
+        .values(*ATTEMPT_FIELDS, "issued__source_attempt_id")
+    )
+    built = _replay_attempts(attempts)
+    SkillStat.objects.filter(owner_q).delete()
+    SkillStat.objects.bulk_create(
+        SkillStat(kind=kind, key=key, **owner, **vars(stat)) for (kind, key), stat in built.stats.items()
+    )
+    ReviewItem.objects.filter(owner_q).delete()
+    ReviewItem.objects.bulk_create(ReviewItem(**owner, **vars(item)) for item in built.items.values())
+    rebuild_cards(owner_q=owner_q, owner=owner)
+
+
+def rebuild_cards(*, owner_q: Q, owner: dict) -> None:
+    """Replace one owner's FSRS cards with the replay of their review logs."""
+    reviews = defaultdict(list)
+    first_attempt = {}
+    logs = ReviewLogEntry.objects.filter(owner_q).order_by("reviewed_at", "id")
+    for family, rating, when, attempt_id in logs.values_list("family", "rating", "reviewed_at", "attempt_id"):
+        reviews[family].append((rating, when))
+        first_attempt.setdefault(family, attempt_id)
+    FamilyCard.objects.filter(owner_q).delete()
+    cards = []
+    for family, family_reviews in reviews.items():
+        card = spacing.replay(first_attempt[family], family_reviews)
+        cards.append(FamilyCard(family=family, card=card.to_dict(), due=card.due, **owner))
+    FamilyCard.objects.bulk_create(cards)
+
+
+def backfill_review_logs() -> int:
+    """Log an FSRS review for every attempt that has none (recorded before progress listened)."""
+    missing = Attempt.objects.filter(review_log__isnull=True).order_by("created_at", "id")
+    entries = []
+    for attempt in missing.only(*ATTEMPT_FIELDS):
+        rating = int(spacing.rating_for(attempt.correct))
+        entries.append(
+            ReviewLogEntry(
+                family=attempt.family,
+                attempt_id=attempt.pk,
+                rating=rating,
+                reviewed_at=attempt.created_at,
+                log={
+                    "card_id": attempt.pk,
+                    "rating": rating,
+                    "review_datetime": attempt.created_at.isoformat(),
+                    "review_duration": None,
+                },
+                **_owner_fields(attempt),
+            )
+        )
+    ReviewLogEntry.objects.bulk_create(entries, batch_size=500)
+    return len(entries)
+
+
+@transaction.atomic
+def rebuild_all() -> int:
+    """Rebuild every owner's caches from the logs; returns how many owners there were."""
+    backfill_review_logs()
+    owners = set(Attempt.objects.values_list("learner_id", "anon_id").distinct())
+    owners = {(learner_id, "" if learner_id else anon_id) for learner_id, anon_id in owners}
+    # Caches of owners with no attempt left go too.
+    for model in (SkillStat, ReviewItem, FamilyCard):
+        model.objects.all().delete()
+    for learner_id, anon_id in sorted(owners, key=lambda o: (o[0] or 0, o[1])):
+        rebuild_owner(learner_id=learner_id, anon_id=anon_id)
+    return len(owners)

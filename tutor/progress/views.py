@@ -1,0 +1,72 @@
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tutor.practice.identity import Owner, owner_for
+from tutor.progress import mastery, report, sessions
+from tutor.progress.models import PracticeSession
+
+
+def _session_for(owner: Owner, session_id: int) -> PracticeSession:
+    session = PracticeSession.objects.filter(owner.q, pk=session_id).first()
+    if session is None:
+        raise Http404(_("Esta sesión no existe."))
+    return session
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request)
+    context = {
+        "progress": report.progress_for(owner),
+        "recent": report.recent_attempts(owner),
+        "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
+        "window": mastery.WINDOW,
+    }
+    return render(request, "progress/index.html", context)
+
+
+@require_POST
+def review(request: HttpRequest) -> HttpResponse:
+    session = sessions.start_review(owner=owner_for(request))
+    if session is None:
+        messages.info(request, _("No tienes nada por repasar ahora mismo."))
+        return redirect("progress:index")
+    return redirect("progress:session_next", session.pk)
+
+
+@require_POST
+def mixed(request: HttpRequest) -> HttpResponse:
+    session = sessions.start_mixed(owner=owner_for(request))
+    return redirect("progress:session_next", session.pk)
+
+
+@require_GET
+def session_next(request: HttpRequest, session_id: int) -> HttpResponse:
+    # A link ("Siguiente" under each answered scenario) leads here: issuing is idempotent per
+    # position, so reloading it never skips or duplicates an item.
+    found = sessions.next_issued(owner=owner_for(request), session_id=session_id)
+    if found is None:
+        raise Http404(_("Esta sesión no existe."))
+    session, issued = found
+    if issued is None:
+        return redirect(session)
+    return redirect(issued)
+
+
+@require_GET
+def session_summary(request: HttpRequest, session_id: int) -> HttpResponse:
+    owner = owner_for(request)
+    session = _session_for(owner, session_id)
+    rows = sessions.session_results(owner=owner, session=session)
+    answered = [row for row in rows if row["attempt"] is not None]
+    context = {
+        "session": session,
+        "rows": rows,
+        "answered": len(answered),
+        "right": sum(1 for row in answered if row["attempt"].correct),
+        "finished": len(answered) == len(rows),
+    }
+    return render(request, "progress/session.html", context)
