@@ -258,19 +258,21 @@ def record_set_attempt(attempt) -> None:
 
 
 def _check_goals(attempt, now: datetime) -> None:
-    skill = attempt.rule_ids[0] if attempt.rule_ids else ""
+    skills = list(attempt.rule_ids or [])
+    if not skills:
+        return
     goals = Assignment.objects.select_related("practice_set").filter(
         student_id=attempt.learner_id,
         practice_set__kind=PracticeSet.Kind.GOAL,
-        practice_set__goal_skill=skill,
+        practice_set__goal_skill__in=skills,
         practice_set__opens_at__lte=now,
         state__in=[Assignment.State.NOT_STARTED, Assignment.State.IN_PROGRESS],
     )
     rows = list(goals)
     if not rows:
         return
-    cell = student_mastery(attempt.learner_id, skill)
     for row in rows:
+        cell = student_mastery(attempt.learner_id, row.practice_set.goal_skill)
         row.answered += 1
         row.correct += int(attempt.correct)
         row.time_ms += attempt.time_taken_ms
