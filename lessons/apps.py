@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class LessonsConfig(AppConfig):
     name = "lessons"
     verbose_name = "Lecciones"
+
+    def ready(self) -> None:
+        # The course is loaded and validated by the system check (manage.py check, runserver,
+        # migrate), so a broken content file is reported with its name instead of crashing import.
+        from lessons import checks, receivers  # noqa: F401

@@ -134,6 +134,7 @@ def _tab_to(page: Page, selector: str, limit: int = 60) -> None:
 def _keyboard_flow(page: Page, base_url: str, number_keys: bool) -> None:
     first = _open_the_guide_example(page, base_url)
     hand = first.scenario["position"]["hand"]
+    page.wait_for_load_state("load")  # practice.js is deferred: keys before it runs do nothing
     if number_keys:
         page.keyboard.press(str(hand.index("4c") + 1))
     else:
@@ -145,6 +146,7 @@ def _keyboard_flow(page: Page, base_url: str, number_keys: bool) -> None:
     expect(page.get_by_role("heading", name=re.compile(r"Marca"))).to_be_visible()
     nxt = _latest_issued()
     options = [o["value"] for o in nxt.scenario["options"]]
+    page.wait_for_load_state("load")
     for card in nxt.scenario["answer"]:
         if number_keys:
             page.keyboard.press(str(options.index(card) + 1))

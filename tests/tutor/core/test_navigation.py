@@ -9,19 +9,26 @@ def _labels(request_path: str = "/") -> list[str]:
     return [str(item["label"]) for item in navigation(RequestFactory().get(request_path))["nav_items"]]
 
 
-def test_it_shows_only_the_baraja_while_other_apps_are_missing():
-    assert _labels() == ["Baraja"]
-
-
 def _stub(request):
     return HttpResponse("ok")
 
 
+# A site with only the core pages and two of the four sections: the menu must not link the others.
 urlpatterns = [
-    path("", include("tutor.urls")),
+    path("", include("tutor.core.urls")),
+    path("cuenta/", include("tutor.accounts.urls")),
     path("lecciones/", include(([path("", _stub, name="index")], "lessons"))),
     path("clases/", include(([path("", _stub, name="index")], "classroom"))),
 ]
+
+
+class _CoreOnly:
+    urlpatterns = urlpatterns[:2]
+
+
+def test_it_shows_only_the_baraja_while_other_apps_are_missing(settings):
+    settings.ROOT_URLCONF = _CoreOnly
+    assert _labels() == ["Baraja"]
 
 
 def test_an_app_appears_as_soon_as_its_url_name_resolves(settings):

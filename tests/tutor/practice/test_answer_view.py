@@ -134,5 +134,7 @@ def test_it_requires_the_csrf_token(alice, cual_puedes_jugar):
 def test_answering_stays_within_a_fixed_number_of_queries(
     alice_client, cual_puedes_jugar, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(12):
+    # Practice itself needs about 8; the attempt_recorded receivers (progress, lessons, classroom) add a
+    # fixed handful: their updates are keyed by owner and skill, never by how much history there is.
+    with django_assert_max_num_queries(24):
         alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"}, headers={"HX-Request": "true"})

@@ -129,5 +129,6 @@ def test_time_taken_of_a_quick_answer_is_small(alice, cual_puedes_jugar):
 def test_submit_reads_the_scenario_with_a_bounded_number_of_queries(alice, cual_puedes_jugar):
     with CaptureQueriesContext(connection) as queries:
         submit(owner=owner_of(alice), token=cual_puedes_jugar.token, raw="12c")
-    # lock+read the issued row, look for an attempt, savepoint, insert, release (+ outer transaction)
-    assert len(queries) <= 7
+    # Practice: lock+read the issued row, look for an attempt, savepoint, insert, release (+ outer
+    # transaction), about 7; the attempt_recorded receivers add a fixed handful keyed by owner and skill.
+    assert len(queries) <= 22

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from lessons import views
+
+app_name = "lessons"
+
+urlpatterns = [
+    path("lecciones/", views.index, name="index"),
+    path("lecciones/<slug:unit_slug>/<slug:step_slug>/", views.step, name="step"),
+    path("lecciones/<slug:unit_slug>/<slug:step_slug>/probar/", views.try_card, name="try"),
+    path("glosario/", views.glossary, name="glossary"),
+]
