@@ -12,6 +12,7 @@ from engine.obligations import (
 from engine.scenarios.model import Option
 
 CODE_INDEX = {code: i for i, code in enumerate(CODE_OF)}
+mask_cards = cards_of  # the name engine.scenarios.custom imports; one definition, in engine.cards
 
 
 def codes(cards: Iterable[int]) -> list[str]:
