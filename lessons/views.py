@@ -7,10 +7,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card, CardError, parse_card
+from engine.obligations import the
 from engine.rules import PRESET_LABELS, RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
@@ -94,8 +96,8 @@ def _tried_card(example: Example, raw: str) -> tuple[Card | None, str]:
     except CardError:
         return None, _("No reconozco esa carta. Elige una de las cartas de la mano del ejemplo.")
     if card not in example.hand:
-        return None, _("El %(card)s no está en la mano del ejemplo: prueba con una de sus cartas.") % {
-            "card": card.name
+        return None, _("%(the_card)s no está en la mano del ejemplo: prueba con una de sus cartas.") % {
+            "the_card": capfirst(the(card))
         }
     return card, ""
 
