@@ -17,6 +17,7 @@ from lessons.course import Checkpoint, Course, Step, load_course
 from lessons.models import CheckpointIssue, StepProgress
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
+from tutor.practice.services import attempt_of
 
 CONTEXT_PREFIX = "lesson:"
 
@@ -111,7 +112,7 @@ def merge_progress(*, user, anon_id: str) -> None:
     Call inside a transaction (learner_merged is sent inside one).
     """
     mine = {row.step_key: row for row in StepProgress.objects.filter(learner=user)}
-    for row in StepProgress.objects.filter(learner__isnull=True, anon_id=anon_id):
+    for row in StepProgress.objects.filter(Owner(None, anon_id).q):
         kept = mine.get(row.step_key)
         if kept is None:
             row.learner, row.anon_id = user, ""
@@ -206,7 +207,7 @@ def checkpoints_for(*, owner: Owner, step: Step, next_url: str) -> list[Checkpoi
             row = next(r for r in rows if r.index == index and _is_right(r.issued))
             states.append(CheckpointState(index, row.issued, row.issued.attempt))
             continue
-        if row is None or _attempt_of(row.issued) is not None:
+        if row is None or attempt_of(row.issued) is not None:
             issued = _issue_checkpoint(owner=owner, step=step, index=index, next_url=next_url)
             states.append(CheckpointState(index, issued, None))
             continue
@@ -214,13 +215,6 @@ def checkpoints_for(*, owner: Owner, step: Step, next_url: str) -> list[Checkpoi
     return states
 
 
-def _attempt_of(issued: Issued):
-    try:
-        return issued.attempt
-    except Issued.attempt.RelatedObjectDoesNotExist:
-        return None
-
-
 def _is_right(issued: Issued) -> bool:
-    attempt = _attempt_of(issued)
+    attempt = attempt_of(issued)
     return attempt is not None and attempt.correct
