@@ -28,6 +28,26 @@ class TestCard:
     def test_it_adds_a_note(self):
         assert '<span class="card-note">11 tantos</span>' in render('{% card "1o" note="11 tantos" %}')
 
+    def test_its_markup_is_picture_name_and_note_in_one_span(self):
+        html = render('{% card "1o" note=note size="sm" marked=True %}', note="11 <tantos>")
+        assert html == (
+            '<span class="playing-card playing-card--sm is-marked"\n        data-card="1o">'
+            '<img class="playing-card__img" src="/static/cards/1o.svg" alt="" width="100" height="150">'
+            '<span class="card-name">as de oros</span><span class="card-note">11 &lt;tantos&gt;</span></span>\n'
+        )
+
+    def test_an_empty_size_is_the_medium_card_and_no_note_no_note_line(self):
+        html = render('{% card "2o" size="" %}')
+        assert 'class="playing-card playing-card--md"' in html
+        assert "dos de oros" in html
+        assert "card-note" not in html
+
+    def test_the_picture_follows_the_static_url_setting(self, settings):
+        render('{% card "12c" %}')  # remembered under the first URL
+        settings.STATIC_URL = "/assets/"
+        assert 'src="/assets/cards/12c.svg"' in render('{% card "12c" %}')
+        assert render('{{ "12c"|card_src }}') == "/assets/cards/12c.svg"
+
     def test_every_card_has_a_drawing(self, settings):
         from pathlib import Path
 

@@ -4,9 +4,14 @@ Every card is shown with its Spanish name as text; the picture is decoration (al
 """
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from engine.cards import CARDS, Card, Suit, parse_card
@@ -22,12 +27,29 @@ def _seat_labels() -> tuple[str, str, str, str]:
     return (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
 
 
+_BY_CODE = {c.code: c for c in CARDS}
+
+
 def as_card(value: Card | int | str) -> Card:
     if isinstance(value, Card):
         return value
     if isinstance(value, int):
         return CARDS[value]
-    return parse_card(value)
+    # Codes ("12c") are what positions store: look them up before the general parser.
+    found = _BY_CODE.get(value) if isinstance(value, str) else None
+    return found if found is not None else parse_card(value)
+
+
+@cache
+def _src(code: str) -> str:
+    """The card drawing's URL; static() asks the storage (a manifest lookup), so once per process."""
+    return static(f"cards/{code}.svg")
+
+
+@receiver(setting_changed)
+def _forget_card_urls(*, setting, **kwargs) -> None:
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _src.cache_clear()
 
 
 def _codes(values: Iterable | None) -> set[str]:
@@ -40,7 +62,7 @@ def _by_code(values: Mapping | None) -> dict[str, str]:
 
 def _face(value: Card | int | str, note: str = "") -> dict:
     c = as_card(value)
-    return {"card": c, "src": static(f"cards/{c.code}.svg"), "note": note}
+    return {"card": c, "src": _src(c.code), "note": note}
 
 
 @register.filter
@@ -52,13 +74,31 @@ def card_name(value: Card | int | str) -> str:
 @register.filter
 def card_src(value: Card | int | str) -> str:
     """URL of the card's SVG drawing."""
-    return static(f"cards/{as_card(value).code}.svg")
+    return _src(as_card(value).code)
 
 
-@register.inclusion_tag("deck/card.html")
-def card(value: Card | int | str, note: str = "", size: str = "md", marked: bool = False) -> dict:
+# One card's markup. Drawn by a simple tag with format_html rather than a template: pages draw
+# dozens of cards and a template per card was most of their rendering time.
+_CARD_HTML = (
+    '<span class="playing-card playing-card--{}{}"\n        data-card="{}">'
+    '<img class="playing-card__img" src="{}" alt="" width="100" height="150">'
+    '<span class="card-name">{}</span>{}</span>\n'
+)
+
+
+@register.simple_tag
+def card(value: Card | int | str, note: str = "", size: str = "md", marked: bool = False) -> SafeString:
     """One card: picture plus its name as text. `note` adds a second line ("11 tantos")."""
-    return {**_face(value, note), "size": size, "marked": marked}
+    c = as_card(value)
+    return format_html(
+        _CARD_HTML,
+        size or "md",
+        " is-marked" if marked else "",
+        c.code,
+        _src(c.code),
+        c.name,
+        format_html('<span class="card-note">{}</span>', note) if note else "",
+    )
 
 
 @register.inclusion_tag("deck/hand.html")
