@@ -182,7 +182,8 @@ def _drop_postgres(base_url: str, name: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
-    parser.add_argument("--workers", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--workers", type=int, default=3, choices=(1, 2, 3, 4))
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread)")
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to drive load (at most 120)")
     parser.add_argument("--max-requests", type=int, default=40_000)
@@ -218,6 +219,8 @@ def main() -> int:
                 f"127.0.0.1:{port}",
                 "--workers",
                 str(args.workers),
+                "--threads",
+                str(args.threads),
             ],
             cwd=ROOT,
             env=env,
@@ -237,6 +240,7 @@ def main() -> int:
                 raise SystemExit("gunicorn did not start")
             time.sleep(0.2)
 
+        load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         stats = Stats()
         budget = [args.max_requests]
         started = time.monotonic()
@@ -273,7 +277,10 @@ def main() -> int:
     unreported = len(recorded_set - stats.accepted)  # recorded although the client saw a failure
     answers = len(stats.latencies)
     ms = [x * 1000 for x in stats.latencies]
-    print(f"database: {args.db}; gunicorn workers: {args.workers}; clients: {args.clients}; {wall:.1f} s")
+    print(
+        f"database: {args.db}; gunicorn workers: {args.workers} x {args.threads} threads; "
+        f"clients: {args.clients}; {wall:.1f} s; load average before: {load_before}"
+    )
     print(f"requests: {stats.requests} ({stats.requests / wall:.0f}/s)")
     print(f"answer round-trips: {answers} ({answers / wall:.0f}/s), duplicates sent: {stats.duplicates_sent}")
     print(

@@ -34,6 +34,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30, help="loops per family (after 5 warm-up loops)")
     parser.add_argument("--profile", type=int, default=0, help="print cProfile's top N functions")
     parser.add_argument("--step", choices=("issue", "open", "answer"), help="profile only this step")
+    parser.add_argument("--queries", action="store_true", help="print the SQL of one loop per family")
+    parser.add_argument("--dump", help="also write the cProfile data to this file")
     parser.add_argument("--sort", default="cumulative", help="cProfile sort key (cumulative, tottime)")
     args = parser.parse_args()
 
@@ -54,7 +56,9 @@ def main() -> int:
         django.setup()
         call_command("migrate", verbosity=0)
         call_command("collectstatic", verbosity=0, interactive=False)
+        from django.db import connection
         from django.test import Client
+        from django.test.utils import CaptureQueriesContext
 
         client = Client()
         client.get("/practicar/")
@@ -68,7 +72,14 @@ def main() -> int:
                 if profiling:
                     profiler.enable()
                 started = time.process_time()
-                response = call()
+                if args.queries and record and len(timings[(step, family)]) == 0:
+                    with CaptureQueriesContext(connection) as queries:
+                        response = call()
+                    print(f"--- {family} {step}: {len(queries)} queries")
+                    for q in queries:
+                        print("   ", q["sql"][:150])
+                else:
+                    response = call()
                 elapsed = time.process_time() - started
                 if profiling:
                     profiler.disable()
@@ -112,6 +123,8 @@ def main() -> int:
         print(f"{'all':<12}" + "".join(f"{m:>10.2f}" for m in overall) + f"{sum(overall):>10.2f}")
         if args.profile:
             pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
+            if args.dump:
+                profiler.dump_stats(args.dump)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
