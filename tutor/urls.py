@@ -7,5 +7,6 @@ urlpatterns = [
     path("", include("lessons.urls")),
     path("practicar/", include("tutor.practice.urls")),
     path("progreso/", include("tutor.progress.urls")),
+    path("", include("tutor.classroom.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from engine.rules import GUIA, TableRules
 from engine.scenarios import cante, ganador, renuncio, tantos
+from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
 from engine.scenarios.fixed import FIXED
 from engine.scenarios.grading import grade, parse_answer
 from engine.scenarios.misconceptions import MISCONCEPTIONS
@@ -49,14 +50,18 @@ __all__ = [
     "FIXED",
     "MISCONCEPTIONS",
     "AnswerError",
+    "BuiltPosition",
     "Grade",
     "Option",
+    "PositionError",
     "Scenario",
     "ScenarioError",
+    "build_position",
     "families_for",
     "generate",
     "grade",
     "parse_answer",
+    "position_from_json",
     "targets",
 ]
 

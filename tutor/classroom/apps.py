@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class ClassroomConfig(AppConfig):
     name = "tutor.classroom"
     verbose_name = "Clases"
+
+    def ready(self) -> None:
+        from tutor.classroom import receivers  # noqa: F401  (moves assignment rows on each attempt)

@@ -45,3 +45,16 @@ def test_it_marks_the_current_section(settings):
 def test_every_page_renders_the_menu(client, db):
     body = client.get(reverse("core:home")).content.decode()
     assert '<a class="site-nav__link"\n                   href="/baraja/"' in body
+
+
+def test_the_real_site_links_every_section(client, db):
+    body = client.get(reverse("core:home")).content.decode()
+    for label, url in [
+        ("Baraja", "/baraja/"),
+        ("Lecciones", reverse("lessons:index")),
+        ("Practicar", reverse("practice:index")),
+        ("Mi progreso", reverse("progress:index")),
+        ("Clases", reverse("classroom:index")),
+    ]:
+        assert f'href="{url}"' in body, label
+        assert f">{label}</a>" in body, label

@@ -1,0 +1,137 @@
+"""Teacher dashboards: heatmap, set results with each mistake, CSV exports; query counts do not grow."""
+
+import csv
+import io
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.tutor.classroom.conftest import make_set
+from tests.tutor.classroom.helpers import right_answer, wrong_card
+from tutor.accounts.models import User
+from tutor.classroom import services
+from tutor.classroom.models import Assignment, Membership, Question
+from tutor.practice.identity import Owner
+from tutor.practice.services import submit
+
+ITEMS = [{"kind": "family", "family": "jugada", "count": 2, "difficulty": 2}]
+
+
+def _do_set(practice_set, student, *, wrong_first: bool) -> None:
+    services.ensure_questions(assignment=Assignment.objects.get(practice_set=practice_set, student=student))
+    owner = Owner(student, "")
+    for q in Question.objects.filter(assignment__practice_set=practice_set, assignment__student=student):
+        raw = wrong_card(q.issued) if wrong_first and q.number == 1 else right_answer(q.issued)
+        submit(owner=owner, token=q.issued.token, raw=raw)
+
+
+def _populate(classroom, teacher, n_students: int, n_sets: int):
+    students = []
+    for i in range(n_students):
+        user = User.objects.create_user(username=f"c{classroom.pk}-estudiante{i}", password="x")
+        Membership.objects.create(classroom=classroom, student=user, real_name=f"Nombre Real {i}")
+        students.append(user)
+    sets = [make_set(classroom, teacher, items=ITEMS, title=f"Tarea {n}") for n in range(n_sets)]
+    for student in students:
+        _do_set(sets[0], student, wrong_first=True)
+    return sets
+
+
+def _count(client, url) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("url_name", ["classroom:detail", "classroom:heatmap", "set"])
+def test_query_counts_do_not_grow_with_students_and_sets(db, teresa, teresa_client, url_name):
+    counts = []
+    for n_students, n_sets in ((3, 1), (30, 10)):
+        classroom = services.create_classroom(teacher=teresa, name=f"Clase {n_students}", rules="guia")
+        sets = _populate(classroom, teresa, n_students, n_sets)
+        urls = {
+            "classroom:detail": reverse("classroom:detail", args=[classroom.pk]),
+            "classroom:heatmap": reverse("classroom:heatmap", args=[classroom.pk]),
+            "set": reverse("classroom:set_detail", args=[sets[0].pk]),
+        }
+        counts.append(_count(teresa_client, urls[url_name]))
+    assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    "url_name", ["classroom:set_results_csv", "classroom:set_attempts_csv", "classroom:tasks"]
+)
+def test_other_pages_query_counts_do_not_grow(
+    db, teresa, teresa_client, url_name, django_assert_max_num_queries
+):
+    classroom = services.create_classroom(teacher=teresa, name="Grande", rules="guia")
+    sets = _populate(classroom, teresa, 30, 10)
+    if url_name == "classroom:tasks":
+        client = teresa_client.__class__()
+        client.force_login(User.objects.get(username=f"c{classroom.pk}-estudiante0"))
+        url = reverse(url_name)
+    else:
+        client, url = teresa_client, reverse(url_name, args=[sets[0].pk])
+    with django_assert_max_num_queries(8):
+        assert client.get(url).status_code == 200
+
+
+def test_the_heatmap_shows_real_names_and_text_levels(classroom, teresa, alice, teresa_client):
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    _do_set(practice_set, alice, wrong_first=False)
+    page = teresa_client.get(reverse("classroom:heatmap", args=[classroom.pk])).content.decode()
+    assert "Alicia Gómez" in page
+    assert "Roberto Díaz" in page
+    assert "Familiar" in page or "Competente" in page or "Dominada" in page or "Por aprender" in page
+
+
+def test_the_set_page_names_each_mistake_and_shows_the_position(classroom, teresa, alice, bob, teresa_client):
+    from engine.scenarios import MISCONCEPTIONS
+
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    _do_set(practice_set, alice, wrong_first=True)
+    _do_set(practice_set, bob, wrong_first=False)
+    page = teresa_client.get(reverse("classroom:set_detail", args=[practice_set.pk])).content.decode()
+    q = Question.objects.select_related("issued__attempt").get(assignment__student=alice, number=1)
+    attempt = q.issued.attempt
+    assert not attempt.correct
+    assert MISCONCEPTIONS[attempt.misconception] in page
+    from engine.cards import parse_card
+
+    assert "Respondió" in page
+    assert parse_card(attempt.answer).name in page
+    for code in q.issued.scenario["position"]["hand"]:
+        assert parse_card(code).name in page
+    assert "Alicia Gómez" in page
+    assert "Cartas erróneas más elegidas" in page
+
+
+def test_results_csv_holds_every_students_row_in_spanish(classroom, teresa, alice, bob, teresa_client):
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    _do_set(practice_set, alice, wrong_first=True)
+    response = teresa_client.get(reverse("classroom:set_results_csv", args=[practice_set.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["usuario", "nombre real", "estado"]
+    by_user = {r[0]: r for r in rows[1:]}
+    assert by_user["alice"][1:6] == ["Alicia Gómez", "entregada", "2", "1", "2"]
+    assert by_user["bob"][2] == "sin empezar"
+
+
+def test_attempts_csv_lists_each_answer_with_its_misconception(classroom, teresa, alice, teresa_client):
+    from engine.scenarios import MISCONCEPTIONS
+
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    _do_set(practice_set, alice, wrong_first=True)
+    response = teresa_client.get(reverse("classroom:set_attempts_csv", args=[practice_set.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][0] == "usuario"
+    assert len(rows) == 3
+    wrong = [r for r in rows[1:] if r[7] == "no"]
+    assert len(wrong) == 1
+    q = Question.objects.select_related("issued__attempt").get(assignment__student=alice, number=1)
+    assert wrong[0][1] == "Alicia Gómez"
+    assert wrong[0][6] == q.issued.attempt.answer
+    assert wrong[0][8] == MISCONCEPTIONS[q.issued.attempt.misconception]

@@ -1,0 +1,95 @@
+"""Teacher-built positions: preview with the engine's ruling, save, export and import in the engine's contract."""
+
+import json
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tutor.classroom.models import Position
+
+FORM = {
+    "title": "Montar",
+    "rules": "guia",
+    "trump": "o",
+    "trick": "sota de copas",
+    "hand": ["12c", "4c", "6b"],
+}
+
+
+def test_preview_shows_the_ruling_of_every_card_and_saves_nothing(teresa_client):
+    response = teresa_client.post(reverse("classroom:position_create"), {**FORM, "vista_previa": "1"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Vista previa" in page
+    assert "Sí: es de copas y supera a la sota de copas" in page
+    assert "No: tienes copas y el rey de copas supera a la sota de copas; debes montar." in page
+    assert not Position.objects.exists()
+
+
+def test_saving_stores_the_engine_contract(teresa_client, teresa):
+    response = teresa_client.post(reverse("classroom:position_create"), FORM)
+    assert response.status_code == 302
+    position = Position.objects.get()
+    assert position.owner == teresa
+    assert position.data == {"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"], "rules": "guia"}
+
+
+def test_an_impossible_trick_is_refused_with_the_engines_reason(teresa_client):
+    hand = ["1e", "3e", "12e", "11e", "10e", "1b", "3b", "12b", "11b", "10b"]
+    data = {**FORM, "trick": "10c, 6b, 7e", "hand": hand}
+    page = teresa_client.post(reverse("classroom:position_create"), data).content.decode()
+    assert "no era una jugada legal con ninguna mano posible" in page
+    assert not Position.objects.exists()
+
+
+def test_a_card_in_both_trick_and_hand_is_refused(teresa_client):
+    page = teresa_client.post(reverse("classroom:position_create"), {**FORM, "trick": "12c"}).content.decode()
+    assert "repetida" in page
+    assert not Position.objects.exists()
+
+
+def test_an_unknown_card_in_the_trick_is_refused(teresa_client):
+    page = teresa_client.post(reverse("classroom:position_create"), {**FORM, "trick": "8c"}).content.decode()
+    assert "no válida" in page
+    assert not Position.objects.exists()
+
+
+def test_export_gives_the_engine_contract(position, teresa_client):
+    response = teresa_client.get(reverse("classroom:position_export", args=[position.pk]))
+    data = json.loads(response.content)
+    assert data == {"title": "Montar con el rey", **position.data}
+
+
+def test_import_round_trips_an_export(position, teresa_client, teresa):
+    exported = teresa_client.get(reverse("classroom:position_export", args=[position.pk])).content
+    upload = SimpleUploadedFile("p.json", exported, content_type="application/json")
+    teresa_client.post(reverse("classroom:position_import"), {"file": upload})
+    imported = Position.objects.exclude(pk=position.pk).get()
+    assert imported.data == position.data
+    assert imported.title == position.title
+
+
+def test_a_malformed_file_imports_nothing_and_says_why(teresa_client):
+    good = {"trump": "o", "hand": ["1c"]}
+    bad = {
+        "trump": "o",
+        "trick": ["10c", "6b", "7e"],
+        "hand": ["1e", "3e", "12e", "11e", "10e", "1b", "3b", "12b", "11b", "10b"],
+    }
+    for body, message in (
+        (b"{not json", "no es JSON"),
+        (json.dumps([good, bad]).encode(), "Posición 2"),
+        (json.dumps([good, {"trump": "o", "hand": ["1c", "1c"]}]).encode(), "repetida"),
+    ):
+        upload = SimpleUploadedFile("p.json", body, content_type="application/json")
+        response = teresa_client.post(reverse("classroom:position_import"), {"file": upload}, follow=True)
+        assert message in response.content.decode()
+        assert not Position.objects.exists()
+
+
+def test_editing_keeps_the_owner_and_rechecks(position, teresa_client):
+    data = {**FORM, "title": "Otra", "trick": "", "hand": ["1o"]}
+    teresa_client.post(reverse("classroom:position_edit", args=[position.pk]), data)
+    position.refresh_from_db()
+    assert position.title == "Otra"
+    assert position.data["trick"] == []

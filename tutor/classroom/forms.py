@@ -1,0 +1,329 @@
+import json
+import re
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from engine.cards import CARDS, NAME_OF, Suit
+from engine.rules import RULE_CATALOGUE
+from engine.scenarios import (
+    DIFFICULTIES,
+    FAMILIES,
+    FAMILY_LABELS,
+    PositionError,
+    build_position,
+    families_for,
+    position_from_json,
+)
+from engine.scenarios.custom import BUILT_FAMILIES
+from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.progress import mastery
+
+MAX_MANAGED = 40
+MAX_QUESTIONS = 60
+MAX_IMPORT_BYTES = 64 * 1024
+SUIT_CHOICES = [(s.letter, s.label) for s in Suit]
+CARD_CHOICES = [
+    (
+        suit.label.capitalize(),
+        [(c.code, NAME_OF[c]) for c in sorted(CARDS, key=lambda c: -c.strength) if c.suit == suit],
+    )
+    for suit in Suit
+]
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    return helper
+
+
+def skill_choices(rules) -> list[tuple[str, str]]:
+    return [
+        (rule_id, f"{rule_id}: {text}")
+        for rule_id, text in RULE_CATALOGUE.items()
+        if families_for(rule_id, rules)
+    ]
+
+
+class ClassroomForm(forms.ModelForm):
+    class Meta:
+        model = Classroom
+        fields = ("name", "rules")
+        help_texts = {"rules": _("Todas las preguntas de la clase se corrigen con estas reglas.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=_("Código de la clase"), max_length=20)
+
+
+class CoTeacherForm(forms.Form):
+    username = forms.CharField(label=_("Usuario del profesor"), max_length=150)
+
+
+class ManagedStudentsForm(forms.Form):
+    names = forms.CharField(
+        label=_("Nombres reales, uno por línea"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("Solo los profesores de la clase verán estos nombres. Máximo %(n)s a la vez.")
+        % {"n": MAX_MANAGED},
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+    def clean_names(self) -> list[str]:
+        names = [line.strip() for line in self.cleaned_data["names"].splitlines() if line.strip()]
+        if not names:
+            raise ValidationError(_("Escribe al menos un nombre."))
+        if len(names) > MAX_MANAGED:
+            raise ValidationError(_("Como mucho %(n)s alumnos a la vez.") % {"n": MAX_MANAGED})
+        if any(len(n) > 120 for n in names):
+            raise ValidationError(_("Cada nombre puede tener como mucho 120 caracteres."))
+        return names
+
+
+class RealNameForm(forms.ModelForm):
+    class Meta:
+        model = Membership
+        fields = ("real_name",)
+
+
+def split_cards(text: str) -> list[str]:
+    """'10c, 4o' or '10c 4o' or 'sota de copas, cuatro de oros' -> tokens."""
+    text = text.strip()
+    if not text:
+        return []
+    if re.search(r"[,;\n]", text):
+        return [t.strip() for t in re.split(r"[,;\n]", text) if t.strip()]
+    if " de " in text.lower():
+        return [text]
+    return text.split()
+
+
+class PositionForm(forms.ModelForm):
+    rules = forms.ChoiceField(label=_("Reglas de mesa"), choices=RULES_CHOICES, initial="guia")
+    trump = forms.ChoiceField(label=_("Triunfo"), choices=SUIT_CHOICES)
+    trick = forms.CharField(
+        label=_("Baza hasta ahora, en orden de juego"),
+        required=False,
+        help_text=_(
+            "De 0 a 3 cartas, separadas por comas: códigos (10c, 4o) o nombres (sota de copas). "
+            "Vacía si sales tú."
+        ),
+    )
+    hand = forms.MultipleChoiceField(
+        label=_("Tu mano"), choices=CARD_CHOICES, widget=forms.CheckboxSelectMultiple
+    )
+
+    class Meta:
+        model = Position
+        fields = ("title",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+        self.built = None
+        if self.instance.pk and not self.is_bound:
+            data = self.instance.data
+            self.initial.update(
+                trump=data["trump"],
+                trick=", ".join(data.get("trick", [])),
+                hand=data["hand"],
+                rules=data.get("rules") if isinstance(data.get("rules"), str) else "guia",
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.built = build_position(
+                cleaned["trump"], split_cards(cleaned.get("trick", "")), cleaned["hand"], cleaned["rules"]
+            )
+        except PositionError as exc:
+            raise ValidationError(str(exc)) from None
+        return cleaned
+
+    def save(self, commit: bool = True) -> Position:
+        self.instance.data = self.built.to_json()
+        return super().save(commit)
+
+
+class PositionImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Archivo JSON"),
+        help_text=_(
+            'Un objeto {"trump", "trick", "hand", "rules"} o una lista de ellos; puede llevar "title".'
+        ),
+    )
+
+    def clean_file(self) -> list[tuple[str, dict]]:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise ValidationError(_("El archivo es demasiado grande (máximo 64 KB)."))
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ValidationError(_("El archivo no es JSON válido; no se ha importado nada.")) from None
+        items = data if isinstance(data, list) else [data]
+        if not items:
+            raise ValidationError(_("El archivo no contiene ninguna posición."))
+        out = []
+        for n, item in enumerate(items, start=1):
+            title = ""
+            if isinstance(item, dict):
+                item = dict(item)
+                title = str(item.pop("title", "") or "")[:120]
+            try:
+                built = position_from_json(item)
+            except PositionError as exc:
+                raise ValidationError(
+                    _("Posición %(n)s: %(error)s No se ha importado nada.") % {"n": n, "error": exc}
+                ) from None
+            out.append((title or _("Posición importada %(n)s") % {"n": n}, built.to_json()))
+        return out
+
+
+class PracticeSetForm(forms.ModelForm):
+    goal_skill = forms.ChoiceField(label=_("Habilidad del objetivo"), required=False)
+    goal_level = forms.TypedChoiceField(
+        label=_("Dominio que alcanzar"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "—"), *((n, f"{n} · {label}") for n, label in mastery.LABELS.items() if n)],
+    )
+    chosen = forms.TypedMultipleChoiceField(
+        label=_("Alumnos (si no es para toda la clase)"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    class Meta:
+        model = PracticeSet
+        fields = (
+            "title",
+            "instructions",
+            "kind",
+            "goal_skill",
+            "goal_level",
+            "opens_at",
+            "due_at",
+            "whole_class",
+        )
+        widgets = {
+            "kind": forms.RadioSelect,
+            "opens_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "due_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "instructions": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, classroom: Classroom, memberships, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+        self.fields["goal_skill"].choices = [("", "—"), *skill_choices(classroom.get_rules())]
+        self.fields["chosen"].choices = [(m.student_id, m.display_name()) for m in memberships]
+
+    def clean(self):
+        cleaned = super().clean()
+        opens, due = cleaned.get("opens_at"), cleaned.get("due_at")
+        if opens and due and due <= opens:
+            self.add_error("due_at", _("La fecha de entrega debe ser posterior a la de apertura."))
+        if cleaned.get("kind") == PracticeSet.Kind.GOAL:
+            if not cleaned.get("goal_skill"):
+                self.add_error("goal_skill", _("Elige la habilidad del objetivo."))
+            if not cleaned.get("goal_level"):
+                self.add_error("goal_level", _("Indica el dominio que hay que alcanzar."))
+        else:
+            cleaned["goal_skill"], cleaned["goal_level"] = "", None
+        if not cleaned.get("whole_class") and not cleaned.get("chosen"):
+            self.add_error("chosen", _("Elige al menos un alumno o marca «toda la clase»."))
+        return cleaned
+
+
+class ItemForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=_("Tipo"), required=False, choices=[("", _("— (vacío)")), *SetItem.Kind.choices]
+    )
+    family = forms.ChoiceField(
+        label=_("Familia"), required=False, choices=[("", "—"), *((f, FAMILY_LABELS[f]) for f in FAMILIES)]
+    )
+    rule_id = forms.ChoiceField(label=_("Habilidad"), required=False)
+    count = forms.IntegerField(label=_("Cuántas"), min_value=1, max_value=20, initial=5)
+    difficulty = forms.TypedChoiceField(
+        label=_("Nivel"), coerce=int, choices=[(d, str(d)) for d in DIFFICULTIES], initial=1
+    )
+    position = forms.ModelChoiceField(
+        label=_("Posición construida"), queryset=Position.objects.none(), required=False
+    )
+
+    def __init__(self, *args, rules, positions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.fields["rule_id"].choices = [("", "—"), *skill_choices(rules)]
+        self.fields["position"].queryset = positions
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("kind")
+        if not kind:
+            return cleaned
+        if kind == SetItem.Kind.FAMILY and not cleaned.get("family"):
+            self.add_error("family", _("Elige una familia."))
+        if kind == SetItem.Kind.SKILL:
+            if not cleaned.get("rule_id"):
+                self.add_error("rule_id", _("Elige una habilidad."))
+            cleaned["family"] = ""
+        if kind == SetItem.Kind.POSITION:
+            if not cleaned.get("position"):
+                self.add_error("position", _("Elige una de tus posiciones."))
+            if cleaned.get("family") not in BUILT_FAMILIES:
+                self.add_error(
+                    "family", _("Una posición construida se pregunta como jugada, válidas u obligación.")
+                )
+            cleaned["count"] = 1
+        return cleaned
+
+    def item_fields(self) -> dict | None:
+        c = self.cleaned_data
+        if not c.get("kind"):
+            return None
+        fields = {
+            "kind": c["kind"],
+            "family": c.get("family") or "",
+            "count": c["count"],
+            "difficulty": c["difficulty"],
+        }
+        if c["kind"] == SetItem.Kind.SKILL:
+            fields["rule_id"] = c["rule_id"]
+        if c["kind"] == SetItem.Kind.POSITION:
+            position = c["position"]
+            fields.update(position=position.data, position_title=position.title, difficulty=2)
+        return fields
+
+
+class BaseItemFormSet(forms.BaseFormSet):
+    def clean(self):
+        if any(self.errors):
+            return
+        items = [f.item_fields() for f in self.forms if f.cleaned_data]
+        items = [i for i in items if i]
+        self.items = items
+        total = sum(i["count"] for i in items)
+        if total > MAX_QUESTIONS:
+            raise ValidationError(
+                _("Una tarea puede tener como mucho %(n)s preguntas.") % {"n": MAX_QUESTIONS}
+            )
+
+
+ItemFormSet = forms.formset_factory(ItemForm, formset=BaseItemFormSet, extra=5, max_num=10, absolute_max=10)

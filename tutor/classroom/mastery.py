@@ -1,0 +1,50 @@
+"""Mastery per student and skill, as "Mi progreso" computes it (tutor.progress.mastery levels 0/50/80/100).
+
+The heatmap reads progress's SkillStat cache for the whole class in one query; a goal is checked
+against the Attempt log itself, so it never depends on which receiver of attempt_recorded ran first.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tutor.practice.models import Attempt
+from tutor.progress import mastery
+from tutor.progress.models import SkillStat
+
+# Attempts read back to find a skill's last WINDOW results (a skill is in most of a learner's attempts).
+GOAL_SCAN = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    answered: int
+    right: int
+    recent: str
+
+    @property
+    def mastery(self) -> int:
+        return mastery.level(self.recent)
+
+    @property
+    def label(self) -> str:
+        return str(mastery.LABELS[self.mastery])
+
+
+def mastery_table(student_ids: Iterable[int]) -> dict[tuple[int, str], Cell]:
+    """{(student id, rule id): Cell} for every skill the students have practised, in one query."""
+    rows = SkillStat.objects.filter(learner_id__in=list(student_ids), kind=SkillStat.Kind.RULE).values_list(
+        "learner_id", "key", "attempts", "correct", "recent"
+    )
+    return {(learner, key): Cell(n, k, recent) for learner, key, n, k, recent in rows}
+
+
+def student_mastery(student_id: int, skill: str) -> Cell:
+    """One student's mastery of one skill, from their latest attempts that cite it."""
+    rows = (
+        Attempt.objects.filter(learner_id=student_id)
+        .order_by("-created_at", "-pk")
+        .values_list("rule_ids", "correct")[:GOAL_SCAN]
+    )
+    results = [correct for rule_ids, correct in rows if skill in (rule_ids or [])]
+    recent = "".join("1" if c else "0" for c in reversed(results[: mastery.WINDOW]))
+    return Cell(len(results), sum(results), recent)

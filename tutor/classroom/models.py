@@ -1,0 +1,212 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from engine.rules import PRESET_LABELS, PRESETS, TableRules
+from engine.scenarios import FAMILY_LABELS, BuiltPosition, position_from_json
+
+# No 0/O, 1/I/L: a code read aloud or copied from a blackboard must not be ambiguous.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 7
+
+RULES_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(raw: str) -> str:
+    return "".join(ch for ch in raw.upper() if ch.isalnum())
+
+
+class Classroom(models.Model):
+    name = models.CharField(_("nombre"), max_length=80)
+    rules = models.CharField(_("reglas de mesa"), max_length=16, choices=RULES_CHOICES, default="guia")
+    teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="teaching")
+    join_code = models.CharField(max_length=12, unique=True, default=new_join_code)
+    join_open = models.BooleanField(default=True)
+    archived = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom:detail", args=[self.pk])
+
+    def get_rules(self) -> TableRules:
+        return PRESETS[self.rules]
+
+
+class Membership(models.Model):
+    """A student in a class. ``real_name`` is for the class's teachers only: never render it to a student."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    real_name = models.CharField(_("nombre real"), max_length=120, blank=True, default="")
+    managed = models.BooleanField(default=False)  # account created by a teacher (no email)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["classroom", "student"], name="one_membership")]
+        ordering = ["student__username"]
+
+    def __str__(self) -> str:
+        return f"{self.student} en {self.classroom}"
+
+    def display_name(self) -> str:
+        """For teacher views only."""
+        return self.real_name or self.student.username
+
+
+class Position(models.Model):
+    """A position a teacher built, stored in the engine's JSON contract and checked on every save."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="positions")
+    title = models.CharField(_("título"), max_length=120)
+    data = models.JSONField()  # {"trump", "trick", "hand", "rules"}
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def built(self) -> BuiltPosition:
+        return position_from_json(self.data)
+
+
+class PracticeSet(models.Model):
+    class Kind(models.TextChoices):
+        ITEMS = "items", _("ejercicios")
+        GOAL = "goal", _("objetivo de dominio")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sets")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    title = models.CharField(_("título"), max_length=120)
+    instructions = models.TextField(_("instrucciones"), blank=True, default="")
+    kind = models.CharField(max_length=8, choices=Kind, default=Kind.ITEMS)
+    goal_skill = models.CharField(_("habilidad"), max_length=32, blank=True, default="")
+    goal_level = models.PositiveSmallIntegerField(_("dominio que alcanzar"), null=True, blank=True)
+    opens_at = models.DateTimeField(_("se abre"), default=timezone.now)
+    due_at = models.DateTimeField(_("fecha de entrega"))
+    whole_class = models.BooleanField(_("toda la clase"), default=True)
+    students = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
+    published_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom:set_detail", args=[self.pk])
+
+    @property
+    def is_goal(self) -> bool:
+        return self.kind == self.Kind.GOAL
+
+    def context_for(self, student_pk: int) -> str:
+        return f"set:{self.pk}:{student_pk}"
+
+
+class SetItem(models.Model):
+    class Kind(models.TextChoices):
+        FAMILY = "family", _("familia")
+        SKILL = "skill", _("habilidad")
+        POSITION = "position", _("posición construida")
+
+    practice_set = models.ForeignKey(PracticeSet, on_delete=models.CASCADE, related_name="items")
+    order = models.PositiveSmallIntegerField(default=0)
+    kind = models.CharField(max_length=10, choices=Kind)
+    family = models.CharField(max_length=16, blank=True, default="")
+    rule_id = models.CharField(max_length=32, blank=True, default="")
+    count = models.PositiveSmallIntegerField(default=1)
+    difficulty = models.PositiveSmallIntegerField(default=1)
+    # A copy of the position at publishing time: editing the library later never changes a set.
+    position = models.JSONField(null=True, blank=True)
+    position_title = models.CharField(max_length=120, blank=True, default="")
+
+    class Meta:
+        ordering = ["order", "pk"]
+
+    def __str__(self) -> str:
+        return self.label()
+
+    def label(self) -> str:
+        if self.kind == self.Kind.POSITION:
+            return f"{self.position_title} ({FAMILY_LABELS.get(self.family, self.family)})"
+        if self.kind == self.Kind.SKILL:
+            return f"{self.rule_id} × {self.count} (nivel {self.difficulty})"
+        return f"{FAMILY_LABELS.get(self.family, self.family)} × {self.count} (nivel {self.difficulty})"
+
+
+class Assignment(models.Model):
+    """One student's progress row in a published set."""
+
+    class State(models.TextChoices):
+        NOT_STARTED = "sin_empezar", _("sin empezar")
+        IN_PROGRESS = "en_curso", _("en curso")
+        SUBMITTED = "entregada", _("entregada")
+        LATE = "tarde", _("entregada tarde")
+
+    practice_set = models.ForeignKey(PracticeSet, on_delete=models.CASCADE, related_name="assignments")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments"
+    )
+    state = models.CharField(max_length=12, choices=State, default=State.NOT_STARTED)
+    total = models.PositiveSmallIntegerField(default=0)
+    answered = models.PositiveSmallIntegerField(default=0)
+    correct = models.PositiveSmallIntegerField(default=0)
+    time_ms = models.PositiveBigIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["practice_set", "student"], name="one_assignment")]
+
+    def __str__(self) -> str:
+        return f"{self.practice_set} — {self.student}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom:task", args=[self.practice_set_id])
+
+    @property
+    def is_done(self) -> bool:
+        return self.state in (self.State.SUBMITTED, self.State.LATE)
+
+    def is_overdue(self, now=None) -> bool:
+        return not self.is_done and (now or timezone.now()) > self.practice_set.due_at
+
+    @property
+    def score(self) -> int | None:
+        return round(100 * self.correct / self.total) if self.total else None
+
+
+class Question(models.Model):
+    """Which issued scenario is which item of a student's set (the Issued row keeps the position)."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="questions")
+    item = models.ForeignKey(SetItem, on_delete=models.CASCADE, related_name="questions")
+    number = models.PositiveSmallIntegerField()
+    issued = models.OneToOneField("practice.Issued", on_delete=models.CASCADE, related_name="set_question")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["assignment", "number"], name="one_question_number")]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} #{self.number}"

@@ -1,0 +1,285 @@
+"""Writes that touch several models: classes, members, managed accounts, sets, assignments, progress rows."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.scenarios import families_for, position_from_json
+from tutor.classroom.mastery import student_mastery
+from tutor.classroom.models import (
+    CODE_ALPHABET,
+    Assignment,
+    Classroom,
+    Membership,
+    PracticeSet,
+    Question,
+    SetItem,
+    new_join_code,
+    normalise_code,
+)
+from tutor.practice.identity import Owner
+
+User = get_user_model()
+PASSWORD_ALPHABET = CODE_ALPHABET.lower()
+
+
+class ClassroomError(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class NewLogin:
+    username: str
+    password: str
+    real_name: str
+
+
+def create_classroom(*, teacher, name: str, rules: str) -> Classroom:
+    with transaction.atomic():
+        classroom = Classroom.objects.create(name=name, rules=rules)
+        classroom.teachers.add(teacher)
+    return classroom
+
+
+def regenerate_code(*, classroom: Classroom) -> str:
+    for _attempt in range(10):
+        code = new_join_code()
+        if not Classroom.objects.filter(join_code=code).exists():
+            classroom.join_code = code
+            classroom.join_open = True
+            classroom.save(update_fields=["join_code", "join_open"])
+            return code
+    raise ClassroomError(_("No se ha podido generar un código nuevo; inténtalo otra vez."))
+
+
+def _assign_open_sets(classroom: Classroom, student) -> None:
+    """A student who joins late gets the class's published whole-class sets."""
+    for practice_set in classroom.sets.filter(published_at__isnull=False, whole_class=True):
+        Assignment.objects.get_or_create(
+            practice_set=practice_set, student=student, defaults={"total": _total(practice_set)}
+        )
+
+
+def join_classroom(*, student, code: str) -> Classroom:
+    classroom = Classroom.objects.filter(
+        join_code=normalise_code(code), join_open=True, archived=False
+    ).first()
+    if classroom is None:
+        raise ClassroomError(
+            _("Ese código no corresponde a ninguna clase abierta. Revísalo con tu profesor.")
+        )
+    if classroom.teachers.filter(pk=student.pk).exists():
+        raise ClassroomError(_("Ya eres profesor de esta clase."))
+    with transaction.atomic():
+        _membership, created = Membership.objects.get_or_create(classroom=classroom, student=student)
+        if created:
+            _assign_open_sets(classroom, student)
+    if not created:
+        raise ClassroomError(_("Ya estás en la clase «%(name)s».") % {"name": classroom.name})
+    return classroom
+
+
+def add_teacher(*, classroom: Classroom, username: str):
+    teacher = User.objects.filter(username__iexact=username.strip(), role=User.Role.TEACHER).first()
+    if teacher is None:
+        raise ClassroomError(_("No hay ningún profesor con ese nombre de usuario."))
+    if classroom.memberships.filter(student=teacher).exists():
+        raise ClassroomError(_("Ese usuario es alumno de esta clase."))
+    classroom.teachers.add(teacher)
+    return teacher
+
+
+def _random(alphabet: str, n: int) -> str:
+    return "".join(secrets.choice(alphabet) for _ in range(n))
+
+
+def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[NewLogin]:
+    """Accounts for children without email: a neutral username and a one-time printable password."""
+    logins = []
+    with transaction.atomic():
+        for real_name in names:
+            for _attempt in range(20):
+                username = f"alumno-{_random(PASSWORD_ALPHABET, 5)}"
+                if not User.objects.filter(username=username).exists():
+                    break
+            password = "-".join(_random(PASSWORD_ALPHABET, 4) for _ in range(3))
+            user = User.objects.create_user(username=username, password=password, role=User.Role.LEARNER)
+            Membership.objects.create(classroom=classroom, student=user, real_name=real_name, managed=True)
+            _assign_open_sets(classroom, user)
+            logins.append(NewLogin(username, password, real_name))
+    return logins
+
+
+def remove_student(*, membership: Membership) -> None:
+    """The student leaves (or is removed): their rows in this class's sets go; their practice log stays."""
+    with transaction.atomic():
+        Assignment.objects.filter(
+            practice_set__classroom=membership.classroom, student=membership.student
+        ).delete()
+        membership.delete()
+
+
+def _total(practice_set: PracticeSet) -> int:
+    if practice_set.is_goal:
+        return 0
+    return sum(item.count for item in practice_set.items.all())
+
+
+def save_set(
+    *,
+    classroom: Classroom,
+    teacher,
+    fields: dict,
+    items: list[dict],
+    students: list,
+    publish: bool,
+) -> PracticeSet:
+    """Create a set with its items (a draft unless ``publish``). Items are dicts of SetItem fields."""
+    with transaction.atomic():
+        practice_set = PracticeSet.objects.create(classroom=classroom, created_by=teacher, **fields)
+        for n, item in enumerate(items):
+            SetItem.objects.create(practice_set=practice_set, order=n, **item)
+        if not practice_set.whole_class:
+            practice_set.students.set(students)
+        if publish:
+            publish_set(practice_set=practice_set)
+    return practice_set
+
+
+def publish_set(*, practice_set: PracticeSet) -> int:
+    """One progress row (sin empezar) per target student, at once. Returns how many were created."""
+    if practice_set.published_at is not None:
+        raise ClassroomError(_("Esta tarea ya está publicada."))
+    members = practice_set.classroom.memberships.values_list("student_id", flat=True)
+    if not practice_set.whole_class:
+        members = members.filter(student__in=practice_set.students.all())
+    total = _total(practice_set)
+    with transaction.atomic():
+        practice_set.published_at = timezone.now()
+        practice_set.save(update_fields=["published_at"])
+        rows = Assignment.objects.bulk_create(
+            [Assignment(practice_set=practice_set, student_id=pk, total=total) for pk in members]
+        )
+    return len(rows)
+
+
+def _seed(practice_set: PracticeSet, student_pk: int, number: int) -> int:
+    # Distinct per student and question; stable, so a teacher can reproduce a deal.
+    return (practice_set.pk * 100_000 + student_pk) * 1_000 + number
+
+
+def ensure_questions(*, assignment: Assignment) -> list[Question]:
+    """The student's own scenarios for every item, issued once (the first time they open the set)."""
+    from tutor.practice.services import issue  # practice imports nothing of ours; keep it that way
+
+    questions = list(assignment.questions.select_related("issued", "issued__attempt", "item"))
+    practice_set = assignment.practice_set
+    if questions or practice_set.is_goal:
+        return questions
+    rules = practice_set.classroom.get_rules()
+    owner = Owner(assignment.student, "")
+    context = practice_set.context_for(assignment.student_id)
+    next_url = reverse("classroom:task", args=[practice_set.pk])
+    number = 0
+    with transaction.atomic():
+        locked = Assignment.objects.select_for_update().get(pk=assignment.pk)
+        if locked.questions.exists():  # another request issued them first
+            return list(assignment.questions.select_related("issued", "issued__attempt", "item"))
+        for item in practice_set.items.all():
+            for n in range(item.count):
+                number += 1
+                seed = _seed(practice_set, assignment.student_id, number)
+                common = dict(
+                    owner=owner, mode="tarea", rules=rules, context=context, next_url=next_url, seed=seed
+                )
+                if item.kind == SetItem.Kind.POSITION:
+                    scenario = position_from_json(item.position).scenario(item.family, seed=seed)
+                    issued = issue(
+                        family=item.family, difficulty=scenario.difficulty, scenario=scenario, **common
+                    )
+                elif item.kind == SetItem.Kind.SKILL:
+                    families = families_for(item.rule_id, rules)
+                    issued = issue(
+                        family=families[n % len(families)],
+                        difficulty=item.difficulty,
+                        target=item.rule_id,
+                        **common,
+                    )
+                else:
+                    issued = issue(family=item.family, difficulty=item.difficulty, **common)
+                Question.objects.create(assignment=assignment, item=item, number=number, issued=issued)
+        if assignment.total != number:
+            Assignment.objects.filter(pk=assignment.pk).update(total=number)
+            assignment.total = number
+    return list(assignment.questions.select_related("issued", "issued__attempt", "item"))
+
+
+def _finish_state(due_at: datetime, now: datetime) -> str:
+    return Assignment.State.LATE if now > due_at else Assignment.State.SUBMITTED
+
+
+def record_set_attempt(attempt) -> None:
+    """Move the student's row: en curso, then entregada (or tarde) when every item is answered.
+
+    Called inside the transaction that created the attempt (practice's attempt_recorded).
+    """
+    now = timezone.now()
+    if attempt.learner_id is None:
+        return
+    if attempt.context.startswith("set:"):
+        question = (
+            Question.objects.select_related("assignment__practice_set")
+            .filter(issued_id=attempt.issued_id, assignment__student_id=attempt.learner_id)
+            .first()
+        )
+        if question is not None:
+            row = Assignment.objects.select_for_update().get(pk=question.assignment_id)
+            row.answered += 1
+            row.correct += int(attempt.correct)
+            row.time_ms += attempt.time_taken_ms
+            row.started_at = row.started_at or now
+            if row.answered >= row.total:
+                row.state = _finish_state(question.assignment.practice_set.due_at, now)
+                row.finished_at = now
+            else:
+                row.state = Assignment.State.IN_PROGRESS
+            row.save()
+    _check_goals(attempt, now)
+
+
+def _check_goals(attempt, now: datetime) -> None:
+    skills = list(attempt.rule_ids or [])
+    if not skills:
+        return
+    goals = Assignment.objects.select_related("practice_set").filter(
+        student_id=attempt.learner_id,
+        practice_set__kind=PracticeSet.Kind.GOAL,
+        practice_set__goal_skill__in=skills,
+        practice_set__opens_at__lte=now,
+        state__in=[Assignment.State.NOT_STARTED, Assignment.State.IN_PROGRESS],
+    )
+    rows = list(goals)
+    if not rows:
+        return
+    for row in rows:
+        cell = student_mastery(attempt.learner_id, row.practice_set.goal_skill)
+        row.answered += 1
+        row.correct += int(attempt.correct)
+        row.time_ms += attempt.time_taken_ms
+        row.started_at = row.started_at or now
+        if cell.mastery >= (row.practice_set.goal_level or 0):
+            row.state = _finish_state(row.practice_set.due_at, now)
+            row.finished_at = now
+        else:
+            row.state = Assignment.State.IN_PROGRESS
+        row.save()
