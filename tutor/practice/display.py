@@ -110,33 +110,40 @@ def _trick(pos: dict, show_winner: bool) -> dict | None:
 def _history(pos: dict) -> list[dict]:
     names = _seat_names(pos) or {}
     viewer = pos.get("viewer")
+    labels = _relative_labels()
     rows = []
     for number, t in enumerate(pos.get("history") or [], start=1):
         plays = []
         for offset, code in enumerate(t["cards"]):
             seat = (t["leader"] + offset) % 4
-            plays.append({"seat": seat, "who": _who(seat, viewer, names), "card": code})
+            plays.append({"seat": seat, "who": _who(seat, viewer, names, labels), "card": code})
         rows.append(
             {
                 "number": number,
                 "plays": plays,
-                "winner": _who(t["winner"], viewer, names),
+                "winner": _who(t["winner"], viewer, names, labels),
             }
         )
     return rows
 
 
-def _who(seat: int, viewer: int | None, names: dict) -> str:
+def _relative_labels() -> tuple[str, str, str, str]:
+    return (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
+
+
+def _who(seat: int, viewer: int | None, names: dict, labels: tuple[str, ...] | None = None) -> str:
+    """A seat's name: the neutral player name, or relative to the viewer. Pass ``labels``
+    (_relative_labels()) when naming many seats: translating them is the dear part."""
     if viewer is None:
         return names.get(seat, player_label(seat))
-    labels = (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
-    return labels[(seat - viewer) % 4]
+    return (labels or _relative_labels())[(seat - viewer) % 4]
 
 
 def _cantes(items, viewer, names) -> list[dict]:
+    labels = _relative_labels()
     return [
         {
-            "who": _who(x["seat"], viewer, names),
+            "who": _who(x["seat"], viewer, names, labels),
             "suit": Suit.parse(x["suit"]).label,
             "points": x["points"],
             "after_trick": x.get("after_trick"),

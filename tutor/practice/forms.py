@@ -1,3 +1,5 @@
+from functools import cache
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -9,6 +11,19 @@ DIFFICULTY_CHOICES = [(d, str(d)) for d in DIFFICULTIES]
 PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 MAX_ANSWER_VALUES = 12
 MAX_ANSWER_LENGTH = 40
+
+
+@cache
+def _skill_choices() -> tuple[tuple[str, str], ...]:
+    """Every skill any table can practise (clean() checks it against the chosen table).
+
+    Engine data only, so worked out once per process rather than on every "new scenario" request.
+    """
+    return tuple(
+        (rule_id, f"{rule_id}: {line}")
+        for rule_id, line in RULE_CATALOGUE.items()
+        if any(families_for(rule_id, rules) for rules in PRESETS.values())
+    )
 
 
 class NewPracticeForm(forms.Form):
@@ -24,12 +39,7 @@ class NewPracticeForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # Every skill any table can practise; clean() checks it against the chosen table.
-        self.fields["rule_id"].choices = [
-            (rule_id, f"{rule_id}: {line}")
-            for rule_id, line in RULE_CATALOGUE.items()
-            if any(families_for(rule_id, rules) for rules in PRESETS.values())
-        ]
+        self.fields["rule_id"].choices = list(_skill_choices())
 
     def clean(self) -> dict:
         data = super().clean()

@@ -141,11 +141,13 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
                 request, _("Ya habías respondido este ejercicio: esta es la respuesta que quedó registrada.")
             )
         return redirect("practice:scenario", token)
-    issued = _get_issued_for_owner(owner, token)
+    # The attempt knows its scenario (the row submit() locked, already checked against the owner);
+    # only a rejected answer needs it read again.
+    issued = attempt.issued if attempt is not None else _get_issued_for_owner(owner, token)
     context = {
         "issued": issued,
         "scenario": issued.get_scenario(),
-        "attempt": attempt_of(issued),
+        "attempt": attempt,
         "answer_error": error,
         "replayed": replayed,
         "answer_value": request.POST.getlist("answer"),

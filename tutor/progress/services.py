@@ -77,9 +77,13 @@ def _update_review_queue(attempt: Attempt, owner: dict, owner_q: Q) -> None:
 
 
 def _review_family_card(attempt: Attempt, owner: dict, owner_q: Q) -> None:
-    FamilyCard.objects.bulk_create([FamilyCard(family=attempt.family, **owner)], ignore_conflicts=True)
-    # The row lock orders concurrent reviews of one card; the review time is taken under it.
-    row = FamilyCard.objects.select_for_update().get(owner_q, family=attempt.family)
+    # The row lock orders concurrent reviews of one card; the review time is taken under it. The
+    # card is created (a concurrent insert of the same card is ignored) only when it is missing.
+    cards = FamilyCard.objects.select_for_update().filter(owner_q, family=attempt.family)
+    row = cards.first()
+    if row is None:
+        FamilyCard.objects.bulk_create([FamilyCard(family=attempt.family, **owner)], ignore_conflicts=True)
+        row = cards.get()
     card = Card.from_dict(row.card) if row.card else Card(card_id=attempt.pk)
     card, log = spacing.review(card, correct=attempt.correct, when=timezone.now())
     row.card = card.to_dict()

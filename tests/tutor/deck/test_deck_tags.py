@@ -28,6 +28,26 @@ class TestCard:
     def test_it_adds_a_note(self):
         assert '<span class="card-note">11 tantos</span>' in render('{% card "1o" note="11 tantos" %}')
 
+    def test_its_markup_is_picture_name_and_note_in_one_span(self):
+        html = render('{% card "1o" note=note size="sm" marked=True %}', note="11 <tantos>")
+        assert html == (
+            '<span class="playing-card playing-card--sm is-marked"\n        data-card="1o">'
+            '<img class="playing-card__img" src="/static/cards/1o.svg" alt="" width="100" height="150">'
+            '<span class="card-name">as de oros</span><span class="card-note">11 &lt;tantos&gt;</span></span>\n'
+        )
+
+    def test_an_empty_size_is_the_medium_card_and_no_note_no_note_line(self):
+        html = render('{% card "2o" size="" %}')
+        assert 'class="playing-card playing-card--md"' in html
+        assert "dos de oros" in html
+        assert "card-note" not in html
+
+    def test_the_picture_follows_the_static_url_setting(self, settings):
+        render('{% card "12c" %}')  # remembered under the first URL
+        settings.STATIC_URL = "/assets/"
+        assert 'src="/assets/cards/12c.svg"' in render('{% card "12c" %}')
+        assert render('{{ "12c"|card_src }}') == "/assets/cards/12c.svg"
+
     def test_every_card_has_a_drawing(self, settings):
         from pathlib import Path
 
@@ -68,7 +88,7 @@ class TestHand:
         html = _flat(
             render('{% hand cards mode="mark" name="legal" marked=m %}', cards=["12c", "4c"], m=["4c"])
         )
-        assert '<input type="checkbox" class="card-check" id="legal-12c" name="legal" value="12c" >' in html
+        assert '<input type="checkbox" class="card-check" id="legal-12c" name="legal" value="12c">' in html
         assert 'id="legal-4c" name="legal" value="4c" checked' in html
         assert '<label class="card-check__label" for="legal-4c">' in html
 
@@ -76,6 +96,26 @@ class TestHand:
         html = render("{% hand cards notes=n %}", cards=["4c"], n={"4c": "no: debes montar"})
         assert '<span class="card-note">no: debes montar</span>' in html
         assert "<button" not in html
+
+    def test_it_escapes_what_the_caller_passes(self):
+        html = render(
+            "{% hand cards mode=mode name=name label=label notes=n marked=cards marked_label=ml %}",
+            cards=["4c"],
+            mode="play",
+            name='a"b',
+            label="<b>mano</b>",
+            n={"4c": "<i>nota</i>"},
+            ml="<u>x</u>",
+        )
+        assert 'name="a&quot;b"' in html
+        assert "&lt;b&gt;mano&lt;/b&gt;" in html
+        assert "&lt;i&gt;nota&lt;/i&gt;" in html
+        assert "&lt;u&gt;x&lt;/u&gt;" in html
+        assert "<b>" not in html and "<i>" not in html and "<u>" not in html
+
+    def test_an_empty_hand_is_an_empty_list(self):
+        html = _flat(render("{% hand cards %}", cards=[]))
+        assert '<ul class="hand__cards"> </ul>' in html
 
     def test_an_unknown_mode_is_an_error(self):
         with pytest.raises(TemplateSyntaxError):
@@ -119,6 +159,11 @@ class TestTrick:
     def test_it_uses_names_when_given(self):
         html = render("{% trick cards names=n trump='b' %}", cards=["1c"], n={0: "Ana", 2: "Luis"})
         assert "Ana" in html and "Luis" in html and "Rival derecha" in html
+
+    def test_it_escapes_names_and_label(self):
+        html = render("{% trick cards names=n label=label %}", cards=["1c"], n={0: "<Ana>"}, label='Baza "1"')
+        assert '<span class="trick__who">&lt;Ana&gt;</span>' in html
+        assert 'aria-label="Baza &quot;1&quot;"' in html
 
     def test_a_trick_has_at_most_four_cards(self):
         with pytest.raises(TemplateSyntaxError):

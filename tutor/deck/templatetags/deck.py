@@ -3,10 +3,15 @@
 Every card is shown with its Spanish name as text; the picture is decoration (alt="").
 """
 
+import html
 from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from engine.cards import CARDS, Card, Suit, parse_card
@@ -22,12 +27,30 @@ def _seat_labels() -> tuple[str, str, str, str]:
     return (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
 
 
+_BY_CODE = {c.code: c for c in CARDS}
+
+
 def as_card(value: Card | int | str) -> Card:
     if isinstance(value, Card):
         return value
     if isinstance(value, int):
         return CARDS[value]
-    return parse_card(value)
+    # Codes ("12c") are what positions store: look them up before the general parser.
+    found = _BY_CODE.get(value) if isinstance(value, str) else None
+    return found if found is not None else parse_card(value)
+
+
+@cache
+def _src(code: str) -> str:
+    """The card drawing's URL; static() asks the storage (a manifest lookup), so once per process."""
+    return static(f"cards/{code}.svg")
+
+
+@receiver(setting_changed)
+def _forget_card_urls(*, setting, **kwargs) -> None:
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _src.cache_clear()
+        _plain_card_html.cache_clear()
 
 
 def _codes(values: Iterable | None) -> set[str]:
@@ -36,11 +59,6 @@ def _codes(values: Iterable | None) -> set[str]:
 
 def _by_code(values: Mapping | None) -> dict[str, str]:
     return {as_card(k).code: str(v) for k, v in (values or {}).items()}
-
-
-def _face(value: Card | int | str, note: str = "") -> dict:
-    c = as_card(value)
-    return {"card": c, "src": static(f"cards/{c.code}.svg"), "note": note}
 
 
 @register.filter
@@ -52,16 +70,75 @@ def card_name(value: Card | int | str) -> str:
 @register.filter
 def card_src(value: Card | int | str) -> str:
     """URL of the card's SVG drawing."""
-    return static(f"cards/{as_card(value).code}.svg")
+    return _src(as_card(value).code)
 
 
-@register.inclusion_tag("deck/card.html")
-def card(value: Card | int | str, note: str = "", size: str = "md", marked: bool = False) -> dict:
+# The deck's markup is built here rather than with templates: a page draws dozens of cards, and
+# rendering a template per card, hand and trick was most of its rendering time. Every value is
+# escaped as a template would escape it (what is already safe HTML is kept as it is).
+
+
+def _esc(value) -> str:
+    """conditional_escape without its lazy-string wrapper, which cost more than the escaping."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+def _html(fmt: str, *args) -> SafeString:
+    """format_html for the deck's own markup, with the cheaper escaping."""
+    return mark_safe(fmt.format(*map(_esc, args)))  # noqa: S308 - every argument is escaped
+
+
+_CARD_HTML = (
+    '<span class="playing-card playing-card--{}{}"\n        data-card="{}">'
+    '<img class="playing-card__img" src="{}" alt="" width="100" height="150">'
+    '<span class="card-name">{}</span>{}</span>\n'
+)
+_IS_MARKED = mark_safe(" is-marked")
+
+
+@lru_cache(maxsize=512)
+def _plain_card_html(code: str, size: str, marked: bool) -> SafeString:
+    """A card without a note: the same few strings on every page, so built once per process."""
+    return _html(_CARD_HTML, size, _IS_MARKED if marked else "", code, _src(code), _BY_CODE[code].name, "")
+
+
+def _card_html(c: Card, note: str = "", size: str = "md", marked: bool = False) -> SafeString:
+    if not note:
+        return _plain_card_html(c.code, size or "md", bool(marked))
+    return _html(
+        _CARD_HTML,
+        size or "md",
+        _IS_MARKED if marked else "",
+        c.code,
+        _src(c.code),
+        c.name,
+        _html('<span class="card-note">{}</span>', note),
+    )
+
+
+def _flag(kind: str, text: str) -> SafeString:
+    return _html('<span class="card-flag card-flag--{}">{}</span>', kind, text)
+
+
+@register.simple_tag
+def card(value: Card | int | str, note: str = "", size: str = "md", marked: bool = False) -> SafeString:
     """One card: picture plus its name as text. `note` adds a second line ("11 tantos")."""
-    return {**_face(value, note), "size": size, "marked": marked}
+    return _card_html(as_card(value), note, size, marked)
 
 
-@register.inclusion_tag("deck/hand.html")
+_ARIA_PRESSED = mark_safe(' aria-pressed="true"')
+_CHECKED = mark_safe(" checked")
+_DISABLED = mark_safe(" disabled")
+_PLAY_ITEM = '<button type="submit" class="card-button{}" name="{}" value="{}"{}{}>\n{}\n{}\n{}\n</button>'
+_MARK_ITEM = (
+    '<input type="checkbox" class="card-check" id="{0}-{1}" name="{0}" value="{1}"{2}{3}>\n'
+    '<label class="card-check__label" for="{0}-{1}">\n{4}\n{5}\n</label>'
+)
+
+
+@register.simple_tag
 def hand(
     cards: Iterable,
     mode: str = "show",
@@ -73,7 +150,7 @@ def hand(
     disabled_label: str | None = None,
     marked_label: str | None = None,
     size: str = "md",
-) -> dict:
+) -> SafeString:
     """A hand of cards.
 
     mode "show": plain cards; "play": one submit button per card (`name=card value=12c`), for a form
@@ -83,28 +160,51 @@ def hand(
     if mode not in ("show", "play", "mark"):
         raise template.TemplateSyntaxError(f"hand: unknown mode {mode!r}")
     disabled_codes, marked_codes, note_by_code = _codes(disabled), _codes(marked), _by_code(notes)
+    disabled_label = _("no disponible") if disabled_label is None else disabled_label
+    marked_label = _("elegida") if marked_label is None else marked_label
     items = []
     for value in cards:
-        face = _face(value)
-        code = face["card"].code
-        face.update(
-            note=note_by_code.get(code, ""),
-            disabled=code in disabled_codes,
-            marked=code in marked_codes,
-        )
-        items.append(face)
-    return {
-        "items": items,
-        "mode": mode,
-        "name": name,
-        "label": label or _("Tu mano"),
-        "size": size,
-        "disabled_label": _("no disponible") if disabled_label is None else disabled_label,
-        "marked_label": _("elegida") if marked_label is None else marked_label,
-    }
+        c = as_card(value)
+        code = c.code
+        is_marked, is_disabled = code in marked_codes, code in disabled_codes
+        face = _card_html(c, note_by_code.get(code, ""), size, is_marked)
+        marked_flag = _flag("marked", marked_label) if is_marked and marked_label else ""
+        disabled_flag = _flag("disabled", disabled_label) if is_disabled and disabled_label else ""
+        if mode == "play":
+            item = _html(
+                _PLAY_ITEM,
+                _IS_MARKED if is_marked else "",
+                name,
+                code,
+                _ARIA_PRESSED if is_marked else "",
+                _DISABLED if is_disabled else "",
+                face,
+                marked_flag,
+                disabled_flag,
+            )
+        elif mode == "mark":
+            item = _html(
+                _MARK_ITEM,
+                name,
+                code,
+                _CHECKED if is_marked else "",
+                _DISABLED if is_disabled else "",
+                face,
+                disabled_flag,
+            )
+        else:
+            item = _html("{}\n{}", face, marked_flag)
+        items.append(f'<li class="hand__item">\n{item}\n</li>')
+    return _html(
+        '\n<fieldset class="hand hand--{}">\n<legend class="hand__legend">{}</legend>\n'
+        '<ul class="hand__cards">\n{}\n</ul>\n</fieldset>\n',
+        mode,
+        label or _("Tu mano"),
+        mark_safe("\n".join(items)),  # noqa: S308 - built from escaped pieces above
+    )
 
 
-@register.inclusion_tag("deck/trick.html")
+@register.simple_tag
 def trick(
     cards: Iterable,
     leader: int = 0,
@@ -114,7 +214,7 @@ def trick(
     trump_card: Card | int | str | None = None,
     names: Mapping | None = None,
     label: str = "",
-) -> dict:
+) -> SafeString:
     """A trick on the table, seen from `viewer`'s seat.
 
     `cards` are in playing order starting with the `leader` seat (0..3). `winner` is the index in
@@ -134,20 +234,33 @@ def trick(
         seat = (int(leader) + offset) % 4
         relative = (seat - int(viewer)) % 4
         played_card = played[offset] if offset < len(played) else None
+        is_winner = played_card is not None and winner is not None and int(winner) == offset
         seats.append(
-            {
-                "seat": seat,
-                "position": _POSITIONS[relative],
-                "label": seat_names.get(seat, labels[relative]),
-                "face": _face(played_card) if played_card is not None else None,
-                "order": offset + 1,
-                "is_leader": offset == 0,
-                "is_winner": played_card is not None and winner is not None and int(winner) == offset,
-            }
+            _html(
+                '<li class="trick__seat trick__seat--{}{}" data-seat="{}">\n'
+                '<span class="trick__who">{}</span>\n{}\n'
+                '<span class="trick__flags">\n{}\n{}\n</span>\n</li>',
+                _POSITIONS[relative],
+                mark_safe(" is-winning") if is_winner else "",
+                seat,
+                seat_names.get(seat, labels[relative]),
+                _card_html(played_card, size="sm", marked=is_winner)
+                if played_card is not None
+                else _html('<span class="trick__empty">{}</span>', _("por jugar")),
+                _flag("leader", _("salida")) if offset == 0 else "",
+                _flag("winner", _("gana")) if is_winner else "",
+            )
         )
-    return {
-        "seats": seats,
-        "trump_suit": trump_suit,
-        "trump_face": _face(trump_card) if trump_card is not None else None,
-        "label": label or _("Baza en la mesa"),
-    }
+    trump_html = ""
+    if trump_suit is not None:
+        trump_html = _html(
+            '\n<div class="trick__trump">\n<span class="trick__trump-label">{}</span>\n{}\n</div>',
+            _("Triunfo: %(suit)s") % {"suit": trump_suit.label},
+            _card_html(trump_card, size="sm") if trump_card is not None else "",
+        )
+    return _html(
+        '\n<section class="trick" aria-label="{}">\n<ol class="trick__seats">\n{}\n</ol>{}\n</section>\n',
+        label or _("Baza en la mesa"),
+        mark_safe("\n".join(seats)),  # noqa: S308 - built from escaped pieces above
+        trump_html,
+    )
