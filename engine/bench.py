@@ -8,8 +8,8 @@ import random
 import statistics
 import time
 
-from engine.cards import cards_of
-from engine.hand import Hand, pick, random_hand
+from engine.cards import cards_of, pick
+from engine.hand import Hand, random_hand
 from engine.obligations import legal_mask, ruling
 from engine.rules import TableRules
 

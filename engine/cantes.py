@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import CARDS, Card, Suit, card
+from engine.cards import CARDS, Card, Suit, as_mask, card
 from engine.obligations import the
 from engine.rules import GUIA, TableRules
 
@@ -38,15 +38,6 @@ def pair_index(pair: int | str) -> int:
 def cante_points(suit: int, trump: int) -> int:
     """40 for the trump suit (las cuarenta), 20 for any other (las veinte): R-CANTE-1."""
     return 40 if suit == trump else 20
-
-
-def _mask(cards: int | Iterable[int]) -> int:
-    if isinstance(cards, int):
-        return cards
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +175,7 @@ def check_cante(
     first trick; ``sung``: suits already sung this hand (a 4-bit mask or suits); ``already_sang``: this player
     already sang at this moment; ``played``/``partner_hand``: only to say why a missing card is missing.
     """
-    hand_m, played_m, partner_m = _mask(hand), _mask(played), _mask(partner_hand)
+    hand_m, played_m, partner_m = as_mask(hand), as_mask(played), as_mask(partner_hand)
     sung_m = sung if isinstance(sung, int) else sum(1 << int(s) for s in sung)
 
     def no(reason: str, *ids: str) -> CanteCheck:
@@ -246,7 +237,7 @@ def cante_options(
     rules: TableRules = GUIA,
 ) -> CanteOptions:
     """What a player holding ``hand`` may sing right now, and what they may not and why (same arguments as check_cante)."""
-    hand_m = _mask(hand)
+    hand_m = as_mask(hand)
     kwargs = dict(
         pair_won=pair_won,
         first_win=first_win,

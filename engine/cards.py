@@ -7,6 +7,7 @@ one (R-DECK-3) and a set of cards fits in a 40-bit mask.
 
 from __future__ import annotations
 
+import random
 import unicodedata
 from collections.abc import Iterable
 from enum import IntEnum
@@ -196,10 +197,16 @@ def write(c: Card, notation: str = "code") -> str:
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The mask of some cards."""
     m = 0
     for c in cards:
         m |= 1 << c
     return m
+
+
+def as_mask(cards: int | Iterable[int]) -> int:
+    """A mask given as it is, or the mask of some cards (for functions that take either)."""
+    return cards if isinstance(cards, int) else mask_of(cards)
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -210,6 +217,13 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
+
+
+def pick(mask: int, rng: random.Random) -> int:
+    """A uniformly random card of a non-empty mask."""
+    for _ in range(int(rng.random() * mask.bit_count())):
+        mask &= mask - 1  # drop the lowest card
+    return (mask & -mask).bit_length() - 1
 
 
 def deck_by_strength() -> list[Card]:

@@ -22,7 +22,7 @@ from engine.cantes import (
     score_renuncio,
     score_tute,
 )
-from engine.cards import CARDS, TANTOS_OF, Card, Suit, cards_of, parse_card
+from engine.cards import CARDS, TANTOS_OF, Card, Suit, cards_of, parse_card, pick
 from engine.deal import DOS_DE_OROS, Deal, deal
 from engine.obligations import CardVerdict, Ruling, legal_mask, ruling, the
 from engine.rules import GUIA, TableRules
@@ -418,13 +418,6 @@ class Hand:
         if self.first_card is not None:
             out["first_hand"] = True
         return out
-
-
-def pick(mask: int, rng: random.Random) -> int:
-    """A uniformly random card of a non-empty mask."""
-    for _ in range(int(rng.random() * mask.bit_count())):
-        mask &= mask - 1  # drop the lowest card
-    return (mask & -mask).bit_length() - 1
 
 
 def random_hand(

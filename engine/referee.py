@@ -16,7 +16,7 @@ from engine.cantes import (
     score_renuncio,
     score_tute,
 )
-from engine.cards import CARDS, CardError, Suit, cards_of, notation_of, parse_cards, write
+from engine.cards import CARDS, CardError, Suit, as_mask, cards_of, notation_of, parse_cards, write
 from engine.deal import DOS_DE_OROS
 from engine.hand import Declared, Renuncio, Tute, first_card_ruling
 from engine.obligations import legal_mask, ruling
@@ -26,19 +26,6 @@ from engine.tricks import trick_winner
 
 class RecordError(ValueError):
     """A hand record that cannot be checked: malformed, inconsistent or incomplete."""
-
-
-def _masks(hands: Sequence[int | Iterable[int]]) -> list[int]:
-    out = []
-    for h in hands:
-        if isinstance(h, int):
-            out.append(h)
-        else:
-            m = 0
-            for c in h:
-                m |= 1 << c
-            out.append(m)
-    return out
 
 
 def check_trick(
@@ -55,7 +42,7 @@ def check_trick(
 
     ``first_card``: the card that must open the trick (the dos de oros in a Ludoteka first hand).
     """
-    hands = _masks(hands_before)
+    hands = [as_mask(h) for h in hands_before]
     trump = Suit.parse(trump)
     found = []
     for j, c in enumerate(trick_cards):
@@ -160,7 +147,7 @@ def referee(
         if len(t) != 4:
             raise RecordError(f"la baza {i} debe tener 4 cartas y tiene {len(t)}")
     first_card = DOS_DE_OROS if first_hand and rules.primera_mano == "ludoteka" else None
-    start = _masks(hands) if hands is not None else None
+    start = [as_mask(h) for h in hands] if hands is not None else None
     if start is not None:
         if (
             len(start) != 4

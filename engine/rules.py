@@ -142,6 +142,9 @@ RULE_CATALOGUE: dict[str, str] = {
     "R-SCORE-1": "Total de cada pareja: tantos de sus bazas, más sus cantes, más 10 de últimas.",
     "R-SCORE-2": "Gana la mano la pareja con más total; ganar cinco bazas no es empatar.",
     "R-SCORE-3": "Con los totales empatados gana la pareja que ganó la última baza.",
-    "R-MATCH-1": "Cada mano ganada vale un punto; gana la partida la primera pareja que gana tres manos.",
-    "R-RENUNCIO-1": "Quien incumple una obligación pudiendo cumplirla comete renuncio; su pareja pierde la partida.",
+    "R-MATCH-1": "Por defecto cada mano ganada vale un punto y gana la partida la primera pareja que gana tres manos; la mesa puede acordar otro sistema.",
+    "R-RENUNCIO-1": (
+        "Quien incumple una obligación pudiendo cumplirla comete renuncio y su pareja recibe el castigo que la "
+        "mesa haya acordado: por defecto pierde la partida."
+    ),
 }

@@ -279,6 +279,7 @@ class _Loader:
         self.problems: list[str] = []
         self.broken_steps: set[str] = set()  # keys of steps refused above, not to be reported again
         self.scenarios = _scenarios_module()
+        self.taught: set[str] = set()  # rule ids of the steps loaded so far, in course order
 
     def problem(self, where: Path, message: str) -> None:
         try:
@@ -383,7 +384,8 @@ class _Loader:
             self.problem(path, "el paso no tiene texto")
         example = self.example(path, meta["example"]) if "example" in meta else None
         display = self.display(path, meta["display"]) if "display" in meta else None
-        checkpoints = self.checkpoints(path, meta.get("checkpoints"))
+        checkpoints = self.checkpoints(path, meta.get("checkpoints"), rules)
+        self.taught.update(rules)
         if len(self.problems) > before or title is None:
             return None
         return Step(
@@ -519,15 +521,24 @@ class _Loader:
             self.problem(path, "[display] cards repite una carta")
         return Display(cards, caption)
 
-    def checkpoints(self, path: Path, raw: Any) -> tuple[Checkpoint, ...]:
+    def checkpoints(self, path: Path, raw: Any, own: tuple[str, ...]) -> tuple[Checkpoint, ...]:
+        """The step's checkpoints, each aimed at the step's own rules (``own``) when a family can
+        quiz one of them, else at a rule an earlier step taught; none only when nothing can quiz
+        the step's rules."""
+        quizzable = self.quizzable(own)
         if raw is None:
-            self.problem(path, "falta [[checkpoints]]: cada paso cierra con una a tres preguntas")
-            return ()
+            raw = []
         if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
             self.problem(path, "checkpoints debe escribirse como tablas [[checkpoints]]")
             return ()
-        if not 1 <= len(raw) <= 3:
-            self.problem(path, f"hay {len(raw)} checkpoints: cada paso tiene de una a tres")
+        if not raw and quizzable:
+            self.problem(
+                path,
+                f"falta [[checkpoints]]: {', '.join(quizzable)} se puede practicar con una familia "
+                "de ejercicios; un paso va sin preguntas solo si ninguna familia apunta a sus reglas",
+            )
+        if len(raw) > 3:
+            self.problem(path, f"hay {len(raw)} checkpoints: cada paso tiene de cero a tres")
         out = []
         for n, item in enumerate(raw, 1):
             where = f"checkpoint {n}"
@@ -543,6 +554,10 @@ class _Loader:
                 fixed = item["fixed"]
                 if self.scenarios is not None and fixed not in self.scenarios.FIXED:
                     self.problem(path, f"{where}: escenario fijo desconocido {fixed!r}")
+                    continue
+                if self.scenarios is not None and not self.aimed(
+                    path, where, self.scenarios.FIXED[fixed].rule_ids[0], own, quizzable
+                ):
                     continue
                 out.append(Checkpoint(table[0], table[1], fixed=fixed))
                 continue
@@ -566,8 +581,36 @@ class _Loader:
                 if target not in self.targets(family, table[0]):
                     self.problem(path, f"{where}: la familia {family!r} no sabe apuntar a {target!r}")
                     continue
+            if not self.aimed(path, where, target, own, quizzable):
+                continue
             out.append(Checkpoint(table[0], table[1], family=family, target=target, difficulty=difficulty))
         return tuple(out)
+
+    def quizzable(self, own: tuple[str, ...]) -> tuple[str, ...]:
+        """The step's rule ids some family of exercises can aim at (at the guide's table)."""
+        if self.scenarios is None:
+            return ()
+        return tuple(rule_id for rule_id in own if self.scenarios.families_for(rule_id))
+
+    def aimed(
+        self, path: Path, where: str, main: str, own: tuple[str, ...], quizzable: tuple[str, ...]
+    ) -> bool:
+        """Whether a checkpoint whose main rule is ``main`` quizzes this step: one of its own rules
+        when one can be quizzed, else a rule an earlier step taught (reported if not)."""
+        if quizzable and main not in own:
+            self.problem(
+                path,
+                f"{where}: apunta a {main}, pero este paso enseña reglas que se pueden practicar "
+                f"({', '.join(quizzable)}): apunta a una de ellas",
+            )
+            return False
+        if not quizzable and main not in self.taught:
+            self.problem(
+                path,
+                f"{where}: apunta a {main}, que no enseña ni este paso ({', '.join(own)}) ni uno anterior",
+            )
+            return False
+        return True
 
     def targets(self, family: str, rules: TableRules) -> tuple[str, ...]:
         """The rule ids ``family`` can aim at at this table (a switch may replace a rule)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as etree
+from urllib.parse import urlsplit
 
 import markdown
 from django.utils.safestring import SafeString, mark_safe
@@ -10,12 +11,20 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
 
+def _is_local(href: str) -> bool:
+    """A path or fragment on this site: no scheme, no host, no protocol-relative ``//`` nor ``\\``
+    (browsers read a backslash as a slash, so ``/\\evil.example`` leaves the site too)."""
+    if not href.startswith(("/", "#")) or href.startswith("//") or "\\" in href:
+        return False
+    parts = urlsplit(href)
+    return not parts.scheme and not parts.netloc
+
+
 class _LocalLinksOnly(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         for element in root.iter():
             if element.tag == "a":
-                href = element.get("href", "")
-                if not href.startswith(("/", "#")):
+                if not _is_local(element.get("href", "")):
                     element.tag = "span"
                     element.attrib.clear()
             elif element.tag == "img":

@@ -2,7 +2,9 @@
 
 Checkpoints are practice scenarios issued through ``tutor.practice.services.issue`` with
 ``mode="leccion"`` and ``context="lesson:<step key>"``; ``CheckpointIssue`` remembers which of the
-step's checkpoints each one answers. A step is done once every checkpoint has a right answer.
+step's checkpoints each one answers. They are issued on a POST only (``issue_checkpoints``): reading
+a step writes nothing but the owner's "last seen". A step is done once every checkpoint has a right
+answer; a step without checkpoints once the owner says "Entendido" (``mark_understood``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from lessons.course import Checkpoint, Course, Step, load_course
 from lessons.models import CheckpointIssue, StepProgress
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
+from tutor.practice.services import attempt_of, issue
 
 CONTEXT_PREFIX = "lesson:"
 
@@ -84,8 +87,11 @@ def record_view(*, owner: Owner, step: Step) -> None:
 def mark_done_if_complete(*, owner: Owner, step: Step) -> bool:
     """Set ``done_at`` once every checkpoint of ``step`` has a right answer; True if the step is done.
 
-    Call inside the transaction that recorded the answer (attempt_recorded's receiver does).
+    Call inside the transaction that recorded the answer (attempt_recorded's receiver does). A step
+    without checkpoints is completed by ``mark_understood`` only.
     """
+    if not step.checkpoints:
+        return False
     answered = set(
         CheckpointIssue.objects.filter(
             step_key=step.key,
@@ -95,14 +101,35 @@ def mark_done_if_complete(*, owner: Owner, step: Step) -> bool:
     )
     if not set(range(len(step.checkpoints))) <= answered:
         return False
+    _set_done(owner=owner, step=step)
+    return True
+
+
+def mark_understood(*, owner: Owner, step: Step) -> None:
+    """The owner read a step that has no checkpoints and said so ("Entendido"): the step is done.
+
+    Refuses (ValueError) a step with checkpoints: those are completed by answering them.
+    """
+    if step.checkpoints:
+        raise ValueError(f"{step.key} se completa respondiendo sus preguntas")
+    with transaction.atomic():
+        _set_done(owner=owner, step=step)
+
+
+def _set_done(*, owner: Owner, step: Step) -> None:
+    """Set done_at (once) and last_seen_at on the owner's row for ``step``. Inside a transaction."""
     now = timezone.now()
     row = StepProgress.objects.select_for_update().filter(owner.q, step_key=step.key).first()
     if row is None:
-        StepProgress.objects.create(**owner.fields, step_key=step.key, last_seen_at=now, done_at=now)
-    elif row.done_at is None:
+        try:
+            with transaction.atomic():
+                StepProgress.objects.create(**owner.fields, step_key=step.key, last_seen_at=now, done_at=now)
+            return
+        except IntegrityError:  # a second tab created it meanwhile
+            row = StepProgress.objects.select_for_update().get(owner.q, step_key=step.key)
+    if row.done_at is None:
         row.done_at = now
         row.save(update_fields=["done_at"])
-    return True
 
 
 def merge_progress(*, user, anon_id: str) -> None:
@@ -111,7 +138,7 @@ def merge_progress(*, user, anon_id: str) -> None:
     Call inside a transaction (learner_merged is sent inside one).
     """
     mine = {row.step_key: row for row in StepProgress.objects.filter(learner=user)}
-    for row in StepProgress.objects.filter(learner__isnull=True, anon_id=anon_id):
+    for row in StepProgress.objects.filter(Owner(None, anon_id).q):
         kept = mine.get(row.step_key)
         if kept is None:
             row.learner, row.anon_id = user, ""
@@ -128,10 +155,11 @@ def merge_progress(*, user, anon_id: str) -> None:
 
 @dataclass(frozen=True)
 class CheckpointState:
-    """One checkpoint as the step page shows it: its issued scenario and the answer, if any."""
+    """One checkpoint as the step page shows it: its latest question (None before the owner asked
+    for the step's questions) and the answer given, if any."""
 
     index: int
-    issued: Issued
+    issued: Issued | None
     attempt: object | None  # tutor.practice.models.Attempt
 
     @property
@@ -140,16 +168,62 @@ class CheckpointState:
 
     @property
     def scenario(self):
-        return self.issued.get_scenario()
+        return self.issued.get_scenario() if self.issued is not None else None
 
     @property
     def passed(self) -> bool:
         return self.attempt is not None and self.attempt.correct
 
+    @property
+    def failed(self) -> bool:
+        return self.attempt is not None and not self.attempt.correct
+
+    @property
+    def needs_question(self) -> bool:
+        """No question to answer: none issued yet, or the last one was answered wrong."""
+        return self.issued is None or self.failed
+
+
+def checkpoint_states(*, owner: Owner | None, step: Step) -> list[CheckpointState]:
+    """The step's checkpoints for ``owner`` (None: a visitor with no id yet), read only: one query.
+
+    Per checkpoint: the question answered right, if any; else the latest one issued, open or
+    answered wrong (its feedback stays until the owner asks for another question).
+    """
+    rows = []
+    if owner is not None and step.checkpoints:
+        rows = list(
+            CheckpointIssue.objects.filter(
+                step_key=step.key, issued__in=Issued.objects.filter(owner.q, context=context_for(step))
+            )
+            .select_related("issued", "issued__attempt")
+            .order_by("index", "-issued__issued_at", "-pk")
+        )
+    chosen: dict[int, Issued] = {}
+    for row in rows:  # newest first per index
+        if row.index not in chosen or (_is_right(row.issued) and not _is_right(chosen[row.index])):
+            chosen[row.index] = row.issued
+    states = []
+    for index in range(len(step.checkpoints)):
+        issued = chosen.get(index)
+        states.append(CheckpointState(index, issued, attempt_of(issued) if issued is not None else None))
+    return states
+
+
+def issue_checkpoints(*, owner: Owner, step: Step, next_url: str) -> int:
+    """Issue a question for every checkpoint of ``step`` that has none to answer; how many were issued.
+
+    Idempotent: a checkpoint with an open question or a right answer gets nothing new.
+    """
+    issued = 0
+    for state in checkpoint_states(owner=owner, step=step):
+        if state.needs_question:
+            _issue_checkpoint(owner=owner, step=step, index=state.index, next_url=next_url)
+            issued += 1
+    return issued
+
 
 def _issue_checkpoint(*, owner: Owner, step: Step, index: int, next_url: str) -> Issued:
-    from tutor.practice.services import issue  # practice's write API
-
     checkpoint: Checkpoint = step.checkpoints[index]
     with transaction.atomic():
         if checkpoint.is_fixed:
@@ -178,49 +252,6 @@ def _issue_checkpoint(*, owner: Owner, step: Step, index: int, next_url: str) ->
     return issued
 
 
-def checkpoints_for(*, owner: Owner, step: Step, next_url: str) -> list[CheckpointState]:
-    """The step's checkpoint questions for ``owner``, issuing what is missing.
-
-    Per checkpoint the latest issued question is kept while it is unanswered or answered right; a
-    wrong answer keeps its feedback where it was given (the practice fragment), and the next visit
-    to the step asks a new question. Queries: one, plus the writes of each question issued.
-    """
-    latest: dict[int, CheckpointIssue] = {}
-    rows = list(
-        CheckpointIssue.objects.filter(
-            step_key=step.key, issued__in=Issued.objects.filter(owner.q, context=context_for(step))
-        )
-        .select_related("issued", "issued__attempt")
-        .order_by("index", "-issued__issued_at", "-pk")
-    )
-    passed: set[int] = set()
-    for row in rows:
-        latest.setdefault(row.index, row)
-        if _is_right(row.issued):
-            passed.add(row.index)
-    states = []
-    for index in range(len(step.checkpoints)):
-        row = latest.get(index)
-        if index in passed:
-            # Answered right once: show that answer, even if a later question was left open.
-            row = next(r for r in rows if r.index == index and _is_right(r.issued))
-            states.append(CheckpointState(index, row.issued, row.issued.attempt))
-            continue
-        if row is None or _attempt_of(row.issued) is not None:
-            issued = _issue_checkpoint(owner=owner, step=step, index=index, next_url=next_url)
-            states.append(CheckpointState(index, issued, None))
-            continue
-        states.append(CheckpointState(index, row.issued, None))
-    return states
-
-
-def _attempt_of(issued: Issued):
-    try:
-        return issued.attempt
-    except Issued.attempt.RelatedObjectDoesNotExist:
-        return None
-
-
 def _is_right(issued: Issued) -> bool:
-    attempt = _attempt_of(issued)
+    attempt = attempt_of(issued)
     return attempt is not None and attempt.correct

@@ -2,15 +2,18 @@ from __future__ import annotations
 
 import functools
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card, CardError, parse_card
+from engine.obligations import the
 from engine.rules import PRESET_LABELS, RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
@@ -94,8 +97,8 @@ def _tried_card(example: Example, raw: str) -> tuple[Card | None, str]:
     except CardError:
         return None, _("No reconozco esa carta. Elige una de las cartas de la mano del ejemplo.")
     if card not in example.hand:
-        return None, _("El %(card)s no está en la mano del ejemplo: prueba con una de sus cartas.") % {
-            "card": card.name
+        return None, _("%(the_card)s no está en la mano del ejemplo: prueba con una de sus cartas.") % {
+            "the_card": capfirst(the(card))
         }
     return card, ""
 
@@ -123,12 +126,15 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
     course, step = _get_step(unit_slug, step_slug)
-    owner = owner_for(request)
-    services.record_view(owner=owner, step=step)
-    url = reverse("lessons:step", args=[unit_slug, step_slug])
+    # Reading writes nothing for a visitor without an id (crawlers, first visits); for a known owner
+    # only the one "last seen" row. Questions are issued by start_checkpoints (POST).
+    owner = _reader(request)
+    if owner is not None:
+        services.record_view(owner=owner, step=step)
     tried, error = None, ""
     if step.example is not None and TRY_FIELD in request.GET:
         tried, error = _tried_card(step.example, request.GET[TRY_FIELD][:40])
+    checkpoints = services.checkpoint_states(owner=owner, step=step)
     context = {
         "course": course,
         "unit": course.unit(unit_slug),
@@ -137,14 +143,49 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "rules": [(rule_id, RULE_CATALOGUE[rule_id]) for rule_id in step.rules],
         "previous": course.previous_step(step),
         "next": course.next_step(step),
-        "done": services.is_done(owner=owner, step=step),
-        "checkpoints": services.checkpoints_for(owner=owner, step=step, next_url=url),
+        "done": owner is not None and services.is_done(owner=owner, step=step),
+        "checkpoints": checkpoints,
+        "shown_checkpoints": [cp for cp in checkpoints if cp.issued is not None],
+        "retry": any(cp.failed for cp in checkpoints),
+        "needs_questions": any(cp.needs_question for cp in checkpoints),
         "try_error": error,
         "try_url": reverse("lessons:try", args=[unit_slug, step_slug]),
     }
     if step.example is not None:
         context.update(_example_context(step.example, tried))
     return render(request, "lessons/step.html", context)
+
+
+@require_POST
+def start_checkpoints(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
+    """Issue the step's questions that are missing (or follow a wrong answer), then back to the step."""
+    step = _get_step(unit_slug, step_slug)[1]
+    url = reverse("lessons:step", args=[unit_slug, step_slug])
+    if not step.checkpoints:
+        messages.error(request, _("Este paso no tiene preguntas: se completa con «Entendido»."))
+        return redirect(url)
+    owner = owner_for(request)  # the first write for a new visitor: they asked for the questions
+    services.record_view(owner=owner, step=step)
+    services.issue_checkpoints(owner=owner, step=step, next_url=url)
+    return redirect(f"{url}#preguntas")
+
+
+@require_POST
+def understood(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
+    """A step without questions is done once the learner says they understood it; on to the next."""
+    course, step = _get_step(unit_slug, step_slug)
+    if step.checkpoints:
+        messages.error(
+            request, _("Este paso se completa respondiendo bien sus preguntas, no con «Entendido».")
+        )
+        return redirect("lessons:step", unit_slug, step_slug)
+    owner = owner_for(request)
+    services.record_view(owner=owner, step=step)
+    services.mark_understood(owner=owner, step=step)
+    following = course.next_step(step)
+    if following is None:
+        return redirect("lessons:index")
+    return redirect("lessons:step", following.unit_slug, following.slug)
 
 
 @require_POST

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import random
 
-from engine.cantes import allowed_cantes
-from engine.cards import CODE_OF, SUIT_MASKS, Suit
+from engine.cantes import CABALLO, CANTE_MASK, REY, TUTE_MASK, allowed_cantes
+from engine.cards import CODE_OF, SUIT_MASKS, Suit, cards_of, pick
 from engine.deal import Deal, deal
 from engine.obligations import legal_mask, the
 from engine.rules import TableRules
-from engine.scenarios.common import CODE_INDEX, mask_cards, sorted_codes, trump_text
+from engine.scenarios.common import CODE_INDEX, cante_name, sorted_codes, trump_text
 from engine.scenarios.model import Option, Scenario, ScenarioError
-from engine.scenarios.sim import CABALLO, CABALLOS, PAIR_MASK, REY, REYES, pick
 from engine.tricks import trick_winner
 
 KIND_IDS = {
@@ -44,6 +43,7 @@ TARGET_KINDS = {
     "R-TUTE-2": ("tute_tarde", "tute"),
 }
 TARGETS = tuple(TARGET_KINDS)
+REYES, CABALLOS = TUTE_MASK["reyes"], TUTE_MASK["caballos"]
 
 
 def cante_options_for(trump: int) -> tuple[Option, ...]:
@@ -145,11 +145,11 @@ def _fits(
     sung: int,
     partner_hand: int,
 ) -> bool:
-    pair = PAIR_MASK[suit]
+    pair = CANTE_MASK[suit]
     if kind == "veinte":
         return pair_won and answer == [suit_value(suit, trump)] and suit != trump
     if kind == "cuarenta":
-        return pair_won and answer == ["cuarenta"] and hand & PAIR_MASK[trump] == PAIR_MASK[trump]
+        return pair_won and answer == ["cuarenta"] and hand & CANTE_MASK[trump] == CANTE_MASK[trump]
     if kind == "sin_baza":
         return not pair_won and hand & pair == pair and not sung >> suit & 1
     if kind == "repartido":
@@ -168,13 +168,15 @@ def _fits(
         return (
             pair_won
             and answer == ["cuarenta"]
-            and any(hand & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1 for s in range(4) if s != trump)
+            and any(
+                hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1 for s in range(4) if s != trump
+            )
         )
     if kind == "dos":
         return (
             pair_won
             and not answer[0].startswith("tute")
-            and len([s for s in range(4) if hand & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1]) >= 2
+            and len([s for s in range(4) if hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1]) >= 2
         )
     if kind == "tute":
         return pair_won and first and answer[0].startswith("tute")
@@ -222,7 +224,7 @@ def _play_to_moment(
             if seat == partner and kind in ("tute", "tute_tarde"):
                 c = _strongest(legal, trump)  # the partner plays to win tricks for the pair
             else:
-                c = pick(rng, legal)
+                c = pick(legal, rng)
             hands[seat] &= ~(1 << c)
             played |= 1 << c
             trick.append(c)
@@ -240,18 +242,19 @@ def _play_to_moment(
         ):
             return d, viewer, hands, history, sung, sung_list, pair_tricks, suit, other, played
         # Nobody at this moment is the viewer answering: the winning pair declares what it may.
+        # Every cante sung here is one the engine allows at this moment (R-CANTE-2..4, R-TUTE-2).
         for seat in (winner, (winner + 2) % 4):
-            if seat == viewer and kind == "sin_baza":
-                continue  # declaring is optional (R-CANTE-2): this player keeps the cante for later
-            if seat == viewer and kind == "tute_tarde":
-                can = [
-                    s for s in range(4) if hands[seat] & PAIR_MASK[s] == PAIR_MASK[s] and not sung >> s & 1
-                ]
-            else:
-                opts = allowed(hands[seat], trump, True, pair_tricks[winner % 2] == 1, sung, False, rules)
-                if opts[0].startswith("tute"):
-                    return None  # a tute would end the hand here
-                can = [s for s in range(4) if opts[0] == suit_value(s, trump)]
+            if seat == viewer and kind in ("sin_baza", "tute_tarde"):
+                # Declaring is optional (R-CANTE-2): the viewer keeps the cante for later, and lets the
+                # tute's moment pass (R-TUTE-2) rather than sing a veinte the tute outranks (R-CANTE-4).
+                continue
+            opts = allowed(hands[seat], trump, True, pair_tricks[winner % 2] == 1, sung, False, rules)
+            if opts[0].startswith("tute"):
+                return None  # a tute would end the hand here
+            if seat == viewer and kind == "jugada":
+                # The suit whose rey or caballo the viewer will play stays unsung (R-CANTE-3).
+                opts = [o for o in opts if o != suit_value(suit, trump)] or ["nada"]
+            can = [s for s in range(4) if opts[0] == suit_value(s, trump)]
             if can:
                 s = can[0]
                 sung |= 1 << s
@@ -360,7 +363,7 @@ def cante_question(position: dict) -> str:
     if position["sang_now"]:
         text += (
             " En este momento ya has cantado "
-            + ", ".join(_cante_name(Suit.parse(x["suit"]), trump) for x in position["sang_now"])
+            + ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["sang_now"])
             + "."
         )
     if position["partner_shows"]:
@@ -372,13 +375,9 @@ def cante_question(position: dict) -> str:
     return text + " Mira tu mano y las bazas jugadas: ¿qué puedes cantar ahora?"
 
 
-def _cante_name(suit: int, trump: int) -> str:
-    return "las cuarenta" if suit == trump else f"las veinte en {Suit(suit).label}"
-
-
 def _sung_text(x: dict, viewer: int, trump: int) -> str:
     who = "tú" if x["seat"] == viewer else "tu compañero" if x["seat"] == (viewer + 2) % 4 else "un rival"
-    return f"{_cante_name(Suit.parse(x['suit']), trump)} ({who}, tras la baza {x['after_trick']})"
+    return f"{cante_name(Suit.parse(x['suit']), trump)} ({who}, tras la baza {x['after_trick']})"
 
 
 def cante_state(position: dict) -> dict:
@@ -428,7 +427,7 @@ def diagnose_cante(position: dict, given: str, rules: TableRules) -> str | None:
             return "tute_fuera_de_tiempo"
         return "cante_repartido" if (hand | st["partner"]) & mask == mask else "cante_otro_palo"
     suit = trump if given == "cuarenta" else int(Suit.parse(given.split("-")[1]))
-    pair = PAIR_MASK[suit]
+    pair = CANTE_MASK[suit]
     if hand & pair == pair:
         if st["sung"] >> suit & 1:
             return "palo_ya_cantado"
@@ -463,14 +462,14 @@ def cante_explanation(position: dict, rules: TableRules) -> str:
             "El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó (R-TUTE-2)."
         )
     for s in range(4):
-        pair = PAIR_MASK[s]
+        pair = CANTE_MASK[s]
         if hand & pair == pair and st["sung"] >> s & 1:
             notes.append(
-                f"{_cante_name(s, trump).capitalize()} ya se cantaron: cada palo una vez (R-CANTE-3)."
+                f"{cante_name(s, trump).capitalize()} ya se cantaron: cada palo una vez (R-CANTE-3)."
             )
         elif hand & pair and st["played"] & pair:
             notes.append(
-                f"De {Suit(s).label} ya se jugó {the(mask_cards(st['played'] & pair)[0])}: "
+                f"De {Suit(s).label} ya se jugó {the(cards_of(st['played'] & pair)[0])}: "
                 f"ese palo ya no se puede cantar (R-CANTE-3)."
             )
         elif hand & pair and st["partner"] & pair:
@@ -483,7 +482,7 @@ def cante_explanation(position: dict, rules: TableRules) -> str:
     elif right == ["cuarenta"]:
         head = "Tienes rey y caballo de triunfo: cantas las cuarenta"
         if any(
-            hand & PAIR_MASK[s] == PAIR_MASK[s] and not st["sung"] >> s & 1 for s in range(4) if s != trump
+            hand & CANTE_MASK[s] == CANTE_MASK[s] and not st["sung"] >> s & 1 for s in range(4) if s != trump
         ):
             head += ", que van antes que las veinte (R-CANTE-4)"
         head += "."

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit
+from engine.cards import CODE_OF, NAME_OF, Suit, cards_of
 from engine.obligations import (
     the,
     trick_state,  # noqa: F401  (re-exported for the generators)
 )
 from engine.scenarios.model import Option
 
-ABOVE = tuple(SUIT_MASKS[c // 10] & ~((2 << c) - 1) for c in range(40))  # same-suit cards that beat c
 CODE_INDEX = {code: i for i, code in enumerate(CODE_OF)}
+mask_cards = cards_of  # the name engine.scenarios.custom imports; one definition, in engine.cards
 
 
 def codes(cards: Iterable[int]) -> list[str]:
@@ -21,24 +21,8 @@ def codes(cards: Iterable[int]) -> list[str]:
 
 def sorted_codes(mask_or_cards: int | Iterable[int]) -> list[str]:
     """Codes suit by suit (oros, copas, espadas, bastos), strongest first: the order a hand is shown in."""
-    cards = mask_cards(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
+    cards = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
     return [CODE_OF[c] for c in sorted(cards, key=lambda c: (c // 10, -(c % 10)))]
-
-
-def mask_cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def card_options(hand_codes: Sequence[str]) -> tuple[Option, ...]:
@@ -62,6 +46,11 @@ def describe_trick(trick: Sequence[int], leader: int, viewer: int) -> str:
     if len(parts) > 1:
         text += "; después, " + ", ".join(parts[1:])
     return text + "."
+
+
+def cante_name(suit: int, trump: int) -> str:
+    """'las cuarenta' (the trump suit) or 'las veinte en espadas' (R-CANTE-1)."""
+    return "las cuarenta" if suit == trump else f"las veinte en {Suit(suit).label}"
 
 
 def trump_text(trump: int) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import Suit
+from engine.cards import Suit, cards_of, mask_of
+from engine.hand import Hand, HandError
 from engine.obligations import legal_mask
 from engine.scenarios.common import CODE_INDEX
 from engine.scenarios.model import Scenario
@@ -10,10 +11,7 @@ from engine.tricks import trick_winner
 
 
 def _mask(codes_: list[str]) -> int:
-    m = 0
-    for c in codes_:
-        m |= 1 << CODE_INDEX[c]
-    return m
+    return mask_of(CODE_INDEX[c] for c in codes_)
 
 
 def _replay(
@@ -77,6 +75,36 @@ def _replay(
     return problems
 
 
+def _replay_cantes(pos: dict, rules) -> list[str]:
+    """Replay the hand through ``Hand`` and declare each earlier cante at its moment (R-CANTE-1..4, R-TUTE-2)."""
+    hands = [_mask(h) for h in pos["hands"]]
+    for t in pos["history"]:
+        for i, code in enumerate(t["cards"]):
+            hands[(t["leader"] + i) % 4] |= 1 << CODE_INDEX[code]
+    hand = Hand([cards_of(h) for h in hands], pos["trump"], pos["dealer"], rules)
+    declared = sorted(pos["sung"], key=lambda x: x["after_trick"])
+    moments = [(x, x["after_trick"]) for x in declared]
+    moments += [(x, len(pos["history"])) for x in pos["sang_now"]]
+    problems = []
+    for n, t in enumerate(pos["history"], start=1):
+        for code in t["cards"]:
+            hand.play(CODE_INDEX[code])
+        for x, after in moments:
+            if after != n:
+                continue
+            suit = Suit.parse(x["suit"])
+            try:
+                check = hand.declare(x["seat"], suit)
+            except HandError as e:
+                problems.append(f"cante imposible tras la baza {n} ({Suit(suit).label}): {e}")
+                continue
+            if check.points != x["points"]:
+                problems.append(f"el cante en {Suit(suit).label} no vale {x['points']} tantos")
+    if any(not 1 <= after <= len(pos["history"]) for _, after in moments):
+        problems.append("un cante fuera de las bazas jugadas")
+    return problems
+
+
 def check_position(scenario: Scenario) -> list[str]:
     """Spanish descriptions of whatever makes the position impossible; empty when it is consistent."""
     pos, rules, family = scenario.position, scenario.rules, scenario.family
@@ -91,7 +119,8 @@ def check_position(scenario: Scenario) -> list[str]:
                 problems.append("no le toca jugar al jugador que responde")
         return problems
     if family == "cante":
-        return _replay(pos, [_mask(h) for h in pos["hands"]], [], [], rules, False)
+        problems = _replay(pos, [_mask(h) for h in pos["hands"]], [], [], rules, False)
+        return problems or _replay_cantes(pos, rules)
     if family == "renuncio":
         before = [_mask(h) for h in pos["hands_before"]]
         trick = [CODE_INDEX[c] for c in pos["trick"]]

@@ -51,7 +51,7 @@ def _wanted(f: dict[str, bool], difficulty: int, target: str | None) -> bool:
 def find_trick(rng: random.Random, difficulty: int, rules: TableRules, target: str | None, tries: int = 40):
     """(hand record, trick index, number of cards shown) of a real trick fitting the request."""
     for _ in range(tries):
-        record = play_hand(rng, rules, sing=False)
+        record = play_hand(rng, rules)
         trump = int(record.deal.trump)
         order = list(range(len(record.tricks)))
         rng.shuffle(order)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cantes import CABALLO, REY
 from engine.cards import CODE_OF, NAME_OF, TANTOS_OF, CardError, Suit, parse_card
-from engine.obligations import ruling
+from engine.obligations import ruling, the
 from engine.rules import GUIA
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
@@ -15,7 +16,6 @@ from engine.scenarios.common import CODE_INDEX
 from engine.scenarios.misconceptions import MISCONCEPTIONS, diagnose_card, diagnose_missed
 from engine.scenarios.model import AnswerError, Grade, Scenario
 from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, tags
-from engine.scenarios.sim import CABALLO, REY
 from engine.scenarios.version import ENGINE_VERSION
 
 MAX_NUMBER = 1000
@@ -38,11 +38,7 @@ def _hand_card(scenario: Scenario, token: str) -> str:
         raise AnswerError(f"No entiendo la carta «{token}»: escríbela como 12c o «rey de copas».") from None
     code = CODE_OF[c]
     if code not in {o.value for o in scenario.options}:
-        raise AnswerError(
-            f"El {NAME_OF[c]} no está entre tus cartas."
-            if c % 10 != 5
-            else f"La {NAME_OF[c]} no está entre tus cartas."
-        )
+        raise AnswerError(f"{the(c).capitalize()} no está entre tus cartas.")
     return code
 
 

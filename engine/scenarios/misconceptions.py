@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import SUIT_MASKS
-from engine.obligations import legal_mask
+from engine.obligations import ABOVE, legal_mask
 from engine.rules import GUIA, TableRules
-from engine.scenarios.common import ABOVE, trick_state
+from engine.scenarios.common import trick_state
 
 MISCONCEPTIONS: dict[str, str] = {
     "triunfo_teniendo_palo": "Echar triunfo teniendo cartas del palo de salida: primero hay que asistir.",

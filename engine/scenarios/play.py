@@ -10,20 +10,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import CODE_OF, SUIT_MASKS, Suit
-from engine.obligations import legal_mask, ruling
+from engine.cards import CODE_OF, SUIT_MASKS, Suit, cards_of, pick
+from engine.obligations import ABOVE, legal_mask, ruling
 from engine.rules import GUIA, TableRules
 from engine.scenarios.common import (
-    ABOVE,
     card_options,
     describe_trick,
-    mask_cards,
     sorted_codes,
     trick_state,
     trump_text,
 )
 from engine.scenarios.model import Option, Scenario, ScenarioError
-from engine.scenarios.sim import pick, play_hand
+from engine.scenarios.sim import play_hand
 
 # Situation tags of a decision point (bit flags).
 SALIDA, ILLEGAL, VARIANT, PARTNER, EXCEPTION, CUT, FOLLOW, TRUMP_LEAD = (1 << i for i in range(8))
@@ -185,7 +183,7 @@ def _play_switches(rules: TableRules) -> list[str]:
 def _cites(spot: Spot, rules: TableRules, target: str | None) -> bool:
     if target is None:
         return True
-    hand = mask_cards(spot.hands[spot.viewer])
+    hand = cards_of(spot.hands[spot.viewer])
     return target in ruling(hand, spot.trick, spot.trump, rules).rule_ids
 
 
@@ -209,7 +207,7 @@ def find_spot(
 def _scan(rng, difficulty, rules, target, kinds, tries):
     salida = kinds == ["salida"]
     for _ in range(tries):
-        record = play_hand(rng, rules, sing=False)
+        record = play_hand(rng, rules)
         trump = int(record.deal.trump)
         matches = []
         for t in range(0 if salida else MIN_TRICK[difficulty], len(record.tricks)):
@@ -432,7 +430,7 @@ def fill_spot(
     dealer_trumps = hands[dealer] & SUIT_MASKS[t]
     if not dealer_trumps:
         return None
-    trump_card = pick(rng, dealer_trumps)  # R-DEAL-2: the shown card stays with the dealer
+    trump_card = pick(dealer_trumps, rng)  # R-DEAL-2: the shown card stays with the dealer
     for i, c in enumerate(trick):
         hands[(leader + i) % 4] &= ~(1 << c)
     return Spot(t, trump_card, dealer, leader, viewer, tuple(hands), tuple(trick), ())
@@ -488,7 +486,7 @@ def play_scenario(
 ) -> Scenario:
     """Pose the question of ``family`` on a decision point."""
     position = spot_position(spot)
-    hand = mask_cards(spot.hands[spot.viewer])
+    hand = cards_of(spot.hands[spot.viewer])
     r = ruling(hand, spot.trick, spot.trump, rules)
     legal_codes = [c for c in position["hand"] if c in {CODE_OF[x] for x in r.legal}]
     situation = describe_trick(spot.trick, spot.leader, spot.viewer) if spot.trick else "Eres mano: sales tú."

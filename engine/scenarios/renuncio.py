@@ -6,15 +6,14 @@ import random
 from collections.abc import Sequence
 
 from engine import referee
-from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit
+from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit, pick
 from engine.deal import deal
-from engine.obligations import legal_mask, ruling, the
+from engine.obligations import ABOVE, legal_mask, ruling, the
 from engine.rules import TableRules
-from engine.scenarios.common import ABOVE, CODE_INDEX, player_label, sorted_codes, trick_state, trump_text
+from engine.scenarios.common import CODE_INDEX, player_label, sorted_codes, trick_state, trump_text
 from engine.scenarios.misconceptions import diagnose_card
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, VARIANT, tags
-from engine.scenarios.sim import pick
 from engine.tricks import trick_winner
 
 BROKEN_ID = {
@@ -116,7 +115,7 @@ def _find(rng: random.Random, kind: str, rules: TableRules):
             if i and not hit and kind not in ("nadie", "nadie_dudosa"):
                 bad = _offence(hands[seat], trick, trump, rules, kind)
                 if bad and rng.random() < 0.7:
-                    c = pick(rng, bad)
+                    c = pick(bad, rng)
                     hit = True
             if c < 0 and i == 0 and kind in ("fallar", "pisar") and rng.random() < 0.8:
                 c = _lead_into_voids(rng, hands, seat, trump)
@@ -131,7 +130,7 @@ def _find(rng: random.Random, kind: str, rules: TableRules):
                         c = rng.choice(dud)
                         hit = True
                 if c < 0:
-                    c = pick(rng, legal)
+                    c = pick(legal, rng)
             hands[seat] &= ~(1 << c)
             trick.append(c)
         winner = (leader + trick_winner(trick, trump)) % 4
@@ -155,7 +154,7 @@ def _lead_into_voids(rng: random.Random, hands: list[int], leader: int, trump: i
             best.append(s)
     if not best:
         return -1
-    return pick(rng, hands[leader] & SUIT_MASKS[rng.choice(best)])
+    return pick(hands[leader] & SUIT_MASKS[rng.choice(best)], rng)
 
 
 def generate_renuncio(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:

@@ -9,12 +9,11 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from engine.cantes import HandScore, score_hand
+from engine.cantes import CABALLO, REY, HandScore, score_hand
 from engine.cards import CODE_OF, TANTOS_OF, Suit
 from engine.rules import TableRules
-from engine.scenarios.common import CODE_INDEX, sorted_codes, trump_text
+from engine.scenarios.common import CODE_INDEX, cante_name, sorted_codes, trump_text
 from engine.scenarios.model import Option, Scenario
-from engine.scenarios.sim import CABALLO, REY
 
 TARGETS = ("R-DECK-4", "R-SCORE-1", "R-CANTE-5", "R-SCORE-2", "R-SCORE-3")
 TARGET_LEVEL = {"R-DECK-4": 1, "R-SCORE-1": 2, "R-CANTE-5": 2, "R-SCORE-2": 3, "R-SCORE-3": 3}
@@ -24,10 +23,6 @@ HAND_OPTIONS = (Option("A", "Gana la pareja A"), Option("B", "Gana la pareja B")
 
 def pile_tantos(codes_: list[str]) -> int:
     return sum(TANTOS_OF[CODE_INDEX[c]] for c in codes_)
-
-
-def cante_name(suit: int, trump: int) -> str:
-    return "las cuarenta" if suit == trump else f"las veinte en {Suit(suit).label}"
 
 
 def score(position: dict) -> HandScore:

@@ -1,6 +1,9 @@
 // Practice scenarios, progressive enhancement only: the forms work without this file.
 // - Keys 1..9 pick the Nth card or option of the answer form (a button submits, a checkbox toggles).
-// - After htmx swaps in the feedback, focus moves to it so keyboard and screen-reader users land there.
+//   They act on the scenario that holds the focus; with the focus outside every scenario, only when
+//   the page shows a single answer form (a lesson step shows several: then nothing happens).
+// - After htmx swaps in a scenario's feedback, focus moves to it so keyboard and screen-reader users
+//   land there; after a refused answer, to the first choice of that scenario's form.
 (function () {
   "use strict";
   if (window.tutorPracticeReady) {
@@ -8,10 +11,25 @@
   }
   window.tutorPracticeReady = true;
 
+  var FORM = "form[data-practice-form]";
+
   function choices(form) {
     return Array.prototype.slice.call(
       form.querySelectorAll('button[name="answer"]:not([disabled]), input[type="checkbox"][name="answer"]:not([disabled])')
     );
+  }
+
+  function scenarioOf(element) {
+    return element && element.closest ? element.closest("[data-scenario]") : null;
+  }
+
+  function formFor(target) {
+    var scenario = scenarioOf(target);
+    if (scenario) {
+      return scenario.querySelector(FORM);
+    }
+    var forms = document.querySelectorAll(FORM);
+    return forms.length === 1 ? forms[0] : null;
   }
 
   document.addEventListener("keydown", function (event) {
@@ -22,7 +40,7 @@
     if (target && (target.tagName === "INPUT" && target.type !== "checkbox" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) {
       return;
     }
-    var form = document.querySelector("form[data-practice-form]");
+    var form = formFor(target);
     if (!form) {
       return;
     }
@@ -36,14 +54,19 @@
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {
-    var feedback = document.querySelector("[data-feedback]");
+    // htmx fires this on the swapped-in element: only a scenario's own swap moves the focus.
+    var scenario = scenarioOf(event.target);
+    if (!scenario) {
+      return;
+    }
+    var feedback = scenario.querySelector("[data-feedback]");
     if (feedback) {
       feedback.focus();
       return;
     }
-    var error = document.querySelector("[data-answer-error]");
-    if (error) {
-      var first = choices(document.querySelector("form[data-practice-form]"))[0];
+    var form = scenario.querySelector(FORM);
+    if (form && scenario.querySelector("[data-answer-error]")) {
+      var first = choices(form)[0];
       if (first) {
         first.focus();
       }

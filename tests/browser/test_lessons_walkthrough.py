@@ -68,6 +68,9 @@ def _walk(page, base_url: str, keyboard: bool, javascript: bool) -> None:
     _activate(page, page.get_by_role("link", name=f"{WALK[0].number} · {WALK[0].title}"), keyboard)
     for n, step in enumerate(WALK):
         expect(page.get_by_role("heading", level=1)).to_contain_text(f"Paso {step.number}")
+        # Reading the step issued nothing: the learner asks for its questions (a POST).
+        _activate(page, page.get_by_role("button", name="Empezar las preguntas"), keyboard)
+        expect(page).to_have_url(re.compile(rf"/lecciones/{step.key}/#preguntas$"))
         if javascript:
             page.evaluate("window.__same_page = true")
         if step.example is not None:

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cantes import cante_options, check_cante, option
-from engine.cards import CARDS, SUIT_MASKS, mask_of
-from engine.hand import Hand, pick, random_hand
-from engine.match import Match, random_match
+from engine.cards import CARDS, SUIT_MASKS, mask_of, pick
+from engine.hand import Hand, random_hand
+from engine.match import random_match
 from engine.obligations import OBLIGATIONS, legal_mask, ruling, trick_state
 from engine.referee import referee_record
 from engine.rules import GUIA, RULE_CATALOGUE, TableRules
@@ -200,9 +200,19 @@ def test_the_fast_cante_offer_agrees_with_cante_options_at_every_moment(seed, an
 def test_random_matches_rotate_the_deal_and_stop_at_the_target(seed, preset, first_dealer):
     m = random_match(seed, TableRules.from_spec(preset), first_dealer)
     assert [r.dealer for r in m.results] == [(first_dealer + i) % 4 for i in range(len(m.results))]
-    assert max(m.points) >= m.target > max(Match(m.rules).points)
-    before = m.points[m.winner] - m.results[-1].points
-    assert before < m.target
+    assert m.reason == "puntos"
+    points = [0, 0]
+    for r in m.results:  # replay the scoreboard: points only ever go up, by the hand's match points
+        if preset == "guia":
+            assert r.points == 1  # R-MATCH-1: one point a hand won
+        else:  # ludoteka: 2 for a tute or a total over 100, else 1
+            big = r.score.reason == "tute" or r.score.totals[r.score.winner] > 100
+            assert r.points == (2 if big else 1)
+        assert max(points) < m.target  # nobody had won before this hand
+        points[r.score.winner] += r.points
+    assert tuple(points) == m.points
+    assert m.points[m.winner] >= m.target > m.points[1 - m.winner]
+    assert m.points[m.winner] - m.results[-1].points < m.target
 
 
 def test_cante_options_of_a_random_hand_never_allow_a_suit_already_sung():

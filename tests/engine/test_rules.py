@@ -93,3 +93,11 @@ def test_every_rule_id_of_the_catalogue_is_tagged_by_at_least_one_test(request):
     assert missing == []
     unknown = sorted(set(tags) - set(RULE_CATALOGUE))
     assert unknown == []
+
+
+@pytest.mark.rule("R-RENUNCIO-1")
+def test_the_renuncio_line_holds_on_a_table_where_renuncio_loses_only_the_hand():
+    line = RULE_CATALOGUE["R-RENUNCIO-1"]
+    assert PRESETS["ludoteka"].renuncio == "pierde_mano"
+    assert "su pareja pierde la partida" not in line  # false on that table
+    assert "por defecto pierde la partida" in line and "\n" not in line

@@ -7,9 +7,45 @@ COURSE = load_course()
 CHECKPOINTS = [(step, n, cp) for step in COURSE.steps for n, cp in enumerate(step.checkpoints, 1)]
 
 
-def test_every_step_closes_with_one_to_three_checkpoints():
+def _quizzable(step) -> list[str]:
+    return [rule_id for rule_id in step.rules if scenarios.families_for(rule_id)]
+
+
+def _main_rule(checkpoint) -> str:
+    return checkpoint.target if not checkpoint.is_fixed else scenarios.FIXED[checkpoint.fixed].rule_ids[0]
+
+
+def test_every_step_has_up_to_three_checkpoints_and_none_only_when_no_family_quizzes_its_rules():
     for step in COURSE.steps:
-        assert 1 <= len(step.checkpoints) <= 3, step.key
+        assert len(step.checkpoints) <= 3, step.key
+        if not step.checkpoints:
+            assert _quizzable(step) == [], step.key
+
+
+def test_the_steps_without_checkpoints_are_the_ones_about_the_deck_the_deal_and_the_match():
+    assert [s.key for s in COURSE.steps if not s.checkpoints] == [
+        "baraja/cuarenta-cartas",
+        "baraja/como-se-escriben",
+        "reparto/la-mesa",
+        "reparto/diez-cartas-y-el-triunfo",
+        "reparto/quien-sale",
+        "partida/tres-manos",
+        "partida/ludoteka-y-playjoy",
+        "variantes-y-errores/no-es-el-tute-de-dos",
+    ]
+
+
+@pytest.mark.parametrize(("step", "n", "checkpoint"), CHECKPOINTS, ids=lambda x: getattr(x, "key", str(x)))
+def test_every_checkpoint_quizzes_its_step(step, n, checkpoint):
+    """Aimed at the step's own rules when a family can quiz one; else at a rule taught before whose
+    questions still bring in the step's own rule (the tute that ends the hand: R-TUTE-3)."""
+    if _quizzable(step):
+        assert _main_rule(checkpoint) in step.rules
+        return
+    earlier = {r for s in COURSE.steps[: COURSE.steps.index(step)] for r in s.rules}
+    assert _main_rule(checkpoint) in earlier
+    for seed in range(10):
+        assert set(checkpoint.scenario(seed).rule_ids) & set(step.rules), (step.key, seed)
 
 
 @pytest.mark.parametrize(("step", "n", "checkpoint"), CHECKPOINTS, ids=lambda x: getattr(x, "key", str(x)))

@@ -120,12 +120,54 @@ def test_a_file_without_front_matter_is_refused(tmp_path):
     assert "falta la cabecera" in message
 
 
-def test_a_step_without_checkpoints_or_with_four_is_refused(tmp_path):
-    checkpoint = '[[checkpoints]]\nfamily = "jugada"\ntarget = "R-OBL-MONTAR"\ndifficulty = 1\n'
-    none = STEP.replace(checkpoint, "")
-    assert "falta [[checkpoints]]" in problems(write_course(tmp_path / "a", none))
-    four = STEP.replace(checkpoint, checkpoint * 4)
+CHECKPOINT = '[[checkpoints]]\nfamily = "jugada"\ntarget = "R-OBL-MONTAR"\ndifficulty = 1\n'
+
+
+def test_a_step_whose_rules_can_be_quizzed_needs_checkpoints_and_at_most_three(tmp_path):
+    none = STEP.replace(CHECKPOINT, "")
+    message = problems(write_course(tmp_path / "a", none))
+    assert "falta [[checkpoints]]: R-OBL-MONTAR se puede practicar" in message
+    four = STEP.replace(CHECKPOINT, CHECKPOINT * 4)
     assert "hay 4 checkpoints" in problems(write_course(tmp_path / "b", four))
+
+
+DECK_STEP = """+++
+title = "La baraja"
+rules = ["R-DECK-1"]
+terms = ["montar"]
+{checkpoints}+++
+Cuarenta cartas; aprenderás a [[montar]] más adelante.
+"""
+
+
+def test_a_step_no_family_can_quiz_goes_without_checkpoints(tmp_path):
+    course = load_course(write_course(tmp_path, DECK_STEP.format(checkpoints="")))
+    assert course.step("montar", "supera").checkpoints == ()
+
+
+def test_a_checkpoint_aimed_at_a_rule_not_taught_yet_is_refused(tmp_path):
+    message = problems(write_course(tmp_path, DECK_STEP.format(checkpoints=CHECKPOINT)))
+    assert (
+        "checkpoint 1: apunta a R-OBL-MONTAR, que no enseña ni este paso (R-DECK-1) ni uno anterior"
+        in message
+    )
+
+
+def test_a_checkpoint_aimed_elsewhere_when_the_steps_rule_can_be_quizzed_is_refused(tmp_path):
+    ganador = CHECKPOINT.replace('"jugada"', '"ganador"').replace('"R-OBL-MONTAR"', '"R-TRICK-2"')
+    message = problems(write_course(tmp_path / "a", STEP.replace(CHECKPOINT, ganador)))
+    assert "checkpoint 1: apunta a R-TRICK-2, pero este paso enseña reglas que se pueden practicar" in message
+    fixed = STEP.replace(CHECKPOINT, '[[checkpoints]]\nfixed = "guia-situacion-3"\n')  # R-OBL-PISAR
+    assert "checkpoint 1: apunta a R-OBL-PISAR" in problems(write_course(tmp_path / "b", fixed))
+
+
+def test_a_step_no_family_can_quiz_may_review_a_rule_an_earlier_step_taught(tmp_path):
+    root = write_course(tmp_path)
+    (root / "01-montar" / "02-baraja.md").write_text(
+        DECK_STEP.format(checkpoints=CHECKPOINT).replace('terms = ["montar"]\n', ""), "utf-8"
+    )
+    course = load_course(root)
+    assert course.step("montar", "baraja").checkpoints[0].target == "R-OBL-MONTAR"
 
 
 def test_an_unknown_family_or_fixed_scenario_is_refused(tmp_path):

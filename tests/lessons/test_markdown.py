@@ -1,3 +1,5 @@
+import pytest
+
 from lessons.markdown import render
 
 
@@ -19,3 +21,14 @@ def test_links_may_only_stay_on_the_site():
 
 def test_images_become_their_alt_text():
     assert render("![rey](/x.png)") == "<p><span>rey</span></p>"
+
+
+@pytest.mark.parametrize(
+    "href",
+    ["//evil.example/p", "/\\evil.example", "/\\/evil.example", "\\\\evil.example", "https:/evil.example"],
+)
+def test_links_that_would_leave_the_site_are_plain_text(href):
+    html = render(f"[fuera]({href}) y [dentro](/lecciones/)")
+    assert "evil.example" not in html.split("<span>fuera</span>")[0]
+    assert "<span>fuera</span>" in html
+    assert "href" not in html.replace('<a href="/lecciones/">dentro</a>', "")

@@ -1,4 +1,5 @@
-"""Checkpoints complete steps: issued once per owner, graded as practice attempts, merged at login."""
+"""Checkpoints complete steps: issued on request (POST), once per owner, graded as practice attempts,
+merged at login; a step without checkpoints is completed by "Entendido"."""
 
 import pytest
 from django.urls import reverse
@@ -12,6 +13,7 @@ from tutor.practice.services import submit
 UNIT, STEP = "montar", "la-mas-fuerte-de-la-baza"
 KEY = f"{UNIT}/{STEP}"
 URL = reverse("lessons:step", args=[UNIT, STEP])
+START = reverse("lessons:start", args=[UNIT, STEP])
 
 
 def _open_checkpoints(owner_q):
@@ -23,7 +25,7 @@ def _open_checkpoints(owner_q):
 
 
 def test_checkpoints_are_issued_as_lesson_practice_with_the_step_as_next_url(alice, alice_client):
-    alice_client.get(URL)
+    alice_client.post(START)
     issued = list(Issued.objects.filter(learner=alice))
     assert len(issued) == 2
     assert {i.mode for i in issued} == {"leccion"}
@@ -34,13 +36,13 @@ def test_checkpoints_are_issued_as_lesson_practice_with_the_step_as_next_url(ali
 
 
 def test_a_fixed_checkpoint_issues_the_seeds_scenario(alice, alice_client):
-    alice_client.get(reverse("lessons:step", args=["montar", "supera-la-salida"]))
+    alice_client.post(reverse("lessons:start", args=["montar", "supera-la-salida"]))
     fixed = Issued.objects.get(learner=alice, lesson_checkpoint__index=0)
     assert fixed.fixed_id == "guia-cual-puedes-jugar"
 
 
 def test_answering_every_checkpoint_right_completes_the_step(alice, alice_client):
-    alice_client.get(URL)
+    alice_client.post(START)
     owner = Owner(alice, "")
     first, second = _open_checkpoints(owner.q)
     attempt, _ = submit(owner=owner, token=first.token, raw=right_answer(first))
@@ -53,14 +55,18 @@ def test_answering_every_checkpoint_right_completes_the_step(alice, alice_client
 
 
 def test_a_wrong_answer_does_not_complete_and_a_new_question_follows(alice, alice_client):
-    alice_client.get(URL)
+    alice_client.post(START)
     owner = Owner(alice, "")
     first, second = _open_checkpoints(owner.q)
     attempt, _ = submit(owner=owner, token=first.token, raw=wrong_answer(first))
     assert not attempt.correct
     submit(owner=owner, token=second.token, raw=right_answer(second))
     assert StepProgress.objects.get(learner=alice, step_key=KEY).done_at is None
-    alice_client.get(URL)
+    body = alice_client.get(URL).content.decode()
+    assert "fallada: pide otra pregunta" in body and "Otra pregunta" in body
+    assert _open_checkpoints(owner.q) == []  # reading the page issues nothing
+    response = alice_client.post(START)
+    assert response.status_code == 302 and response["Location"] == f"{URL}#preguntas"
     (again,) = _open_checkpoints(owner.q)
     assert again.lesson_checkpoint.index == 0 and again.token != first.token
     submit(owner=owner, token=again.token, raw=right_answer(again))
@@ -68,7 +74,7 @@ def test_a_wrong_answer_does_not_complete_and_a_new_question_follows(alice, alic
 
 
 def test_a_passed_checkpoint_stays_passed_on_the_page(alice, alice_client):
-    alice_client.get(URL)
+    alice_client.post(START)
     owner = Owner(alice, "")
     first, _ = _open_checkpoints(owner.q)
     submit(owner=owner, token=first.token, raw=right_answer(first))
@@ -87,8 +93,9 @@ def test_practice_answers_outside_lessons_complete_nothing(alice):
 
 
 def test_one_learners_checkpoints_are_never_shown_to_another(alice_client, bob, bob_client):
-    alice_client.get(URL)
+    alice_client.post(START)
     alice_tokens = set(Issued.objects.values_list("token", flat=True))
+    bob_client.post(START)
     body = bob_client.get(URL).content.decode()
     for token in alice_tokens:
         assert token not in body
@@ -96,8 +103,8 @@ def test_one_learners_checkpoints_are_never_shown_to_another(alice_client, bob, 
 
 
 def test_another_learners_right_answers_do_not_complete_my_step(alice, alice_client, bob, bob_client):
-    alice_client.get(URL)
-    bob_client.get(URL)
+    alice_client.post(START)
+    bob_client.post(START)
     owner = Owner(alice, "")
     for issued in _open_checkpoints(owner.q):
         submit(owner=owner, token=issued.token, raw=right_answer(issued))
@@ -108,7 +115,7 @@ def test_another_learners_right_answers_do_not_complete_my_step(alice, alice_cli
 
 @pytest.mark.django_db
 def test_an_anonymous_learners_progress_joins_the_account_at_login(client, alice, password):
-    client.get(URL)
+    client.post(START)
     anon_id = client.session[SESSION_KEY]
     owner = Owner(None, anon_id)
     for issued in _open_checkpoints(owner.q):
@@ -126,10 +133,70 @@ def test_an_anonymous_learners_progress_joins_the_account_at_login(client, alice
 
 
 def test_every_attempt_is_logged_once(alice, alice_client):
-    alice_client.get(URL)
+    alice_client.post(START)
     owner = Owner(alice, "")
     first, _ = _open_checkpoints(owner.q)
     submit(owner=owner, token=first.token, raw=right_answer(first))
     _, created = submit(owner=owner, token=first.token, raw=right_answer(first))
     assert not created
     assert Attempt.objects.filter(learner=alice).count() == 1
+
+
+def test_asking_for_the_questions_twice_issues_them_once(alice, alice_client):
+    alice_client.post(START)
+    first = set(Issued.objects.values_list("token", flat=True))
+    alice_client.post(START)
+    alice_client.get(URL)
+    assert set(Issued.objects.values_list("token", flat=True)) == first
+    assert sorted(CheckpointIssue.objects.values_list("index", flat=True)) == [0, 1]
+
+
+UNDERSTOOD_STEP = ("baraja", "cuarenta-cartas")  # R-DECK-1: no family of exercises can quiz it
+UNDERSTOOD = reverse("lessons:understood", args=UNDERSTOOD_STEP)
+
+
+def test_a_step_without_questions_is_done_when_the_learner_says_entendido(alice, alice_client, course):
+    step = course.step(*UNDERSTOOD_STEP)
+    assert step.checkpoints == ()
+    page = alice_client.get(reverse("lessons:step", args=UNDERSTOOD_STEP)).content.decode()
+    assert "Este paso no tiene preguntas" in page and "Entendido: siguiente paso" in page
+    assert f'action="{UNDERSTOOD}"' in page
+    response = alice_client.post(UNDERSTOOD)
+    following = course.next_step(step)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lessons:step", args=[following.unit_slug, following.slug])
+    row = StepProgress.objects.get(learner=alice, step_key=step.key)
+    assert row.done_at is not None
+    assert (
+        "Paso hecho: lo marcaste como entendido."
+        in alice_client.get(reverse("lessons:step", args=UNDERSTOOD_STEP)).content.decode()
+    )
+    done_at = row.done_at
+    alice_client.post(UNDERSTOOD)
+    assert StepProgress.objects.get(learner=alice, step_key=step.key).done_at == done_at
+    assert not Issued.objects.exists()
+
+
+def test_a_new_visitor_saying_entendido_gets_an_id_and_the_step_done(client, db):
+    client.post(UNDERSTOOD)
+    anon_id = client.session[SESSION_KEY]
+    assert StepProgress.objects.get(anon_id=anon_id, step_key="baraja/cuarenta-cartas").done_at is not None
+
+
+def test_entendido_cannot_complete_a_step_that_has_questions(alice, alice_client):
+    response = alice_client.post(reverse("lessons:understood", args=[UNIT, STEP]), follow=True)
+    assert response.redirect_chain == [(URL, 302)]
+    assert "se completa respondiendo bien sus preguntas, no con «Entendido»" in response.content.decode()
+    assert not StepProgress.objects.filter(done_at__isnull=False).exists()
+
+
+def test_a_step_without_questions_has_none_to_start(alice, alice_client):
+    response = alice_client.post(reverse("lessons:start", args=UNDERSTOOD_STEP), follow=True)
+    assert "Este paso no tiene preguntas: se completa con «Entendido»." in response.content.decode()
+    assert not Issued.objects.exists() and not StepProgress.objects.filter(done_at__isnull=False).exists()
+
+
+@pytest.mark.parametrize("url", [START, UNDERSTOOD])
+def test_starting_and_entendido_are_post_only(alice_client, url):
+    assert alice_client.get(url).status_code == 405
+    assert not Issued.objects.exists() and not StepProgress.objects.exists()

@@ -3,12 +3,16 @@
 import re
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.urls import reverse
 
 from engine.rules import RULE_CATALOGUE
 from lessons.course import load_course
 from lessons.models import CheckpointIssue, StepProgress
+from tests.lessons.conftest import right_answer, wrong_answer
+from tutor.practice.identity import Owner
 from tutor.practice.models import Issued
+from tutor.practice.services import submit
 
 STEPS = load_course().steps
 
@@ -41,10 +45,29 @@ def test_every_step_renders_with_its_number_rules_and_checkpoints(client, db, st
     assert step.title in body
     for rule_id in step.rules:
         assert f"<code>{rule_id}</code> {RULE_CATALOGUE[rule_id]}" in body
+    assert 'class="lesson-checkpoint"' not in body  # a new visitor asks for the questions first
+    if not step.checkpoints:
+        assert "Este paso no tiene preguntas" in body and "Entendido: siguiente paso" in body
+        return
+    assert "Empezar las preguntas" in body and "Entendido" not in body
+    client.post(reverse("lessons:start", args=[step.unit_slug, step.slug]))
+    body = client.get(_url(step)).content.decode()
     assert body.count('class="lesson-checkpoint"') == len(step.checkpoints)
+    assert "Empezar las preguntas" not in body
     assert Issued.objects.filter(context=f"lesson:{step.key}", mode="leccion").count() == len(
         step.checkpoints
     )
+
+
+def test_reading_steps_without_an_identity_writes_nothing(client, db, course):
+    step = course.step("salida-de-triunfo", "sale-triunfo")
+    for _ in range(5):
+        client.cookies.clear()
+        assert client.get(_url(step)).status_code == 200
+        assert client.get(reverse("lessons:index")).status_code == 200
+        assert not client.cookies.get("sessionid")
+    assert Issued.objects.count() == CheckpointIssue.objects.count() == StepProgress.objects.count() == 0
+    assert Session.objects.count() == 0
 
 
 EXAMPLES = [s for s in STEPS if s.example is not None]
@@ -127,6 +150,7 @@ def test_viewing_a_step_records_where_the_learner_stopped(alice, alice_client, c
 
 def test_checkpoints_are_not_reissued_on_every_view(alice, alice_client, course):
     step = course.step("asistir", "sigue-el-palo")
+    alice_client.post(reverse("lessons:start", args=[step.unit_slug, step.slug]))
     alice_client.get(_url(step))
     first = set(Issued.objects.values_list("token", flat=True))
     alice_client.get(_url(step))
@@ -144,16 +168,24 @@ def test_it_rejects_other_methods(client, db, method):
     assert getattr(client, method)(_url(STEPS[0])).status_code == 405
 
 
-def test_queries_are_fixed_however_much_progress(alice, alice_client, course, django_assert_max_num_queries):
-    from django.utils import timezone
-
+def test_queries_are_fixed_however_many_answers(alice, alice_client, course, django_assert_max_num_queries):
     step = course.step("montar", "la-mas-fuerte-de-la-baza")
-    alice_client.get(_url(step))  # issues its checkpoints
-    with django_assert_max_num_queries(8) as few:
+    start = reverse("lessons:start", args=[step.unit_slug, step.slug])
+    owner = Owner(alice, "")
+    alice_client.post(start)
+    with django_assert_max_num_queries(9) as few:
         assert alice_client.get(_url(step)).status_code == 200
-    now = timezone.now()
-    for other in course.steps:
-        if other.key != step.key:
-            StepProgress.objects.create(learner=alice, step_key=other.key, last_seen_at=now, done_at=now)
-    with django_assert_max_num_queries(len(few.captured_queries)):
-        assert alice_client.get(_url(step)).status_code == 200
+    queries = len(few.captured_queries)  # now: the next request resets the connection's log
+    # What this page reads grows: for each checkpoint, three wrong answers (a new question after
+    # each), then a right one; and the practice fragment renders every answered question.
+    for _ in range(3):
+        for issued in Issued.objects.filter(learner=alice, attempt__isnull=True):
+            submit(owner=owner, token=issued.token, raw=wrong_answer(issued))
+        alice_client.post(start)
+    for issued in Issued.objects.filter(learner=alice, attempt__isnull=True):
+        submit(owner=owner, token=issued.token, raw=right_answer(issued))
+    assert CheckpointIssue.objects.filter(step_key=step.key).count() == 4 * len(step.checkpoints)
+    with django_assert_max_num_queries(queries):
+        body = alice_client.get(_url(step)).content.decode()
+    assert body.count("bien respondida") == len(step.checkpoints)
+    assert "Paso hecho" in body

@@ -97,3 +97,12 @@ def test_an_unknown_step_is_404(client, db):
 
 def test_it_rejects_get(client, db):
     assert client.get(URL).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("card", "sentence"),
+    [("10e", "La sota de espadas no está en la mano"), ("12o", "El rey de oros no está en la mano")],
+)
+def test_a_card_not_in_the_hand_is_named_with_its_article(client, db, card, sentence):
+    body = client.get(STEP_URL, {"carta": card}).content.decode()
+    assert sentence in body

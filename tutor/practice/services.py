@@ -84,6 +84,14 @@ def issue(
     )
 
 
+def attempt_of(issued: Issued) -> Attempt | None:
+    """The answer recorded for ``issued``, or None while it is open (select_related("attempt") saves a query)."""
+    try:
+        return issued.attempt
+    except Attempt.DoesNotExist:
+        return None
+
+
 def _time_taken_ms(issued: Issued) -> int:
     taken = min(max(timezone.now() - issued.issued_at, timedelta(0)), MAX_TIME_TAKEN)
     return int(taken.total_seconds() * 1000)

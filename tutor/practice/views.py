@@ -11,7 +11,7 @@ from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, famil
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
 from tutor.practice.models import Attempt, Issued, Mode
-from tutor.practice.services import AnswerRejected, ScenarioNotFound, issue, submit
+from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
 SKILL_CONTEXT = "habilidad:"
 _pick = random.SystemRandom()
@@ -23,13 +23,6 @@ def _get_issued_for_owner(owner: Owner, token: str) -> Issued:
     if issued is None:
         raise Http404(_("Este ejercicio no existe."))
     return issued
-
-
-def _attempt_of(issued: Issued) -> Attempt | None:
-    try:
-        return issued.attempt
-    except Attempt.DoesNotExist:
-        return None
 
 
 def _issue_skill(owner: Owner, rule_id: str, difficulty: int, rules) -> Issued:
@@ -119,7 +112,7 @@ def fixed(request: HttpRequest, fixed_id: str) -> HttpResponse:
 @require_GET
 def scenario(request: HttpRequest, token: str) -> HttpResponse:
     issued = _get_issued_for_owner(owner_for(request), token)
-    context = {"issued": issued, "scenario": issued.get_scenario(), "attempt": _attempt_of(issued)}
+    context = {"issued": issued, "scenario": issued.get_scenario(), "attempt": attempt_of(issued)}
     return render(request, "practice/scenario.html", context)
 
 
@@ -152,7 +145,7 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "issued": issued,
         "scenario": issued.get_scenario(),
-        "attempt": _attempt_of(issued),
+        "attempt": attempt_of(issued),
         "answer_error": error,
         "replayed": replayed,
         "answer_value": request.POST.getlist("answer"),
@@ -165,7 +158,7 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
 
 def _recorded(owner: Owner, token: str) -> tuple[Attempt | None, bool]:
     issued = _get_issued_for_owner(owner, token)
-    return _attempt_of(issued), False
+    return attempt_of(issued), False
 
 
 @require_POST
@@ -174,7 +167,7 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     issued = _get_issued_for_owner(owner, token)
     if issued.next_url:
         return redirect(issued.next_url)
-    if _attempt_of(issued) is None:
+    if attempt_of(issued) is None:
         return redirect(issued)
     rules = issued.get_rules()
     if issued.mode == Mode.FIXED:

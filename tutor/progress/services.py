@@ -10,12 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, Q, Value
 from django.db.models.functions import Concat, Right
 from django.utils import timezone
 from fsrs import Card
 
+from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.progress import mastery, spacing
 from tutor.progress.models import FamilyCard, PracticeSession, ReviewItem, ReviewLogEntry, SkillStat
@@ -28,10 +30,9 @@ def _owner_fields(row) -> dict:
     return {"learner_id": row.learner_id, "anon_id": "" if row.learner_id else row.anon_id}
 
 
-def _owner_q(learner_id: int | None, anon_id: str) -> Q:
-    if learner_id is not None:
-        return Q(learner_id=learner_id)
-    return Q(learner__isnull=True, anon_id=anon_id)
+def _owner(learner_id: int | None, anon_id: str) -> Owner:
+    """The practice Owner of stored owner fields (a user known by its id is enough to filter on)."""
+    return Owner(get_user_model()(pk=learner_id) if learner_id is not None else None, anon_id)
 
 
 def _skill_keys(family: str, rule_ids: Iterable[str]) -> list[tuple[str, str]]:
@@ -41,7 +42,7 @@ def _skill_keys(family: str, rule_ids: Iterable[str]) -> list[tuple[str, str]]:
 def record_attempt(*, attempt: Attempt) -> None:
     """Update every cache for one new attempt. Call inside the transaction that created it."""
     owner = _owner_fields(attempt)
-    owner_q = _owner_q(owner["learner_id"], owner["anon_id"])
+    owner_q = _owner(owner["learner_id"], owner["anon_id"]).q
     keys = _skill_keys(attempt.family, attempt.rule_ids)
     # Create the missing rows (a concurrent insert of the same row is ignored), then one UPDATE of
     # all of them with expressions the database evaluates on the current row: no lost update.
@@ -97,7 +98,7 @@ def _review_family_card(attempt: Attempt, owner: dict, owner_q: Q) -> None:
 @transaction.atomic
 def merge_learner(*, user, anon_id: str) -> None:
     """An anonymous visitor's progress joins their account (practice has already moved the attempts)."""
-    anon_q = Q(learner__isnull=True, anon_id=anon_id)
+    anon_q = Owner(None, anon_id).q
     ReviewLogEntry.objects.filter(anon_q).update(learner=user, anon_id="")
     PracticeSession.objects.filter(anon_q).update(learner=user, anon_id="")
     for model in (SkillStat, ReviewItem, FamilyCard):
@@ -160,7 +161,7 @@ ATTEMPT_FIELDS = ("id", "learner_id", "anon_id", "family", "rule_ids", "correct"
 def rebuild_owner(*, learner_id: int | None, anon_id: str) -> None:
     """Recompute one owner's statistics, review queue and FSRS cards from the logs."""
     owner = {"learner_id": learner_id, "anon_id": "" if learner_id else anon_id}
-    owner_q = _owner_q(learner_id, anon_id)
+    owner_q = _owner(learner_id, anon_id).q
     attempts = (
         Attempt.objects.filter(owner_q)
         .order_by("created_at", "id")

@@ -1,8 +1,7 @@
 """Wrong answers are diagnosed by the engine with the most specific misconception."""
 
-from engine.cards import parse_cards
+from engine.cards import mask_of, parse_cards
 from engine.rules import PRESETS
-from engine.scenarios.common import mask_of
 from engine.scenarios.misconceptions import diagnose_card
 
 OROS = 0
