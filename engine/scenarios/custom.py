@@ -186,8 +186,12 @@ def build_position(
     return BuiltPosition(suit, trick_cards, hand_cards, rules, hands)
 
 
-def position_from_json(data: Any) -> BuiltPosition:
-    """Read ``{"trump", "trick", "hand", "rules"}`` (the ``legal`` command's input) and check it."""
+def position_from_json(data: Any, rules: TableRules | str | Mapping[str, Any] | None = None) -> BuiltPosition:
+    """Read ``{"trump", "trick", "hand", "rules"}`` (the ``legal`` command's input) and check it.
+
+    With ``rules`` the position is checked and ruled under those rules instead of its own ``"rules"``
+    (a class poses every position under the class's table): its trick must be playable under them.
+    """
     if not isinstance(data, Mapping):
         raise PositionError("Se espera un objeto JSON con trump, trick, hand y rules.")
     unknown = sorted(set(data) - _KEYS)
@@ -202,4 +206,6 @@ def position_from_json(data: Any) -> BuiltPosition:
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
             raise PositionError(f"'{key}' debe ser una lista de cartas escritas como '12c' o 'rey de copas'.")
-    return build_position(data["trump"], data.get("trick", []), data["hand"], data.get("rules") or GUIA)
+    if rules is None:
+        rules = data.get("rules") or GUIA
+    return build_position(data["trump"], data.get("trick", []), data["hand"], rules)

@@ -113,9 +113,10 @@ def test_a_teacher_sets_practice_and_sees_the_students_mistake(
     alice_row = next(r for r in rows[1:] if r[0] == "alice")
     assert alice_row[2:6] == ["entregada", "6", "5", "6"]
     answers = page.request.get(f"{base}/clases/tareas/{practice_set.pk}/respuestas.csv")
-    lines = list(csv.reader(io.StringIO(answers.body().decode("utf-8-sig"))))
-    wrong_lines = [r for r in lines[1:] if r[7] == "no"]
+    lines = list(csv.DictReader(io.StringIO(answers.body().decode("utf-8-sig"))))
+    wrong_lines = [r for r in lines if r["correcta"] == "no"]
     assert len(wrong_lines) == 1
-    assert wrong_lines[0][8] == label
-    assert wrong_lines[0][6] == wrong_attempt.answer
+    assert wrong_lines[0]["error típico"] == label
+    assert wrong_lines[0]["respuesta (código)"] == wrong_attempt.answer
+    assert wrong_lines[0]["reglas de la mesa"] == "Mesa de la guía (reglas por defecto)"
     assert not page.console_errors

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import CARDS, NAME_OF, Suit
-from engine.rules import RULE_CATALOGUE
+from engine.rules import PRESET_LABELS, RULE_CATALOGUE, TableRules
 from engine.scenarios import (
     DIFFICULTIES,
     FAMILIES,
@@ -24,6 +24,7 @@ from tutor.progress import mastery
 MAX_MANAGED = 40
 MAX_QUESTIONS = 60
 MAX_IMPORT_BYTES = 64 * 1024
+EMPTY_CHOICE = "—"
 SUIT_CHOICES = [(s.letter, s.label) for s in Suit]
 CARD_CHOICES = [
     (
@@ -39,6 +40,12 @@ def _helper() -> FormHelper:
     helper.form_tag = False
     helper.disable_csrf = True
     return helper
+
+
+def rules_label(rules: TableRules) -> str:
+    """The table's name as the class form shows it (a custom table has no preset name)."""
+    name = rules.preset_name
+    return str(PRESET_LABELS[name]) if name in PRESET_LABELS else _("Mesa con reglas propias")
 
 
 def skill_choices(rules) -> list[tuple[str, str]]:
@@ -110,7 +117,15 @@ def split_cards(text: str) -> list[str]:
 
 
 class PositionForm(forms.ModelForm):
-    rules = forms.ChoiceField(label=_("Reglas de mesa"), choices=RULES_CHOICES, initial="guia")
+    rules = forms.ChoiceField(
+        label=_("Reglas de mesa de la vista previa"),
+        choices=RULES_CHOICES,
+        initial="guia",
+        help_text=_(
+            "Con estas reglas se comprueba y se explica la vista previa. En una tarea, la posición se "
+            "corrige siempre con las reglas de la clase."
+        ),
+    )
     trump = forms.ChoiceField(label=_("Triunfo"), choices=SUIT_CHOICES)
     trick = forms.CharField(
         label=_("Baza hasta ahora, en orden de juego"),
@@ -194,13 +209,19 @@ class PositionImportForm(forms.Form):
 
 
 class PracticeSetForm(forms.ModelForm):
+    kind = forms.ChoiceField(
+        label=_("Tipo de tarea"),
+        choices=PracticeSet.Kind.choices,
+        initial=PracticeSet.Kind.ITEMS,
+        widget=forms.RadioSelect,
+    )
     goal_skill = forms.ChoiceField(label=_("Habilidad del objetivo"), required=False)
     goal_level = forms.TypedChoiceField(
         label=_("Dominio que alcanzar"),
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[("", "—"), *((n, f"{n} · {label}") for n, label in mastery.LABELS.items() if n)],
+        choices=[("", EMPTY_CHOICE), *((n, f"{n} · {label}") for n, label in mastery.LABELS.items() if n)],
     )
     chosen = forms.TypedMultipleChoiceField(
         label=_("Alumnos (si no es para toda la clase)"),
@@ -222,7 +243,6 @@ class PracticeSetForm(forms.ModelForm):
             "whole_class",
         )
         widgets = {
-            "kind": forms.RadioSelect,
             "opens_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "due_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "instructions": forms.Textarea(attrs={"rows": 3}),
@@ -231,7 +251,7 @@ class PracticeSetForm(forms.ModelForm):
     def __init__(self, *args, classroom: Classroom, memberships, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = _helper()
-        self.fields["goal_skill"].choices = [("", "—"), *skill_choices(classroom.get_rules())]
+        self.fields["goal_skill"].choices = [("", EMPTY_CHOICE), *skill_choices(classroom.get_rules())]
         self.fields["chosen"].choices = [(m.student_id, m.display_name()) for m in memberships]
 
     def clean(self):
@@ -256,21 +276,34 @@ class ItemForm(forms.Form):
         label=_("Tipo"), required=False, choices=[("", _("— (vacío)")), *SetItem.Kind.choices]
     )
     family = forms.ChoiceField(
-        label=_("Familia"), required=False, choices=[("", "—"), *((f, FAMILY_LABELS[f]) for f in FAMILIES)]
+        label=_("Familia"),
+        required=False,
+        choices=[("", EMPTY_CHOICE), *((f, FAMILY_LABELS[f]) for f in FAMILIES)],
+        help_text=_(
+            "Una posición construida se pregunta como jugada, válidas u obligación; sin familia, como jugada."
+        ),
     )
     rule_id = forms.ChoiceField(label=_("Habilidad"), required=False)
     count = forms.IntegerField(label=_("Cuántas"), min_value=1, max_value=20, initial=5)
     difficulty = forms.TypedChoiceField(
-        label=_("Nivel"), coerce=int, choices=[(d, str(d)) for d in DIFFICULTIES], initial=1
+        label=_("Nivel"),
+        coerce=int,
+        choices=[(d, str(d)) for d in DIFFICULTIES],
+        initial=1,
+        help_text=_("Una posición construida no tiene nivel: se pregunta tal cual."),
     )
     position = forms.ModelChoiceField(
-        label=_("Posición construida"), queryset=Position.objects.none(), required=False
+        label=_("Posición construida"),
+        queryset=Position.objects.none(),
+        required=False,
+        empty_label=EMPTY_CHOICE,
     )
 
-    def __init__(self, *args, rules, positions, **kwargs):
+    def __init__(self, *args, rules: TableRules, positions, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
-        self.fields["rule_id"].choices = [("", "—"), *skill_choices(rules)]
+        self.built = None
+        self.fields["rule_id"].choices = [("", EMPTY_CHOICE), *skill_choices(rules)]
         self.fields["position"].queryset = positions
 
     def clean(self):
@@ -285,14 +318,34 @@ class ItemForm(forms.Form):
                 self.add_error("rule_id", _("Elige una habilidad."))
             cleaned["family"] = ""
         if kind == SetItem.Kind.POSITION:
-            if not cleaned.get("position"):
+            position = cleaned.get("position")
+            if not position:
                 self.add_error("position", _("Elige una de tus posiciones."))
-            if cleaned.get("family") not in BUILT_FAMILIES:
+            else:
+                self.built = self._under_class_rules(position)
+            if not cleaned.get("family"):
+                cleaned["family"] = BUILT_FAMILIES[0]  # jugada: "¿Qué carta puedes jugar?"
+            elif cleaned["family"] not in BUILT_FAMILIES:
                 self.add_error(
                     "family", _("Una posición construida se pregunta como jugada, válidas u obligación.")
                 )
             cleaned["count"] = 1
         return cleaned
+
+    def _under_class_rules(self, position: Position):
+        """The position re-checked at the class's table: that is the table its answers are graded at."""
+        try:
+            return position_from_json(position.data, rules=self.rules)
+        except PositionError as exc:
+            self.add_error(
+                "position",
+                _(
+                    "«%(title)s» no puede darse con las reglas de la clase (%(rules)s): %(why)s "
+                    "Elige otra posición o constrúyela con esas reglas."
+                )
+                % {"title": position.title, "rules": rules_label(self.rules), "why": exc},
+            )
+            return None
 
     def item_fields(self) -> dict | None:
         c = self.cleaned_data
@@ -307,8 +360,8 @@ class ItemForm(forms.Form):
         if c["kind"] == SetItem.Kind.SKILL:
             fields["rule_id"] = c["rule_id"]
         if c["kind"] == SetItem.Kind.POSITION:
-            position = c["position"]
-            fields.update(position=position.data, position_title=position.title, difficulty=2)
+            # The set keeps its own copy, at the class's table: the library may change later.
+            fields.update(position=self.built.to_json(), position_title=c["position"].title)
         return fields
 
 

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.cards import Suit
 from engine.rules import PRESET_LABELS, PRESETS, TableRules
 from engine.scenarios import FAMILY_LABELS, BuiltPosition, position_from_json
 
@@ -85,6 +86,16 @@ class Position(models.Model):
 
     def built(self) -> BuiltPosition:
         return position_from_json(self.data)
+
+    def trump_label(self) -> str:
+        return Suit.parse(self.data["trump"]).label
+
+    def rules_label(self) -> str:
+        """The table it was built and previewed at (a set grades it at the class's table instead)."""
+        rules = self.data.get("rules") or "guia"
+        if isinstance(rules, str) and rules in PRESET_LABELS:
+            return str(PRESET_LABELS[rules])
+        return str(_("Mesa con reglas propias"))
 
 
 class PracticeSet(models.Model):

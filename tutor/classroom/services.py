@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.scenarios import families_for, position_from_json
+from engine.rules import PRESET_LABELS
+from engine.scenarios import PositionError, families_for, position_from_json
 from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import (
     CODE_ALPHABET,
@@ -144,7 +145,13 @@ def save_set(
     students: list,
     publish: bool,
 ) -> PracticeSet:
-    """Create a set with its items (a draft unless ``publish``). Items are dicts of SetItem fields."""
+    """Create a set with its items (a draft unless ``publish``). Items are dicts of SetItem fields.
+
+    Every question of a class is graded at the class's table, built positions too: each position is
+    re-checked under the class's rules and stored with them; one its trick cannot happen under refuses
+    the whole set (ClassroomError).
+    """
+    items = [_at_class_table(classroom, item) for item in items]
     with transaction.atomic():
         practice_set = PracticeSet.objects.create(classroom=classroom, created_by=teacher, **fields)
         for n, item in enumerate(items):
@@ -154,6 +161,19 @@ def save_set(
         if publish:
             publish_set(practice_set=practice_set)
     return practice_set
+
+
+def _at_class_table(classroom: Classroom, item: dict) -> dict:
+    if item.get("kind") != SetItem.Kind.POSITION:
+        return item
+    try:
+        built = position_from_json(item["position"], rules=classroom.get_rules())
+    except PositionError as exc:
+        raise ClassroomError(
+            _("La posición «%(title)s» no puede darse con las reglas de la clase (%(rules)s): %(why)s")
+            % {"title": item.get("position_title", ""), "rules": PRESET_LABELS[classroom.rules], "why": exc}
+        ) from None
+    return {**item, "position": built.to_json()}
 
 
 def publish_set(*, practice_set: PracticeSet) -> int:
@@ -203,7 +223,9 @@ def ensure_questions(*, assignment: Assignment) -> list[Question]:
                     owner=owner, mode="tarea", rules=rules, context=context, next_url=next_url, seed=seed
                 )
                 if item.kind == SetItem.Kind.POSITION:
-                    scenario = position_from_json(item.position).scenario(item.family, seed=seed)
+                    # The class's table, never the one the position was built at.
+                    built = position_from_json(item.position, rules=rules)
+                    scenario = built.scenario(item.family, seed=seed)
                     issued = issue(
                         family=item.family, difficulty=scenario.difficulty, scenario=scenario, **common
                     )

@@ -8,11 +8,13 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE
+from engine.cards import CODE_OF, NAME_OF
+from engine.rules import PRESET_LABELS, RULE_CATALOGUE, RulesError, TableRules
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
 from tutor.classroom import services, throttle
 from tutor.classroom.forms import (
@@ -25,12 +27,14 @@ from tutor.classroom.forms import (
     PositionImportForm,
     PracticeSetForm,
     RealNameForm,
+    rules_label,
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
 from tutor.practice.models import Attempt
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
+CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -255,7 +259,12 @@ def logins(request: HttpRequest, pk: int) -> HttpResponse:
     if stored and stored.get("classroom") == classroom.pk:
         rows = stored["logins"]
         del request.session[LOGINS_SESSION_KEY]  # shown once: the passwords are not kept anywhere else
-    response = render(request, "classroom/logins.html", {"classroom": classroom, "rows": rows})
+    context = {
+        "classroom": classroom,
+        "rows": rows,
+        "login_url": request.build_absolute_uri(reverse("accounts:login")),
+    }
+    response = render(request, "classroom/logins.html", context)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -325,17 +334,27 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
             fields = {k: form.cleaned_data[k] for k in PracticeSetForm.Meta.fields}
             allowed = {m.student_id: m.student for m in memberships}
             students = [allowed[i] for i in form.cleaned_data["chosen"] if i in allowed]
-            practice_set = services.save_set(
-                classroom=classroom,
-                teacher=request.user,
-                fields=fields,
-                items=[] if fields["kind"] == PracticeSet.Kind.GOAL else items.items,
-                students=students,
-                publish="publicar" in request.POST,
-            )
-            messages.success(request, _("Tarea guardada."))
-            return redirect(practice_set)
-    context = {"classroom": classroom, "form": form, "items": items, "heading": _("Nueva tarea")}
+            try:
+                practice_set = services.save_set(
+                    classroom=classroom,
+                    teacher=request.user,
+                    fields=fields,
+                    items=[] if fields["kind"] == PracticeSet.Kind.GOAL else items.items,
+                    students=students,
+                    publish="publicar" in request.POST,
+                )
+            except services.ClassroomError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Tarea guardada."))
+                return redirect(practice_set)
+    context = {
+        "classroom": classroom,
+        "form": form,
+        "items": items,
+        "heading": _("Nueva tarea"),
+        "rules_label": PRESET_LABELS[classroom.rules],
+    }
     return render(request, "classroom/set_form.html", context)
 
 
@@ -459,6 +478,37 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _answer_words(scenario: dict, answer) -> str | int:
+    """An answer as the teacher reads it: card names, option labels, numbers as numbers."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    if isinstance(answer, list):
+        return ", ".join(str(_answer_words(scenario, a)) for a in answer) or _("ninguna")
+    if isinstance(answer, str):
+        if answer in CARD_OF_CODE:
+            return NAME_OF[CARD_OF_CODE[answer]]
+        labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
+        if answer in labels:
+            return labels[answer]
+        if answer.lstrip("-").isdigit():
+            return int(answer)
+    return str(answer)
+
+
+def _answer_code(answer) -> str:
+    """The raw answer as the engine reads it back (codes separated by spaces)."""
+    if isinstance(answer, list):
+        return " ".join(str(a) for a in answer)
+    return str(answer)
+
+
+def _table_label(rules: dict) -> str:
+    try:
+        return rules_label(TableRules.from_spec(rules or "guia"))
+    except RulesError:  # a damaged stored table: say so rather than fail the whole export
+        return _("desconocidas")
+
+
 @require_GET
 @login_required
 def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
@@ -477,8 +527,10 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
             "pregunta",
             "ejercicio",
             "familia",
-            "reglas",
+            "reglas de la mesa",
+            "reglas aplicadas (ids)",
             "respuesta",
+            "respuesta (código)",
             "correcta",
             "error típico",
             "tiempo (ms)",
@@ -494,10 +546,10 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 question.number if question else "",
                 question.item.label() if question else "",
                 attempt.family,
+                _table_label(attempt.rules),
                 " ".join(attempt.rule_ids),
-                json.dumps(attempt.answer, ensure_ascii=False)
-                if not isinstance(attempt.answer, str)
-                else attempt.answer,
+                _answer_words(attempt.issued.scenario, attempt.answer),
+                _answer_code(attempt.answer),
                 "sí" if attempt.correct else "no",
                 MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
                 attempt.time_taken_ms,
@@ -539,6 +591,7 @@ def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "form": form,
         "preview": preview,
         "ruling": preview.ruling() if preview else None,
+        "preview_rules": rules_label(preview.rules) if preview else "",
         "position": instance,
     }
     return render(request, "classroom/position_form.html", context)

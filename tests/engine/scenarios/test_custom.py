@@ -145,3 +145,32 @@ def test_json_round_trips_through_the_engine_contract():
 def test_malformed_json_is_refused_with_a_spanish_reason(data, message):
     with pytest.raises(PositionError, match=message):
         position_from_json(data)
+
+
+def test_a_position_read_under_other_rules_is_ruled_by_those_rules_not_its_own():
+    # Built at the guide's table, where the cuatro de copas is also legal; a strict table makes the
+    # viewer beat the sota de copas even though the opponent's dos de oros is winning.
+    data = {"trump": "o", "trick": ["10c", "2o"], "hand": ["12c", "4c", "3e", "7b", "5b"], "rules": "guia"}
+    assert {c.code for c in position_from_json(data).ruling().legal} == {"12c", "4c"}
+    strict = position_from_json(data, rules="estricta")
+    assert strict.rules == PRESETS["estricta"]
+    assert strict.to_json()["rules"] == "estricta"
+    assert {c.code for c in strict.ruling().legal} == {"12c"}
+    scenario = strict.scenario("jugada")
+    assert scenario.answer == ["12c"]
+    assert not grade(scenario, parse_answer(scenario, "4c")).correct
+
+
+def test_a_trick_only_the_partner_exception_allows_is_refused_under_other_rules():
+    # Nobody follows the rey de espadas. The opponent who discards needs seven cards without espadas or
+    # oros, and so does the leader's partner at every table but companero's (where the partner of the
+    # winning leader need not trump); only 13 unseen copas and bastos are left for both.
+    data = {
+        "trump": "o",
+        "trick": ["12e", "10c", "12c"],
+        "hand": ["5c", "7o", "2c", "3e", "1o", "11c", "7c", "4b"],
+        "rules": "companero",
+    }
+    assert position_from_json(data).rules == PRESETS["companero"]
+    with pytest.raises(PositionError, match="La baza no puede haberse jugado así"):
+        position_from_json(data, rules="guia")

@@ -106,6 +106,7 @@ def test_managed_accounts_are_printed_once_and_can_log_in(classroom, teresa_clie
     passwords = re.findall(r'login-card__password">([^<]+)<', page)
     assert len(users) == len(passwords) == 2
     assert "Lucía Pérez" in page
+    assert 'login-card__url">http://testserver/cuenta/entrar/<' in page
     assert passwords[0] not in teresa_client.get(response["Location"]).content.decode()
     member = Membership.objects.get(student__username=users[0])
     assert member.managed and member.real_name == "Lucía Pérez"

@@ -126,12 +126,12 @@ def test_attempts_csv_lists_each_answer_with_its_misconception(classroom, teresa
     practice_set = make_set(classroom, teresa, items=ITEMS)
     _do_set(practice_set, alice, wrong_first=True)
     response = teresa_client.get(reverse("classroom:set_attempts_csv", args=[practice_set.pk]))
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][0] == "usuario"
-    assert len(rows) == 3
-    wrong = [r for r in rows[1:] if r[7] == "no"]
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert len(rows) == 2
+    wrong = [r for r in rows if r["correcta"] == "no"]
     assert len(wrong) == 1
     q = Question.objects.select_related("issued__attempt").get(assignment__student=alice, number=1)
-    assert wrong[0][1] == "Alicia Gómez"
-    assert wrong[0][6] == q.issued.attempt.answer
-    assert wrong[0][8] == MISCONCEPTIONS[q.issued.attempt.misconception]
+    assert wrong[0]["usuario"] == "alice"
+    assert wrong[0]["nombre real"] == "Alicia Gómez"
+    assert wrong[0]["respuesta (código)"] == q.issued.attempt.answer
+    assert wrong[0]["error típico"] == MISCONCEPTIONS[q.issued.attempt.misconception]

@@ -93,3 +93,24 @@ def test_editing_keeps_the_owner_and_rechecks(position, teresa_client):
     position.refresh_from_db()
     assert position.title == "Otra"
     assert position.data["trick"] == []
+
+
+def test_the_library_lists_positions_in_spanish_with_the_table_they_were_built_at(teresa, teresa_client):
+    Position.objects.create(
+        owner=teresa,
+        title="Cortada con sota",
+        data={"trump": "o", "trick": ["10c", "2o"], "hand": ["12c", "4c"], "rules": "estricta"},
+    )
+    page = teresa_client.get(reverse("classroom:positions")).content.decode()
+    assert "Triunfo: oros" in page
+    assert "baza: sota de copas, dos de oros" in page
+    assert "mano: rey de copas, cuatro de copas" in page
+    assert "vista previa con: Mesa estricta" in page
+    assert "triunfo o " not in page
+
+
+def test_the_preview_says_which_table_it_was_ruled_at(teresa_client):
+    data = {**FORM, "rules": "companero", "vista_previa": "1"}
+    page = teresa_client.post(reverse("classroom:position_create"), data).content.decode()
+    assert "Reglas de la mesa de esta vista previa: <strong>Mesa con excepción del compañero</strong>" in page
+    assert "En una tarea se corrige con las reglas de la clase." in page

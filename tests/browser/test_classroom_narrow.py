@@ -1,0 +1,62 @@
+"""Every classroom page with a form fits a 360 px phone: nothing makes the page scroll sideways."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_classroom_flow import _log_in
+from tests.tutor.classroom.conftest import make_set
+from tutor.classroom import services
+from tutor.classroom.models import Membership, Position
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def narrow(browser):
+    context = browser.new_context(locale="es-ES", viewport=PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _width(page: Page, url: str) -> int:
+    page.goto(url)
+    expect(page.locator("main h1")).to_be_visible()
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_every_classroom_form_page_fits_a_360_px_screen(
+    live_server, narrow, transactional_db, teresa, alice, password
+):
+    classroom = services.create_classroom(teacher=teresa, name="4º B", rules="estricta")
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
+    Position.objects.create(
+        owner=teresa,
+        title="Una posición con un título bastante largo para ver si cabe en el desplegable",
+        data={"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"], "rules": "estricta"},
+    )
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "skill", "rule_id": "R-OBL-PISAR", "count": 2, "difficulty": 1}]
+    )
+    base = live_server.url
+    _log_in(narrow, base, "teresa", password)
+    widths = {}
+    for url in (
+        reverse("classroom:index"),
+        reverse("classroom:create"),
+        reverse("classroom:detail", args=[classroom.pk]),
+        reverse("classroom:new_students", args=[classroom.pk]),
+        reverse("classroom:set_create", args=[classroom.pk]),
+        reverse("classroom:positions"),
+        reverse("classroom:position_create"),
+        reverse("classroom:set_detail", args=[practice_set.pk]),
+    ):
+        widths[url] = _width(narrow, base + url)
+
+    narrow.get_by_role("button", name="Salir").click()
+    _log_in(narrow, base, "alice", password)
+    for url in (reverse("classroom:index"), reverse("classroom:tasks")):
+        widths["alice: " + url] = _width(narrow, base + url)
+    too_wide = {url: w for url, w in widths.items() if w > PHONE["width"]}
+    assert not too_wide, f"pages wider than {PHONE['width']} px: {too_wide}"
