@@ -1,0 +1,42 @@
+"""The learner's pages never scroll sideways, on a 360 px phone or a 1280 px laptop."""
+
+import pytest
+from playwright.sync_api import Page
+
+from engine.scenarios import FAMILIES
+from tests.browser.test_classroom_flow import _log_in
+from tutor.practice.identity import Owner
+from tutor.practice.services import issue
+
+WIDTHS = (360, 1280)
+
+
+def _overflow(page: Page, url: str) -> int:
+    page.goto(url)
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_learner_page_is_wider_than_the_screen(
+    live_server, browser, transactional_db, alice, password, width
+):
+    context = browser.new_context(locale="es-ES", viewport={"width": width, "height": 800})
+    page = context.new_page()
+    base = live_server.url
+    _log_in(page, base, "alice", password)
+    owner = Owner(user=alice, anon_id="")
+    urls = [
+        "/practicar/",
+        "/progreso/",
+        "/lecciones/",
+        "/lecciones/baraja/cuarenta-cartas/",
+        "/glosario/",
+        "/baraja/",
+    ]
+    for family in FAMILIES:
+        urls.append(
+            issue(owner=owner, mode="familia", family=family, difficulty=3, seed=7).get_absolute_url()
+        )
+    too_wide = {url: extra for url in urls if (extra := _overflow(page, base + url)) > 0}
+    context.close()
+    assert not too_wide, f"pages wider than {width} px (extra px): {too_wide}"
