@@ -147,9 +147,38 @@ def _cantes(items, viewer, names) -> list[dict]:
             "suit": Suit.parse(x["suit"]).label,
             "points": x["points"],
             "after_trick": x.get("after_trick"),
+            "what": _points_words(x["points"]),
+            "sentence": _sung_sentence(x["seat"], viewer, x["points"], Suit.parse(x["suit"]).label),
         }
         for x in items or []
     ]
+
+
+def _points_words(points: int) -> str:
+    return {20: _("las veinte"), 40: _("las cuarenta")}.get(points, str(points))
+
+
+def _sung_sentence(seat: int, viewer: int | None, points: int, suit: str) -> str:
+    """ "Cantaste las veinte en espadas", "Tu compañero cantó las cuarenta en oros"... by seat."""
+    what = _points_words(points)
+    if viewer is None:
+        return _("%(who)s cantó %(what)s en %(suit)s") % {
+            "who": player_label(seat),
+            "what": what,
+            "suit": suit,
+        }
+    pattern = (
+        _("Cantaste %(what)s en %(suit)s"),
+        _("El rival de tu derecha cantó %(what)s en %(suit)s"),
+        _("Tu compañero cantó %(what)s en %(suit)s"),
+        _("El rival de tu izquierda cantó %(what)s en %(suit)s"),
+    )[(seat - viewer) % 4]
+    return pattern % {"what": what, "suit": suit}
+
+
+def _pair_of(seat: int) -> str:
+    # Seats 0 and 2 are pair A, 1 and 3 pair B (engine.scenarios' positions).
+    return "A" if seat % 2 == 0 else "B"
 
 
 def position(scenario: Scenario, answered: bool) -> dict:
@@ -176,7 +205,10 @@ def position(scenario: Scenario, answered: bool) -> dict:
     if family == "cante":
         view["trump_card"] = pos.get("trump_card")
         view["last_winner"] = _who(pos["last_winner"], viewer, names)
-        view["pair_tricks"] = pos.get("pair_tricks") or {}
+        pair_tricks = pos.get("pair_tricks") or {}
+        mine = _pair_of(viewer)
+        theirs = "B" if mine == "A" else "A"
+        view["pair_tricks"] = {"mine": pair_tricks.get(mine, 0), "theirs": pair_tricks.get(theirs, 0)}
         view["sung"] = _cantes(pos.get("sung"), viewer, names)
         view["sang_now"] = _cantes(pos.get("sang_now"), viewer, names)
         view["partner_shows"] = pos.get("partner_shows") or []
