@@ -39,7 +39,7 @@ CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 def _require_teacher(request: HttpRequest) -> None:
     if not request.user.is_teacher:
-        raise PermissionDenied(_("Solo los profesores pueden hacer esto."))
+        raise PermissionDenied(_("Esta página es solo para profesores."))
 
 
 def _get_class_for_teacher(request: HttpRequest, pk: int) -> Classroom:

@@ -1,0 +1,20 @@
+"""Site-wide response touches."""
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+
+def method_not_allowed_page(get_response: Callable[[HttpRequest], HttpResponse]):
+    """Give the empty body of a 405 (require_POST and friends) a short Spanish page in the site's
+    layout, keeping the status and the Allow header."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.status_code == 405 and not response.content and not getattr(response, "streaming", False):
+            response.content = render_to_string("405.html", request=request)
+            response["Content-Type"] = "text/html; charset=utf-8"
+        return response
+
+    return middleware
