@@ -2,6 +2,7 @@
 
 from django import template
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from engine.scenarios import Scenario
 from tutor.practice.display import family_label, feedback, position, rules_in_force
@@ -11,6 +12,19 @@ register = template.Library()
 
 # Modes whose "Siguiente" issues another scenario with the same settings (practice:next).
 NEXT_MODES = (Mode.FAMILY, Mode.SKILL, Mode.FIXED)
+# Modes started from the Practicar page, which is where "back" leads.
+PRACTICE_MODES = (Mode.FAMILY, Mode.SKILL, Mode.FIXED, Mode.REVIEW, Mode.MIXED)
+
+
+def _back_link(issued) -> tuple[str, str]:
+    """Where "back" leads from this scenario's feedback, and its words; ("", "") for nowhere."""
+    if issued.mode in PRACTICE_MODES:
+        return reverse("practice:index"), _("Volver a Practicar")
+    if issued.next_url and issued.mode == Mode.LESSON:
+        return issued.next_url, _("Volver a la lección")
+    if issued.next_url and issued.mode == Mode.ASSIGNMENT:
+        return issued.next_url, _("Volver a la tarea")
+    return "", ""
 
 
 @register.inclusion_tag("practice/_scenario_body.html", takes_context=True)
@@ -21,6 +35,7 @@ def practice_scenario(context, issued, scenario=None, attempt=None) -> dict:
         scenario = Scenario.from_dict(scenario) if isinstance(scenario, dict) else issued.get_scenario()
     attempt = attempt or None
     answer_value = context.get("answer_value") or []
+    back_url, back_label = _back_link(issued)
     return {
         "request": context.get("request"),
         "csrf_token": context.get("csrf_token"),
@@ -35,5 +50,7 @@ def practice_scenario(context, issued, scenario=None, attempt=None) -> dict:
         "answer_value": answer_value if isinstance(answer_value, list) else [answer_value],
         "replayed": bool(context.get("replayed")),
         "next_url": issued.next_url,
+        "back_url": back_url,
+        "back_label": back_label,
         "next_action": reverse("practice:next", args=[issued.token]) if issued.mode in NEXT_MODES else "",
     }
