@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from lessons.course import Checkpoint, Course, Step, load_course
@@ -70,6 +71,37 @@ def resume_step(course: Course, progress: dict[str, StepProgress]) -> Step | Non
 
 def is_done(*, owner: Owner, step: Step) -> bool:
     return StepProgress.objects.filter(owner.q, step_key=step.key, done_at__isnull=False).exists()
+
+
+@dataclass(frozen=True)
+class StepDone:
+    """A lesson step its owner has completed, and where to go next ("" after the last step)."""
+
+    step: Step
+    next_url: str
+    next_title: str
+
+
+def step_done_for(owner: Owner, context: str) -> StepDone | None:
+    """The step behind a practice ``context`` ("lesson:unit/step") if ``owner`` has completed it."""
+    if not context.startswith(CONTEXT_PREFIX):
+        return None
+    unit_slug, _sep, step_slug = context.removeprefix(CONTEXT_PREFIX).partition("/")
+    course = get_course()
+    try:
+        step = course.step(unit_slug, step_slug)
+    except KeyError:
+        return None
+    if not is_done(owner=owner, step=step):
+        return None
+    following = course.next_step(step)
+    if following is None:
+        return StepDone(step=step, next_url="", next_title="")
+    return StepDone(
+        step=step,
+        next_url=reverse("lessons:step", args=[following.unit_slug, following.slug]),
+        next_title=following.title,
+    )
 
 
 def record_view(*, owner: Owner, step: Step) -> None:

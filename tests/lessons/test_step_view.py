@@ -189,3 +189,36 @@ def test_queries_are_fixed_however_many_answers(alice, alice_client, course, dja
         body = alice_client.get(_url(step)).content.decode()
     assert body.count("bien respondida") == len(step.checkpoints)
     assert "Paso hecho" in body
+
+
+def test_answering_the_last_checkpoint_by_htmx_updates_the_step_status(alice, alice_client, course):
+    step = course.step("asistir", "sigue-el-palo")
+    alice_client.post(reverse("lessons:start", args=[step.unit_slug, step.slug]))
+    pending = list(Issued.objects.filter(learner=alice, attempt__isnull=True).order_by("pk"))
+    bodies = []
+    for issued in pending:
+        response = alice_client.post(
+            reverse("practice:answer", args=[issued.token]),
+            {"answer": right_answer(issued)},
+            HTTP_HX_REQUEST="true",
+        )
+        bodies.append(response.content.decode())
+    assert len(bodies) == len(step.checkpoints) > 1
+    assert all("¡Paso completado!" not in body and "hx-swap-oob" not in body for body in bodies[:-1])
+    last = bodies[-1]
+    assert "¡Paso completado!" in last
+    status = _between(last, 'id="lesson-status" hx-swap-oob="true"', "</p>")
+    assert "Paso hecho: respondiste bien sus preguntas." in status
+    following = course.next_step(step)
+    assert f'href="{reverse("lessons:step", args=[following.unit_slug, following.slug])}"' in last
+    assert "Volver a la lección" in last
+
+
+def test_the_step_page_does_not_repeat_the_completion_under_each_question(alice, alice_client, course):
+    step = course.step("asistir", "sigue-el-palo")
+    alice_client.post(reverse("lessons:start", args=[step.unit_slug, step.slug]))
+    for issued in Issued.objects.filter(learner=alice, attempt__isnull=True):
+        submit(owner=Owner(alice, ""), token=issued.token, raw=right_answer(issued))
+    body = alice_client.get(_url(step)).content.decode()
+    assert "Paso hecho: respondiste bien sus preguntas." in body
+    assert "¡Paso completado!" not in body and "hx-swap-oob" not in body

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from engine.scenarios import Scenario
 from tutor.practice.display import family_label, feedback, position, rules_in_force
+from tutor.practice.identity import Owner
 from tutor.practice.models import Mode
 
 register = template.Library()
@@ -25,6 +26,22 @@ def _back_link(issued) -> tuple[str, str]:
     if issued.next_url and issued.mode == Mode.ASSIGNMENT:
         return issued.next_url, _("Volver a la tarea")
     return "", ""
+
+
+def _step_done(request, issued, attempt):
+    """The lesson step this right answer belongs to, when it is now done (lessons decides)."""
+    if issued.mode != Mode.LESSON or attempt is None or not attempt.correct:
+        return None
+    match = getattr(request, "resolver_match", None)
+    if match is None or match.namespace != "practice":  # on the step page its status line says so
+        return None
+    from lessons.services import step_done_for
+
+    user = None
+    if issued.learner_id:
+        me = getattr(request, "user", None)
+        user = me if getattr(me, "pk", None) == issued.learner_id else issued.learner
+    return step_done_for(Owner(user, issued.anon_id), issued.context)
 
 
 @register.inclusion_tag("practice/_scenario_body.html", takes_context=True)
@@ -51,6 +68,7 @@ def practice_scenario(context, issued, scenario=None, attempt=None) -> dict:
         "replayed": bool(context.get("replayed")),
         "next_url": issued.next_url,
         "back_url": back_url,
+        "step_done": _step_done(context.get("request"), issued, attempt),
         "back_label": back_label,
         "next_action": reverse("practice:next", args=[issued.token]) if issued.mode in NEXT_MODES else "",
     }
