@@ -109,10 +109,24 @@ def fixed(request: HttpRequest, fixed_id: str) -> HttpResponse:
     return redirect(issued)
 
 
+def _place(issued: Issued) -> str:
+    """A session question's heading ("Repaso · 2 de 6"); progress knows its sessions."""
+    if issued.mode not in (Mode.REVIEW, Mode.MIXED):
+        return ""
+    from tutor.progress.sessions import place_of
+
+    return place_of(issued)
+
+
 @require_GET
 def scenario(request: HttpRequest, token: str) -> HttpResponse:
     issued = _get_issued_for_owner(owner_for(request), token)
-    context = {"issued": issued, "scenario": issued.get_scenario(), "attempt": attempt_of(issued)}
+    context = {
+        "issued": issued,
+        "scenario": issued.get_scenario(),
+        "attempt": attempt_of(issued),
+        "place": _place(issued),
+    }
     return render(request, "practice/scenario.html", context)
 
 
@@ -155,6 +169,7 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
     if request.htmx:
         # htmx swaps only successful responses; the error is shown in the fragment.
         return render(request, "practice/_scenario.html", context)
+    context["place"] = _place(issued)
     return render(request, "practice/scenario.html", context, status=400)
 
 

@@ -6,6 +6,7 @@ import random
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS, Scenario
 from tutor.practice.identity import Owner
@@ -118,3 +119,18 @@ def session_results(*, owner: Owner, session: PracticeSession) -> list[dict]:
             }
         )
     return rows
+
+
+def place_of(issued: Issued) -> str:
+    """Where a session's question sits, for its heading: "Sesión mixta · 3 de 10", "Repaso · 2 de 6";
+    "" for a question issued outside a session."""
+    prefix, _sep, rest = issued.context.partition(":")
+    session_id, _sep, index = rest.partition(":")
+    if prefix != "session" or not session_id.isdigit() or not index.isdigit():
+        return ""
+    row = PracticeSession.objects.filter(pk=int(session_id)).values_list("kind", "plan").first()
+    if row is None:
+        return ""
+    kind, plan = row
+    name = _("Sesión mixta") if kind == PracticeSession.Kind.MIXED else _("Repaso")
+    return _("%(name)s · %(n)s de %(total)s") % {"name": name, "n": int(index) + 1, "total": len(plan)}

@@ -159,3 +159,21 @@ def test_the_summary_makes_the_same_queries_however_long_the_session(alice, alic
     with CaptureQueriesContext(connection) as six:
         alice_client.get(summary)
     assert len(one) == len(six) <= 5
+
+
+def test_each_question_of_a_mixed_session_says_where_the_learner_is(alice, alice_client):
+    url = alice_client.post(MIXED).url
+    for n in range(1, 4):
+        issued = _issued_at(alice_client.get(url))
+        body = alice_client.get(issued.get_absolute_url()).content.decode()
+        assert f'<h1 class="h4" data-place>Sesión mixta · {n} de 10</h1>' in body
+        submit(owner=owner_of(alice), token=issued.token, raw=right_answer(issued))
+        url = issued.next_url
+
+
+def test_a_review_question_says_where_the_learner_is(alice, alice_client, cual_puedes_jugar):
+    submit(owner=owner_of(alice), token=cual_puedes_jugar(alice).token, raw="4c")
+    issued = _follow_to_scenario(alice_client, alice_client.post(REVIEW))
+    total = len(PracticeSession.objects.get().plan)
+    body = alice_client.get(issued.get_absolute_url()).content.decode()
+    assert f"Repaso · 1 de {total}" in body
