@@ -22,7 +22,7 @@ def _sign_up_log_out_log_in_and_open_the_deck(page: Page, base_url: str, usernam
     page.get_by_label("profesor").check()
     page.get_by_role("main").get_by_role("button", name="Crear cuenta").click()
 
-    expect(page.get_by_text(f"¡Bienvenido, {username}!")).to_be_visible()
+    expect(page.get_by_text(f"¡Te damos la bienvenida, {username}!")).to_be_visible()
     assert User.objects.get(username=username).is_teacher
 
     page.get_by_role("button", name="Salir").click()

@@ -1,10 +1,28 @@
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tutor.accounts import throttle
 from tutor.accounts.models import User
+
+USERNAME_HELP = _("Hasta 150 caracteres: letras, números y @ . + - _")
+PASSWORD_HELP = _(
+    "Al menos 8 caracteres. Que no se parezca a tu nombre de usuario, no sea una contraseña muy común "
+    "ni tenga solo números."
+)
+PASSWORD_AGAIN_HELP = _("Escríbela otra vez, para comprobar que no te has equivocado.")
+
+
+def _our_password_help(form: forms.Form, first: str, second: str) -> None:
+    """Django's own help texts speak formally ("Su contraseña…"); the app says "tú"."""
+    form.fields[first].help_text = PASSWORD_HELP
+    form.fields[second].help_text = PASSWORD_AGAIN_HELP
 
 
 class SignupForm(UserCreationForm):
@@ -23,6 +41,23 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email", "role")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = USERNAME_HELP
+        _our_password_help(self, "password1", "password2")
+
+
+class OurPasswordChangeForm(PasswordChangeForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _our_password_help(self, "new_password1", "new_password2")
+
+
+class OurSetPasswordForm(SetPasswordForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _our_password_help(self, "new_password1", "new_password2")
 
 
 class LoginForm(AuthenticationForm):

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.accounts import views
+from tutor.accounts.forms import OurSetPasswordForm
 
 app_name = "accounts"
 
@@ -22,6 +23,7 @@ password_reset_done = auth_views.PasswordResetDoneView.as_view(
 )
 password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
     template_name="accounts/password_reset_confirm.html",
+    form_class=OurSetPasswordForm,
     success_url=reverse_lazy("accounts:password_reset_complete"),
     extra_context={"heading": _("Nueva contraseña")},
 )

@@ -4,14 +4,13 @@ from django.contrib.auth import login as auth_login
 from django.contrib.auth import logout as auth_logout
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.accounts.forms import LoginForm, SignupForm
+from tutor.accounts.forms import LoginForm, OurPasswordChangeForm, SignupForm
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -36,7 +35,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         auth_login(request, user)
-        messages.success(request, _("¡Bienvenido, %(name)s! Tu cuenta está lista.") % {"name": user.username})
+        messages.success(
+            request, _("¡Te damos la bienvenida, %(name)s! Tu cuenta está lista.") % {"name": user.username}
+        )
         return redirect(_next_url(request))
     return render(
         request,
@@ -67,7 +68,7 @@ def logout(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def password_change(request: HttpRequest) -> HttpResponse:
-    form = PasswordChangeForm(user=request.user, data=request.POST or None)
+    form = OurPasswordChangeForm(user=request.user, data=request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         update_session_auth_hash(request, user)

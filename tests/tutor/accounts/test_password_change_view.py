@@ -39,3 +39,9 @@ def test_it_explains_a_wrong_old_password_in_spanish(alice_client):
 
 def test_it_rejects_put(alice_client):
     assert alice_client.put(URL).status_code == 405
+
+
+def test_its_help_texts_say_tu(alice_client):
+    body = alice_client.get(URL).content.decode()
+    assert "Su contraseña" not in body and "introduzca" not in body
+    assert "Que no se parezca a tu nombre de usuario" in body

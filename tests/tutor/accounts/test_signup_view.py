@@ -78,3 +78,18 @@ def test_it_sends_a_logged_in_user_home(alice_client):
 
 def test_it_rejects_put(client):
     assert client.put(URL).status_code == 405
+
+
+def test_its_help_texts_are_ours_and_say_tu(client, db):
+    body = client.get(URL).content.decode()
+    assert "carácteres" not in body and "Su contraseña" not in body and "introduzca" not in body
+    assert "Hasta 150 caracteres" in body
+    assert "Que no se parezca a tu nombre de usuario" in body
+    assert "Escríbela otra vez" in body
+
+
+@pytest.mark.django_db
+def test_the_welcome_is_gender_neutral(client):
+    body = client.post(URL, _data(), follow=True).content.decode()
+    assert "¡Te damos la bienvenida, nuria!" in body
+    assert "Bienvenido" not in body
