@@ -40,3 +40,26 @@ def test_no_learner_page_is_wider_than_the_screen(
     too_wide = {url: extra for url in urls if (extra := _overflow(page, base + url)) > 0}
     context.close()
     assert not too_wide, f"pages wider than {width} px (extra px): {too_wide}"
+
+
+def test_a_cards_checkbox_never_covers_the_card_at_360_px(
+    live_server, browser, transactional_db, alice, password
+):
+    context = browser.new_context(locale="es-ES", viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    _log_in(page, live_server.url, "alice", password)
+    issued = issue(
+        owner=Owner(user=alice, anon_id=""), mode="familia", family="validas", difficulty=2, seed=3
+    )
+    page.goto(live_server.url + issued.get_absolute_url())
+    overlaps = page.evaluate(
+        """() => [...document.querySelectorAll('.card-check')].filter(box => {
+            const img = box.parentElement.querySelector('.playing-card__img').getBoundingClientRect();
+            const b = box.getBoundingClientRect();
+            return b.left < img.right && b.right > img.left && b.top < img.bottom && b.bottom > img.top;
+        }).length"""
+    )
+    count = page.locator(".card-check").count()
+    context.close()
+    assert count > 0
+    assert overlaps == 0
