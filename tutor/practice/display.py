@@ -239,6 +239,14 @@ def _is_card(value) -> bool:
     return isinstance(value, str) and value in CODE_INDEX
 
 
+def _reason(why: str) -> str:
+    """The engine's reason without its own "Sí:"/"No:": the row already says yes or no in words."""
+    for verdict in ("Sí: ", "No: "):
+        if why.startswith(verdict):
+            return why.removeprefix(verdict)
+    return why
+
+
 def feedback(scenario: Scenario, grade: dict) -> dict:
     """Right or wrong, the explanation, a verdict per card or option, rules and the misconception."""
     rows = []
@@ -251,7 +259,7 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
                 "label": label,
                 "ok": bool(ok),
                 "word": yes if ok else no,
-                "why": why,
+                "why": _reason(why),
                 "is_card": is_card,
             }
         )

@@ -1,0 +1,34 @@
+"""Each verdict row says yes or no once: the row's words, then the engine's reason without its own Sí:/No:."""
+
+import re
+
+import pytest
+
+from tutor.practice.models import Mode
+from tutor.practice.services import issue, submit
+
+from .conftest import owner_of
+
+
+@pytest.mark.parametrize("family", ["ganador", "validas", "cante", "obligacion"])
+def test_a_verdict_row_does_not_repeat_its_verdict(alice_client, alice, family):
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family=family, difficulty=2, seed=5)
+    attempt, _ = submit(owner=owner_of(alice), token=issued.token, raw=_some_answer(issued))
+    reasons = [why for _v, _l, _ok, why in attempt.grade["verdicts"]]
+    assert any(why.startswith(("Sí: ", "No: ")) for why in reasons)  # the engine does prefix them
+    body = alice_client.get(issued.get_absolute_url()).content.decode()
+    rows = re.findall(r'<li class="verdict verdict--(?:yes|no)".*?</li>', body, re.S)
+    assert rows
+    for row in rows:
+        text = re.sub(r"<[^>]+>", " ", row)
+        assert not re.search(r":\s+(Sí|No):", text), text
+
+
+def _some_answer(issued):
+    scenario = issued.scenario
+    if scenario["answer_kind"] == "choice":
+        return scenario["options"][0]["value"]
+    if scenario["answer_kind"] == "cards":
+        return list(scenario["answer"]) or [scenario["position"].get("hand", [""])[0]]
+    answer = scenario["answer"]
+    return answer[0] if isinstance(answer, list) else str(answer)
