@@ -1,4 +1,4 @@
-"""The learner's pages never scroll sideways, on a 360 px phone or a 1280 px laptop."""
+"""Layout in Chromium: no learner page scrolls sideways (360 and 1280 px), nothing covers a card, sections breathe."""
 
 import pytest
 from playwright.sync_api import Page
@@ -63,3 +63,12 @@ def test_a_cards_checkbox_never_covers_the_card_at_360_px(
     context.close()
     assert count > 0
     assert overlaps == 0
+
+
+def test_the_home_pages_how_it_works_heading_stands_clear_of_the_table(live_server, page):
+    page.goto(live_server.url + "/")
+    table_bottom = page.evaluate(
+        "document.querySelector('.home-table .trick').getBoundingClientRect().bottom"
+    )
+    heading_top = page.evaluate("document.getElementById('home-steps-title').getBoundingClientRect().top")
+    assert heading_top - table_bottom >= 24

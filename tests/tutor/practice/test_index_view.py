@@ -3,7 +3,8 @@ import re
 from django.urls import reverse
 
 from engine.rules import RULE_CATALOGUE
-from engine.scenarios import FAMILY_LABELS, FIXED, families_for
+from engine.scenarios import FAMILIES, FAMILY_LABELS, FIXED, families_for
+from tutor.practice.models import Issued
 
 URL = reverse("practice:index")
 
@@ -34,3 +35,22 @@ def test_a_learner_gets_it_within_a_fixed_number_of_queries(alice_client, django
 
 def test_it_rejects_post(client, db):
     assert client.post(URL).status_code == 405
+
+
+def test_each_family_is_a_button_that_starts_it_at_level_1_on_the_guides_table(client, db):
+    body = client.get("/practicar/").content.decode()
+    for family in FAMILIES:
+        item = re.search(rf'<li data-family="{family}">(.*?)</li>', body, re.S)
+        assert item, family
+        form = item.group(1)
+        assert 'method="post" action="/practicar/nuevo/"' in form
+        assert f'name="family" value="{family}"' in form
+        assert (
+            f'<button type="submit" class="btn btn-outline-primary btn-sm">{FAMILY_LABELS[family]}</button>'
+            in form
+        )
+        fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form))
+        response = client.post("/practicar/nuevo/", fields)
+        assert response.status_code == 302
+        issued = Issued.objects.latest("pk")
+        assert (issued.family, issued.difficulty, issued.get_rules().preset_name) == (family, 1, "guia")
