@@ -229,6 +229,7 @@ def position(scenario: Scenario, answered: bool) -> dict:
                     "tricks": pos["tricks"][p],
                     "cantes": _cantes(pos["cantes"][p], None, names),
                     "last": pos["last_trick"] == p,
+                    "asked": pos.get("pair") == p,
                 }
                 for p in "AB"
             ]
