@@ -176,6 +176,15 @@ def _sung_sentence(seat: int, viewer: int | None, points: int, suit: str) -> str
     return pattern % {"what": what, "suit": suit}
 
 
+def _last_winner_sentence(seat: int, viewer: int) -> str:
+    return (
+        _("La última baza la has ganado tú."),
+        _("La última baza la ha ganado el rival de tu derecha."),
+        _("La última baza la ha ganado tu compañero."),
+        _("La última baza la ha ganado el rival de tu izquierda."),
+    )[(seat - viewer) % 4]
+
+
 def _pair_of(seat: int) -> str:
     # Seats 0 and 2 are pair A, 1 and 3 pair B (engine.scenarios' positions).
     return "A" if seat % 2 == 0 else "B"
@@ -204,7 +213,7 @@ def position(scenario: Scenario, answered: bool) -> dict:
         view["history_open"] = family in ("cante", "renuncio")
     if family == "cante":
         view["trump_card"] = pos.get("trump_card")
-        view["last_winner"] = _who(pos["last_winner"], viewer, names)
+        view["last_winner_sentence"] = _last_winner_sentence(pos["last_winner"], viewer)
         pair_tricks = pos.get("pair_tricks") or {}
         mine = _pair_of(viewer)
         theirs = "B" if mine == "A" else "A"

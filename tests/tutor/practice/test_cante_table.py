@@ -34,3 +34,11 @@ def test_each_cante_is_told_in_good_spanish_by_who_sang_it(alice_client, alice):
     assert "Tu compañero cantó las veinte en espadas tras la baza 1." in body
     assert "El rival de tu izquierda cantó las cuarenta en espadas tras la baza 1." in body
     assert "Tú cantó" not in body
+
+
+def test_who_won_the_last_trick_is_said_from_the_viewers_seat(alice_client, alice):
+    scenario = _cante_seen_from(3)
+    scenario.position["last_winner"] = 1
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="cante", scenario=scenario)
+    body = alice_client.get(issued.get_absolute_url()).content.decode()
+    assert "La última baza la ha ganado tu compañero." in body
