@@ -522,23 +522,27 @@ class _Loader:
         return Display(cards, caption)
 
     def checkpoints(self, path: Path, raw: Any, own: tuple[str, ...]) -> tuple[Checkpoint, ...]:
-        """The step's checkpoints, each aimed at the step's own rules (``own``) when a family can
-        quiz one of them, else at a rule an earlier step taught; none only when nothing can quiz
-        the step's rules."""
+        """The step's one to three checkpoints, each aimed at the step's own rules (``own``) when a
+        family can quiz one of them, else at a rule an earlier step taught."""
         quizzable = self.quizzable(own)
         if raw is None:
             raw = []
         if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
             self.problem(path, "checkpoints debe escribirse como tablas [[checkpoints]]")
             return ()
-        if not raw and quizzable:
+        if not raw:
             self.problem(
                 path,
-                f"falta [[checkpoints]]: {', '.join(quizzable)} se puede practicar con una familia "
-                "de ejercicios; un paso va sin preguntas solo si ninguna familia apunta a sus reglas",
+                "falta [[checkpoints]]: cada paso tiene de una a tres preguntas"
+                + (
+                    f" ({', '.join(quizzable)} se puede practicar con una familia de ejercicios)"
+                    if quizzable
+                    else "; si ninguna familia apunta a sus reglas, repasa una regla de un paso anterior "
+                    "cuyas preguntas traigan la de este paso"
+                ),
             )
         if len(raw) > 3:
-            self.problem(path, f"hay {len(raw)} checkpoints: cada paso tiene de cero a tres")
+            self.problem(path, f"hay {len(raw)} checkpoints: cada paso tiene de una a tres")
         out = []
         for n, item in enumerate(raw, 1):
             where = f"checkpoint {n}"

@@ -1,4 +1,4 @@
-"""Quiz scenarios: generators for the seven families, their answer keys, grading and the seeds' examples.
+"""Quiz scenarios: generators for the eight families, their answer keys, grading and the seeds' examples.
 
 ``generate(family, seed, difficulty, rules, target)`` is a pure function: the same arguments give the
 same scenario. Positions are JSON-safe dicts; cards are codes ('12c'), seats 0..3 (pairs A = 0, 2 and
@@ -19,12 +19,18 @@ B = 1, 3), suits letters. Layout by family:
   already declared at this moment), ``partner_shows`` (cards the partner has shown).
 - renuncio: ``trump``, ``trump_card``, ``dealer``, ``leader``, ``viewer`` (None), ``hands_before``
   (the four hands before the trick), ``trick``, ``trick_seats``, ``history``, ``trick_number``.
+- mesa (deck, notation, seats, deal, match; always a choice): ``kind`` (the question), ``viewer``
+  (the seat answering; seats are named from it), ``order`` (display order of the options) and the
+  kind's facts: ``cards``/``fake_rank``/``fake_suit``/``suits`` (deck), ``card``/``distractors``
+  (notation), ``seat`` (who just played), ``dealer``, ``trump_card``, ``hand_number``,
+  ``dos_de_oros`` (its holder), ``winners`` (of the tricks so far), ``hands_later``, ``scores``
+  {"tu_pareja", "rival"} with ``winner`` (0 your pair, 1 the rival), ``total``, ``tute``.
 """
 
 from __future__ import annotations
 
 from engine.rules import GUIA, TableRules
-from engine.scenarios import cante, ganador, renuncio, tantos
+from engine.scenarios import cante, ganador, mesa, renuncio, tantos
 from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
 from engine.scenarios.fixed import FIXED
 from engine.scenarios.grading import grade, parse_answer
@@ -70,6 +76,7 @@ _OTHER_TARGETS = {
     "tantos": tantos.TARGETS,
     "cante": cante.TARGETS,
     "renuncio": renuncio.TARGETS,
+    "mesa": mesa.TARGETS,
 }
 
 
@@ -108,4 +115,6 @@ def generate(
         return tantos.generate_tantos(seed, difficulty, rules, target)
     if family == "cante":
         return cante.generate_cante(seed, difficulty, rules, target)
+    if family == "mesa":
+        return mesa.generate_mesa(seed, difficulty, rules, target)
     return renuncio.generate_renuncio(seed, difficulty, rules, target)

@@ -144,4 +144,8 @@ def check_position(scenario: Scenario) -> list[str]:
         if pos["tricks"][pos["last_trick"]] == 0:
             problems.append("la última baza es de una pareja sin bazas")
         return problems
+    if family == "mesa":
+        from engine.scenarios.mesa import check
+
+        return check(pos, rules)
     return [f"familia desconocida: {family}"]

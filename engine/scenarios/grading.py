@@ -10,6 +10,7 @@ from engine.obligations import ruling, the
 from engine.rules import GUIA
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
+from engine.scenarios import mesa as mesa_mod
 from engine.scenarios import renuncio as renuncio_mod
 from engine.scenarios import tantos as tantos_mod
 from engine.scenarios.common import CODE_INDEX
@@ -100,6 +101,8 @@ def grade(scenario: Scenario, answer: Any) -> Grade:
         return _grade_cante(scenario, given)
     if family == "renuncio":
         return _grade_renuncio(scenario, given)
+    if family == "mesa":
+        return _grade_mesa(scenario, given)
     raise AnswerError(f"familia desconocida: {family}")
 
 
@@ -383,3 +386,10 @@ def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     ]
     mis = None if correct else renuncio_mod.diagnose_renuncio(pos, given, rules)
     return _make(scenario, correct, expected, given, expl, notes, mis)
+
+
+def _grade_mesa(scenario: Scenario, given: Any) -> Grade:
+    notes, expl, misconceptions = mesa_mod.option_notes(scenario.position, scenario.rules)
+    correct = given == scenario.answer
+    mis = None if correct else misconceptions.get(given)
+    return _make(scenario, correct, scenario.answer, given, expl, notes, mis)

@@ -43,6 +43,21 @@ MISCONCEPTIONS: dict[str, str] = {
     "tute_fuera_de_tiempo": "Cantar el tute fuera de su momento: se declara cuando la pareja gana su primera baza.",
     "no_ve_cante": "No ver un cante válido: rey y caballo del mismo palo en tu mano tras una baza de tu pareja.",
     "cante_otro_palo": "Cantar el palo equivocado: el cante es del palo del que tienes rey y caballo.",
+    "ocho_y_nueve": "Confundir la baraja: el tute se juega con la baraja española de 40 cartas (oros, copas, espadas y bastos; del as al siete, sota 10, caballo 11 y rey 12), sin ochos, nueves ni comodines.",
+    "lee_mal_la_notacion": "Leer mal la notación: número y letra del palo (o oros, c copas, e espadas, b bastos); 10 es la sota, 11 el caballo y 12 el rey.",
+    "companero_al_lado": "Creer que el compañero se sienta al lado: se sienta enfrente, y a los lados están los rivales.",
+    "orden_horario": "Seguir el sentido de las agujas del reloj: en el tute se juega hacia la derecha, en sentido contrario.",
+    "sale_el_repartidor": "Creer que sale el repartidor: la primera baza la abre el jugador a su derecha.",
+    "salida_por_turno": "Creer que la salida va pasando por turno: cada baza la abre quien ganó la anterior.",
+    "roba_del_mazo": "Mezclarlo con el tute de dos o la brisca: en el tute por parejas se reparten las 40 cartas, diez a cada uno, y no se roba.",
+    "triunfo_no_se_queda": "Creer que la carta que marca el triunfo se queda en la mesa o se cambia: es la última del repartidor y se queda en su mano.",
+    "triunfo_otro_palo": "Equivocar el triunfo: es el palo de la carta que enseña el repartidor.",
+    "reparto_a_la_izquierda": "Pasar el reparto hacia la izquierda: en cada mano reparte el jugador a la derecha del anterior.",
+    "repite_repartidor": "Creer que reparte siempre el mismo: el reparto pasa a la derecha en cada mano.",
+    "suma_puntos_a_tantos": "Sumar los tantos de la mano al marcador de la partida: solo sirven para decidir quién gana la mano.",
+    "cree_101": "Mezclarlo con el tute de dos: en el tute por parejas no se juega a 101; la partida se cuenta por manos ganadas.",
+    "mezcla_sistemas": "Mezclar los sistemas de partida: en esta mesa cada mano ganada (también con tute) vale un punto y se gana con tres; el sistema de Ludoteka (2 puntos, a 6) es otra variante.",
+    "tute_no_cuenta": "Creer que el tute no da punto: un tute gana la mano y cuenta como mano ganada.",
 }
 
 

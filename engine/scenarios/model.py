@@ -7,7 +7,16 @@ from typing import Any
 
 from engine.rules import GUIA, TableRules
 
-FAMILIES: tuple[str, ...] = ("jugada", "validas", "obligacion", "ganador", "tantos", "cante", "renuncio")
+FAMILIES: tuple[str, ...] = (
+    "jugada",
+    "validas",
+    "obligacion",
+    "ganador",
+    "tantos",
+    "cante",
+    "renuncio",
+    "mesa",
+)
 FAMILY_LABELS: dict[str, str] = {
     "jugada": "¿Cuál puedes jugar?",
     "validas": "Marca todas las cartas válidas",
@@ -16,6 +25,7 @@ FAMILY_LABELS: dict[str, str] = {
     "tantos": "Cuenta los tantos",
     "cante": "¿Puedes cantar?",
     "renuncio": "¿Quién ha renunciado?",
+    "mesa": "La mesa y el reparto",
 }
 DIFFICULTIES = (1, 2, 3)
 ANSWER_KINDS = ("card", "cards", "choice", "number")

@@ -15,15 +15,18 @@ def _main_rule(checkpoint) -> str:
     return checkpoint.target if not checkpoint.is_fixed else scenarios.FIXED[checkpoint.fixed].rule_ids[0]
 
 
-def test_every_step_has_up_to_three_checkpoints_and_none_only_when_no_family_quizzes_its_rules():
+def test_every_step_has_one_to_three_checkpoints():
     for step in COURSE.steps:
-        assert len(step.checkpoints) <= 3, step.key
-        if not step.checkpoints:
-            assert _quizzable(step) == [], step.key
+        assert 1 <= len(step.checkpoints) <= 3, step.key
 
 
-def test_the_steps_without_checkpoints_are_the_ones_about_the_deck_the_deal_and_the_match():
-    assert [s.key for s in COURSE.steps if not s.checkpoints] == [
+def test_the_deck_the_deal_and_the_match_are_quizzed_by_the_mesa_family_at_their_own_rules():
+    mesa = {s.key: [(c.target, c.rules.preset_name) for c in s.checkpoints] for s in COURSE.steps}
+    assert mesa["baraja/cuarenta-cartas"] == [("R-DECK-1", "guia"), ("R-DECK-1", "guia")]
+    assert mesa["reparto/diez-cartas-y-el-triunfo"] == [("R-DEAL-1", "guia"), ("R-DEAL-2", "guia")]
+    assert mesa["reparto/quien-sale"] == [("R-DEAL-3", "guia"), ("R-DEAL-4", "guia")]
+    assert mesa["partida/ludoteka-y-playjoy"] == [("R-MATCH-1", "ludoteka"), ("R-DEAL-2", "ludoteka")]
+    for key in (
         "baraja/cuarenta-cartas",
         "baraja/como-se-escriben",
         "reparto/la-mesa",
@@ -32,7 +35,13 @@ def test_the_steps_without_checkpoints_are_the_ones_about_the_deck_the_deal_and_
         "partida/tres-manos",
         "partida/ludoteka-y-playjoy",
         "variantes-y-errores/no-es-el-tute-de-dos",
-    ]
+    ):
+        step = next(s for s in COURSE.steps if s.key == key)
+        assert {c.family for c in step.checkpoints} == {"mesa"}, key
+
+
+def test_only_the_tute_that_ends_the_hand_is_quizzed_by_reviewing_an_earlier_rule():
+    assert [s.key for s in COURSE.steps if not _quizzable(s)] == ["tute/gana-la-mano"]
 
 
 @pytest.mark.parametrize(("step", "n", "checkpoint"), CHECKPOINTS, ids=lambda x: getattr(x, "key", str(x)))

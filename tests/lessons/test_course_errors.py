@@ -126,29 +126,29 @@ CHECKPOINT = '[[checkpoints]]\nfamily = "jugada"\ntarget = "R-OBL-MONTAR"\ndiffi
 def test_a_step_whose_rules_can_be_quizzed_needs_checkpoints_and_at_most_three(tmp_path):
     none = STEP.replace(CHECKPOINT, "")
     message = problems(write_course(tmp_path / "a", none))
-    assert "falta [[checkpoints]]: R-OBL-MONTAR se puede practicar" in message
+    assert "falta [[checkpoints]]: cada paso tiene de una a tres preguntas (R-OBL-MONTAR se puede" in message
     four = STEP.replace(CHECKPOINT, CHECKPOINT * 4)
     assert "hay 4 checkpoints" in problems(write_course(tmp_path / "b", four))
 
 
 DECK_STEP = """+++
-title = "La baraja"
-rules = ["R-DECK-1"]
+title = "El tute gana la mano"
+rules = ["R-TUTE-3"]
 terms = ["montar"]
 {checkpoints}+++
-Cuarenta cartas; aprenderás a [[montar]] más adelante.
+Un tute termina la mano; aprenderás a [[montar]] más adelante.
 """
 
 
-def test_a_step_no_family_can_quiz_goes_without_checkpoints(tmp_path):
-    course = load_course(write_course(tmp_path, DECK_STEP.format(checkpoints="")))
-    assert course.step("montar", "supera").checkpoints == ()
+def test_every_step_needs_a_checkpoint_even_one_no_family_can_quiz(tmp_path):
+    message = problems(write_course(tmp_path, DECK_STEP.format(checkpoints="")))
+    assert "falta [[checkpoints]]: cada paso tiene de una a tres preguntas; si ninguna familia" in message
 
 
 def test_a_checkpoint_aimed_at_a_rule_not_taught_yet_is_refused(tmp_path):
     message = problems(write_course(tmp_path, DECK_STEP.format(checkpoints=CHECKPOINT)))
     assert (
-        "checkpoint 1: apunta a R-OBL-MONTAR, que no enseña ni este paso (R-DECK-1) ni uno anterior"
+        "checkpoint 1: apunta a R-OBL-MONTAR, que no enseña ni este paso (R-TUTE-3) ni uno anterior"
         in message
     )
 

@@ -1,5 +1,5 @@
 """Checkpoints complete steps: issued on request (POST), once per owner, graded as practice attempts,
-merged at login; a step without checkpoints is completed by "Entendido"."""
+merged at login; every step has checkpoints, so "Entendido" completes none."""
 
 import pytest
 from django.urls import reverse
@@ -151,36 +151,16 @@ def test_asking_for_the_questions_twice_issues_them_once(alice, alice_client):
     assert sorted(CheckpointIssue.objects.values_list("index", flat=True)) == [0, 1]
 
 
-UNDERSTOOD_STEP = ("baraja", "cuarenta-cartas")  # R-DECK-1: no family of exercises can quiz it
-UNDERSTOOD = reverse("lessons:understood", args=UNDERSTOOD_STEP)
+UNDERSTOOD = reverse("lessons:understood", args=[UNIT, STEP])
 
 
-def test_a_step_without_questions_is_done_when_the_learner_says_entendido(alice, alice_client, course):
-    step = course.step(*UNDERSTOOD_STEP)
-    assert step.checkpoints == ()
-    page = alice_client.get(reverse("lessons:step", args=UNDERSTOOD_STEP)).content.decode()
-    assert "Este paso no tiene preguntas" in page and "Entendido: siguiente paso" in page
-    assert f'action="{UNDERSTOOD}"' in page
-    response = alice_client.post(UNDERSTOOD)
-    following = course.next_step(step)
-    assert response.status_code == 302
-    assert response["Location"] == reverse("lessons:step", args=[following.unit_slug, following.slug])
-    row = StepProgress.objects.get(learner=alice, step_key=step.key)
-    assert row.done_at is not None
-    assert (
-        "Paso hecho: lo marcaste como entendido."
-        in alice_client.get(reverse("lessons:step", args=UNDERSTOOD_STEP)).content.decode()
-    )
-    done_at = row.done_at
-    alice_client.post(UNDERSTOOD)
-    assert StepProgress.objects.get(learner=alice, step_key=step.key).done_at == done_at
-    assert not Issued.objects.exists()
-
-
-def test_a_new_visitor_saying_entendido_gets_an_id_and_the_step_done(client, db):
-    client.post(UNDERSTOOD)
-    anon_id = client.session[SESSION_KEY]
-    assert StepProgress.objects.get(anon_id=anon_id, step_key="baraja/cuarenta-cartas").done_at is not None
+def test_the_deck_step_now_has_questions_and_entendido_does_not_complete_it(alice, alice_client, course):
+    deck = ("baraja", "cuarenta-cartas")
+    assert course.step(*deck).checkpoints
+    page = alice_client.get(reverse("lessons:step", args=deck)).content.decode()
+    assert "Empezar las preguntas" in page and "Entendido: siguiente paso" not in page
+    alice_client.post(reverse("lessons:understood", args=deck))
+    assert not StepProgress.objects.filter(done_at__isnull=False).exists()
 
 
 def test_entendido_cannot_complete_a_step_that_has_questions(alice, alice_client):
@@ -188,12 +168,6 @@ def test_entendido_cannot_complete_a_step_that_has_questions(alice, alice_client
     assert response.redirect_chain == [(URL, 302)]
     assert "se completa respondiendo bien sus preguntas, no con «Entendido»" in response.content.decode()
     assert not StepProgress.objects.filter(done_at__isnull=False).exists()
-
-
-def test_a_step_without_questions_has_none_to_start(alice, alice_client):
-    response = alice_client.post(reverse("lessons:start", args=UNDERSTOOD_STEP), follow=True)
-    assert "Este paso no tiene preguntas: se completa con «Entendido»." in response.content.decode()
-    assert not Issued.objects.exists() and not StepProgress.objects.filter(done_at__isnull=False).exists()
 
 
 @pytest.mark.parametrize("url", [START, UNDERSTOOD])

@@ -10,6 +10,8 @@ from engine.scenarios.consistency import check_position
 
 SEEDS = range(200)
 CASES = [(f, d, p) for f in FAMILIES for d in (1, 2, 3) for p in PRESETS]
+# A mesa question is a handful of facts (a dealer, a shown card, a score), not a dealt hand: fewer exist.
+MIN_DISTINCT = {"mesa": 150}
 
 
 def _right_answer(s: Scenario):
@@ -56,7 +58,7 @@ def test_generated_scenarios_are_consistent_and_graded_by_their_own_key(family, 
         if s.answer_kind in ("card", "cards"):
             assert [v[0] for v in g.verdicts] == s.position["hand"]  # a verdict for every card of the hand
         positions.add(json.dumps(s.position, sort_keys=True))
-    assert len(positions) >= 190, "generated positions must be varied"
+    assert len(positions) >= MIN_DISTINCT.get(family, 190), "generated positions must be varied"
 
 
 @pytest.mark.parametrize("family", FAMILIES)

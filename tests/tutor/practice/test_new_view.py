@@ -50,7 +50,7 @@ def test_an_anonymous_visitor_can_practise(client, db):
         ({"kind": "family", "family": "jugada", "difficulty": "1", "rules": "casino"}, "casino"),
         ({"kind": "family", "difficulty": "1", "rules": "guia"}, "Elige un tipo de ejercicio."),
         ({"kind": "skill", "rule_id": "R-NADA", "difficulty": "1", "rules": "guia"}, "R-NADA"),
-        ({"kind": "skill", "rule_id": "R-DEAL-4", "difficulty": "1", "rules": "guia"}, "R-DEAL-4"),
+        ({"kind": "skill", "rule_id": "R-TUTE-3", "difficulty": "1", "rules": "guia"}, "R-TUTE-3"),
         ({"kind": "skill", "difficulty": "1", "rules": "guia"}, "Elige una regla para practicar."),
         ({"kind": "trampa", "family": "jugada", "difficulty": "1", "rules": "guia"}, "trampa"),
     ],
