@@ -1,8 +1,8 @@
 """Load benchmark of the practice loop: issue -> answer -> feedback, against gunicorn on loopback.
 
-    /work/venv/bin/python bench/practice_load.py                 # SQLite file (WAL) in a temp dir
+    .venv/bin/python bench/practice_load.py                 # SQLite file (WAL) in a temp dir
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
-        /work/venv/bin/python bench/practice_load.py --db postgres   # creates and drops its own database
+        .venv/bin/python bench/practice_load.py --db postgres   # creates and drops its own database
 
 Each of --clients threads is an anonymous visitor with its own cookies and CSRF token: it asks for a
 scenario (POST /practicar/nuevo/), opens it, answers it by htmx and, one time in ten, sends the same

@@ -1,7 +1,7 @@
 """In-process profile of the practice loop: issue -> open -> answer by htmx, per family.
 
-    /work/venv/bin/python bench/practice_profile.py              # mean ms per request, per family
-    /work/venv/bin/python bench/practice_profile.py --profile 25 # plus cProfile's top 25 (cumulative)
+    .venv/bin/python bench/practice_profile.py              # mean ms per request, per family
+    .venv/bin/python bench/practice_profile.py --profile 25 # plus cProfile's top 25 (cumulative)
 
 Runs the real views through Django's test client against a fresh SQLite file (WAL, IMMEDIATE, as in
 production settings) in a temp dir, with DEBUG off, as an anonymous visitor. The first rounds warm the
