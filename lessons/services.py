@@ -4,7 +4,7 @@ Checkpoints are practice scenarios issued through ``tutor.practice.services.issu
 ``mode="leccion"`` and ``context="lesson:<step key>"``; ``CheckpointIssue`` remembers which of the
 step's checkpoints each one answers. They are issued on a POST only (``issue_checkpoints``): reading
 a step writes nothing but the owner's "last seen". A step is done once every checkpoint has a right
-answer; a step without checkpoints once the owner says "Entendido" (``mark_understood``).
+answer (every step has one to three: the course loader refuses a step without).
 """
 
 from __future__ import annotations
@@ -119,8 +119,7 @@ def record_view(*, owner: Owner, step: Step) -> None:
 def mark_done_if_complete(*, owner: Owner, step: Step) -> bool:
     """Set ``done_at`` once every checkpoint of ``step`` has a right answer; True if the step is done.
 
-    Call inside the transaction that recorded the answer (attempt_recorded's receiver does). A step
-    without checkpoints is completed by ``mark_understood`` only.
+    Call inside the transaction that recorded the answer (attempt_recorded's receiver does).
     """
     if not step.checkpoints:
         return False
@@ -135,17 +134,6 @@ def mark_done_if_complete(*, owner: Owner, step: Step) -> bool:
         return False
     _set_done(owner=owner, step=step)
     return True
-
-
-def mark_understood(*, owner: Owner, step: Step) -> None:
-    """The owner read a step that has no checkpoints and said so ("Entendido"): the step is done.
-
-    Refuses (ValueError) a step with checkpoints: those are completed by answering them.
-    """
-    if step.checkpoints:
-        raise ValueError(f"{step.key} se completa respondiendo sus preguntas")
-    with transaction.atomic():
-        _set_done(owner=owner, step=step)
 
 
 def _set_done(*, owner: Owner, step: Step) -> None:

@@ -9,6 +9,5 @@ urlpatterns = [
     path("lecciones/<slug:unit_slug>/<slug:step_slug>/", views.step, name="step"),
     path("lecciones/<slug:unit_slug>/<slug:step_slug>/probar/", views.try_card, name="try"),
     path("lecciones/<slug:unit_slug>/<slug:step_slug>/preguntas/", views.start_checkpoints, name="start"),
-    path("lecciones/<slug:unit_slug>/<slug:step_slug>/entendido/", views.understood, name="understood"),
     path("glosario/", views.glossary, name="glossary"),
 ]

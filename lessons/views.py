@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import functools
 
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -161,31 +160,10 @@ def start_checkpoints(request: HttpRequest, unit_slug: str, step_slug: str) -> H
     """Issue the step's questions that are missing (or follow a wrong answer), then back to the step."""
     step = _get_step(unit_slug, step_slug)[1]
     url = reverse("lessons:step", args=[unit_slug, step_slug])
-    if not step.checkpoints:
-        messages.error(request, _("Este paso no tiene preguntas: se completa con «Entendido»."))
-        return redirect(url)
     owner = owner_for(request)  # the first write for a new visitor: they asked for the questions
     services.record_view(owner=owner, step=step)
     services.issue_checkpoints(owner=owner, step=step, next_url=url)
     return redirect(f"{url}#preguntas")
-
-
-@require_POST
-def understood(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
-    """A step without questions is done once the learner says they understood it; on to the next."""
-    course, step = _get_step(unit_slug, step_slug)
-    if step.checkpoints:
-        messages.error(
-            request, _("Este paso se completa respondiendo bien sus preguntas, no con «Entendido».")
-        )
-        return redirect("lessons:step", unit_slug, step_slug)
-    owner = owner_for(request)
-    services.record_view(owner=owner, step=step)
-    services.mark_understood(owner=owner, step=step)
-    following = course.next_step(step)
-    if following is None:
-        return redirect("lessons:index")
-    return redirect("lessons:step", following.unit_slug, following.slug)
 
 
 @require_POST

@@ -1,5 +1,5 @@
 """Checkpoints complete steps: issued on request (POST), once per owner, graded as practice attempts,
-merged at login; every step has checkpoints, so "Entendido" completes none."""
+merged at login."""
 
 import pytest
 from django.urls import reverse
@@ -151,26 +151,6 @@ def test_asking_for_the_questions_twice_issues_them_once(alice, alice_client):
     assert sorted(CheckpointIssue.objects.values_list("index", flat=True)) == [0, 1]
 
 
-UNDERSTOOD = reverse("lessons:understood", args=[UNIT, STEP])
-
-
-def test_the_deck_step_now_has_questions_and_entendido_does_not_complete_it(alice, alice_client, course):
-    deck = ("baraja", "cuarenta-cartas")
-    assert course.step(*deck).checkpoints
-    page = alice_client.get(reverse("lessons:step", args=deck)).content.decode()
-    assert "Empezar las preguntas" in page and "Entendido: siguiente paso" not in page
-    alice_client.post(reverse("lessons:understood", args=deck))
-    assert not StepProgress.objects.filter(done_at__isnull=False).exists()
-
-
-def test_entendido_cannot_complete_a_step_that_has_questions(alice, alice_client):
-    response = alice_client.post(reverse("lessons:understood", args=[UNIT, STEP]), follow=True)
-    assert response.redirect_chain == [(URL, 302)]
-    assert "se completa respondiendo bien sus preguntas, no con «Entendido»" in response.content.decode()
-    assert not StepProgress.objects.filter(done_at__isnull=False).exists()
-
-
-@pytest.mark.parametrize("url", [START, UNDERSTOOD])
-def test_starting_and_entendido_are_post_only(alice_client, url):
-    assert alice_client.get(url).status_code == 405
+def test_starting_the_questions_is_post_only(alice_client):
+    assert alice_client.get(START).status_code == 405
     assert not Issued.objects.exists() and not StepProgress.objects.exists()
