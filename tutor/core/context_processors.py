@@ -1,5 +1,8 @@
+from functools import lru_cache
+
+from django.conf import settings
 from django.http import HttpRequest
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext_lazy as _
 
 # Apps built later appear in the menu as soon as their URL name resolves.
@@ -12,13 +15,22 @@ NAV_ITEMS = [
 ]
 
 
-def navigation(request: HttpRequest) -> dict:
-    items = []
+@lru_cache(maxsize=8)
+def _nav_urls(urlconf: object, script_prefix: str) -> tuple[tuple[str, object, str], ...]:
+    """The menu's (name, label, url) for one URLconf and script prefix, reversed once per process."""
+    urls = []
     for name, label in NAV_ITEMS:
         try:
-            url = reverse(name)
+            urls.append((name, label, reverse(name, urlconf=urlconf)))
         except NoReverseMatch:
             continue
+    return tuple(urls)
+
+
+def navigation(request: HttpRequest) -> dict:
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    items = []
+    for name, label, url in _nav_urls(urlconf, get_script_prefix()):
         current = request.path.startswith(url) if url != "/" else request.path == "/"
         items.append({"name": name, "label": label, "url": url, "current": current})
     return {"nav_items": items}

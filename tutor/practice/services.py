@@ -108,10 +108,17 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
     with transaction.atomic():
         # The row lock serialises two answers to the same scenario on PostgreSQL; on SQLite the
         # IMMEDIATE transaction does. The one-to-one constraint is the last word either way.
-        issued = Issued.objects.select_for_update().filter(owner.q, token=token).first()
+        # The earlier attempt, if any, comes in the same query (only the scenario row is locked: an
+        # outer join's nullable side cannot be).
+        issued = (
+            Issued.objects.select_for_update(of=("self",))
+            .select_related("attempt")
+            .filter(owner.q, token=token)
+            .first()
+        )
         if issued is None:
             raise ScenarioNotFound()
-        existing = Attempt.objects.filter(issued=issued).first()
+        existing = attempt_of(issued)
         if existing is not None:
             return existing, False
         scenario = issued.get_scenario()
