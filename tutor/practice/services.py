@@ -105,48 +105,56 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
     to this owner and AnswerRejected for an answer the scenario cannot take (nothing is recorded).
     ``attempt_recorded`` is sent inside the transaction, exactly once per attempt.
     """
-    with transaction.atomic():
-        # The row lock serialises two answers to the same scenario on PostgreSQL; on SQLite the
-        # IMMEDIATE transaction does. The one-to-one constraint is the last word either way.
-        # The earlier attempt, if any, comes in the same query (only the scenario row is locked: an
-        # outer join's nullable side cannot be).
-        issued = (
-            Issued.objects.select_for_update(of=("self",))
-            .select_related("attempt")
-            .filter(owner.q, token=token)
-            .first()
-        )
-        if issued is None:
-            raise ScenarioNotFound()
-        existing = attempt_of(issued)
-        if existing is not None:
-            return existing, False
-        scenario = issued.get_scenario()
-        try:
-            answer = parse_answer(scenario, raw)
-            result = grade(scenario, answer)
-        except AnswerError as exc:
-            raise AnswerRejected(str(exc)) from None
-        try:
-            with transaction.atomic():
-                attempt = Attempt.objects.create(
-                    issued=issued,
-                    learner_id=issued.learner_id,
-                    anon_id=issued.anon_id,
-                    mode=issued.mode,
-                    context=issued.context,
-                    family=issued.family,
-                    difficulty=issued.difficulty,
-                    rule_ids=issued.rule_ids,
-                    rules=issued.rules,
-                    answer=result.given,
-                    correct=result.correct,
-                    misconception=result.misconception or "",
-                    grade=result.to_dict(),
-                    engine_version=result.engine_version or ENGINE_VERSION,
-                    time_taken_ms=_time_taken_ms(issued),
-                )
-        except IntegrityError:
-            return Attempt.objects.get(issued=issued), False
-        attempt_recorded.send(sender=Attempt, attempt=attempt)
+    issued = None
+    inserting = False
+    try:
+        with transaction.atomic():
+            # The row lock serialises two answers to the same scenario on PostgreSQL; on SQLite the
+            # IMMEDIATE transaction does. The one-to-one constraint is the last word either way.
+            # The earlier attempt, if any, comes in the same query (only the scenario row is locked:
+            # an outer join's nullable side cannot be).
+            issued = (
+                Issued.objects.select_for_update(of=("self",))
+                .select_related("attempt")
+                .filter(owner.q, token=token)
+                .first()
+            )
+            if issued is None:
+                raise ScenarioNotFound()
+            existing = attempt_of(issued)
+            if existing is not None:
+                return existing, False
+            scenario = issued.get_scenario()
+            try:
+                answer = parse_answer(scenario, raw)
+                result = grade(scenario, answer)
+            except AnswerError as exc:
+                raise AnswerRejected(str(exc)) from None
+            inserting = True
+            attempt = Attempt.objects.create(
+                issued=issued,
+                learner_id=issued.learner_id,
+                anon_id=issued.anon_id,
+                mode=issued.mode,
+                context=issued.context,
+                family=issued.family,
+                difficulty=issued.difficulty,
+                rule_ids=issued.rule_ids,
+                rules=issued.rules,
+                answer=result.given,
+                correct=result.correct,
+                misconception=result.misconception or "",
+                grade=result.to_dict(),
+                engine_version=result.engine_version or ENGINE_VERSION,
+                time_taken_ms=_time_taken_ms(issued),
+            )
+            inserting = False
+            attempt_recorded.send(sender=Attempt, attempt=attempt)
+    except IntegrityError:
+        # A concurrent answer logged its attempt first: the whole transaction was rolled back (no
+        # savepoint needed around the insert) and the recorded attempt is read afresh.
+        existing = Attempt.objects.filter(issued=issued).first() if inserting else None
+        if existing is None:
+            raise
+        return existing, False
     return attempt, True
