@@ -4,13 +4,17 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
         .venv/bin/python bench/practice_load.py --db postgres   # creates and drops its own database
 
-Each of --clients threads is an anonymous visitor with its own cookies and CSRF token: it asks for a
-scenario (POST /practicar/nuevo/), opens it, answers it by htmx and, one time in ten, sends the same
-answer again (a duplicate that must not count). At the end the Attempt rows are compared with the
-submissions the server accepted: lost, doubled and failed submissions are printed with requests/s and
-the p50/p95/p99 latency of the answer round-trips (the answer POST until its feedback fragment is
-read). The first --warmup seconds load the server without being measured (their submissions are
-still checked). Bounded by --warmup + --seconds and --max-requests.
+Each of --clients threads is an anonymous visitor with its own cookies and CSRF token, doing what a
+learner does with JavaScript on: it starts a family from the Practicar page's form (POST
+/practicar/nuevo/, then the scenario page), answers by htmx and, one time in ten, sends the same
+answer again (a duplicate that must not count), then presses "Siguiente" (htmx: the next question's
+fragment) or, one time in ten, goes back and starts another family. With --no-js every answer and
+"Siguiente" is a POST that redirects to a whole page, as in a browser without JavaScript. At the end
+the Attempt rows are compared with the submissions the server accepted: lost, doubled and failed
+submissions are printed with requests/s and the p50/p95/p99 latency of the answer round-trips (the
+answer POST until its feedback is read; without JavaScript, the redirect's page included). The first
+--warmup seconds load the server without being measured (their submissions are still checked).
+Bounded by --warmup + --seconds and --max-requests.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ FAMILIES = ("jugada", "validas", "obligacion", "ganador", "tantos", "cante", "re
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 DUPLICATE_SHARE = 0.10
+NEW_FAMILY_SHARE = 0.10
 
 COUNT_SCRIPT = """
 import json, django
@@ -63,6 +68,7 @@ class Client:
         self.csrf = ""
         self.measure_from = measure_from
         self.requests = 0  # started inside the measured window (after the warm-up)
+        self.last_headers: dict[str, str] = {}
 
     def request(self, method: str, path: str, form: dict | list | None = None, htmx: bool = False):
         headers = {"Host": "127.0.0.1"}
@@ -81,6 +87,7 @@ class Client:
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
         text = response.read().decode()
+        self.last_headers = {name.lower(): value for name, value in response.getheaders()}
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
                 key, _, rest = value.partition("=")
@@ -99,57 +106,123 @@ class Stats:
         self.requests = 0
 
 
+def _start(client: Client, rng: random.Random, stats: Stats) -> tuple[str, str] | None:
+    """A new family and difficulty from the Practicar page's form (Post/Redirect/Get, as without
+    JavaScript): returns (scenario path, its page) or None after a failure."""
+    form = {
+        "kind": "family",
+        "family": rng.choice(FAMILIES),
+        "difficulty": rng.choice("123"),
+        "rules": "guia",
+    }
+    status, location, _ = client.request("POST", "/practicar/nuevo/", form)
+    if status != 302 or "/practicar/s/" not in location:
+        stats.failed.append(f"new {status}")
+        return None
+    path = urllib.parse.urlparse(location).path
+    status, _, page = client.request("GET", path)
+    if status != 200:
+        stats.failed.append(f"open {status} {path}")
+        return None
+    return path, page
+
+
+def _next(client: Client, path: str, htmx: bool, stats: Stats) -> tuple[str, str] | None:
+    """ "Siguiente": with htmx the next question's fragment comes back with its address in HX-Push-Url;
+    without, a redirect to its page."""
+    if htmx:
+        status, _, fragment = client.request("POST", path + "siguiente/", {}, htmx=True)
+        nxt = client.last_headers.get("hx-push-url", "")
+        if status != 200 or "/practicar/s/" not in nxt or "data-practice-form" not in fragment:
+            stats.failed.append(f"next {status} {path}")
+            return None
+        return nxt, fragment
+    status, location, _ = client.request("POST", path + "siguiente/", {})
+    if status != 302 or "/practicar/s/" not in location:
+        stats.failed.append(f"next {status} {path}")
+        return None
+    nxt = urllib.parse.urlparse(location).path
+    status, _, page = client.request("GET", nxt)
+    return (nxt, page) if status == 200 else None
+
+
+def _answer(client: Client, path: str, answer: list[str], htmx: bool) -> tuple[int, str]:
+    """The answer and its feedback: by htmx a fragment; without, the redirect and the page it leads to."""
+    if htmx:
+        status, _, fragment = client.request("POST", path + "responder/", {"answer": answer}, htmx=True)
+        return status, fragment
+    status, location, _ = client.request("POST", path + "responder/", {"answer": answer})
+    if status != 302:
+        return status, ""
+    return client.request("GET", urllib.parse.urlparse(location).path)[::2]
+
+
+def _cpu_seconds(server_pid: int) -> tuple[float, float, float]:
+    """(whole machine busy, gunicorn and its workers, this client) CPU seconds so far, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    machine = (sum(fields) - fields[3] - fields[4]) / tick  # all but idle and iowait
+    server = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == server_pid or int(stat[1]) == server_pid:  # stat[1] is the parent's pid
+            server += (int(stat[11]) + int(stat[12])) / tick  # utime + stime
+    return machine, server, time.process_time()
+
+
 def visitor(
-    port: int, stats: Stats, measure_from: float, stop_at: float, budget: list[int], seed: int
+    port: int, stats: Stats, measure_from: float, stop_at: float, budget: list[int], seed: int, htmx: bool
 ) -> None:
     rng = random.Random(seed)
     client = Client(port, measure_from)
     try:
         status, _, page = client.request("GET", "/practicar/")
         client.csrf = client.cookies.get("csrftoken") or CSRF_INPUT.search(page).group(1)
+        current = None
         while time.monotonic() < stop_at:
             with stats.lock:
                 if budget[0] <= 0:
                     break
-                budget[0] -= 4
-            form = {
-                "kind": "family",
-                "family": rng.choice(FAMILIES),
-                "difficulty": rng.choice("123"),
-                "rules": "guia",
-            }
-            status, location, _ = client.request("POST", "/practicar/nuevo/", form)
-            if status != 302 or "/practicar/s/" not in location:
-                stats.failed.append(f"new {status}")
-                continue
-            path = urllib.parse.urlparse(location).path
+                budget[0] -= 3
+            if current is None:
+                current = _start(client, rng, stats)
+                if current is None:
+                    continue
+            path, page = current
             token = path.rstrip("/").rsplit("/", 1)[-1]
-            status, _, page = client.request("GET", path)
             values = ANSWER_VALUE.findall(page)
             answer = [rng.choice(values)] if values else [str(rng.randrange(0, 130))]
             measured = time.monotonic() >= measure_from
             started = time.perf_counter()
-            status, _, fragment = client.request("POST", path + "responder/", {"answer": answer}, htmx=True)
+            status, feedback = _answer(client, path, answer, htmx)
             elapsed = time.perf_counter() - started
             if measured:  # the warm-up's answers are checked below but not timed
                 with stats.lock:
                     stats.latencies.append(elapsed)
-            if status == 200 and "data-feedback" in fragment and "Ya habías respondido" not in fragment:
+            if status == 200 and "data-feedback" in feedback and "Ya habías respondido" not in feedback:
                 with stats.lock:
                     stats.accepted.add(token)
             else:
                 stats.failed.append(f"answer {status} {token}")
+                current = None
                 continue
             if rng.random() < DUPLICATE_SHARE:
-                status, _, fragment = client.request(
-                    "POST", path + "responder/", {"answer": answer}, htmx=True
-                )
+                status, feedback = _answer(client, path, answer, htmx)
                 with stats.lock:
                     stats.duplicates_sent += 1
-                    if status == 200 and "Ya habías respondido" in fragment:
+                    if status == 200 and "Ya habías respondido" in feedback:
                         stats.duplicates_ok += 1
                     else:
                         stats.failed.append(f"duplicate {status} {token}")
+            # Mostly "Siguiente" (same family and level); now and then back to Practicar for another.
+            current = None if rng.random() < NEW_FAMILY_SHARE else _next(client, path, htmx, stats)
     except Exception as exc:  # noqa: BLE001 - a broken visitor is a failure to report, not a crash
         stats.failed.append(f"client error {exc!r}")
     finally:
@@ -198,6 +271,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure (at most 120)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of load before measuring")
     parser.add_argument("--max-requests", type=int, default=40_000)
+    parser.add_argument(
+        "--no-js",
+        action="store_true",
+        help="the learner without JavaScript: every answer and Siguiente redirects to a whole page",
+    )
     args = parser.parse_args()
     seconds = min(args.seconds, 120.0)
 
@@ -257,14 +335,20 @@ def main() -> int:
         warmup = min(max(args.warmup, 0.0), 30.0)
         started = time.monotonic() + warmup  # the measured window starts after the warm-up
         threads = [
-            threading.Thread(target=visitor, args=(port, stats, started, started + seconds, budget, n))
+            threading.Thread(
+                target=visitor,
+                args=(port, stats, started, started + seconds, budget, n, not args.no_js),
+            )
             for n in range(args.clients)
         ]
         for t in threads:
             t.start()
+        time.sleep(max(started - time.monotonic(), 0))
+        cpu_before = _cpu_seconds(server.pid)
         for t in threads:
             t.join(timeout=warmup + seconds + 60)
         wall = time.monotonic() - started
+        cpu = [after - before for after, before in zip(_cpu_seconds(server.pid), cpu_before, strict=True)]
 
         rows = subprocess.run(
             [sys.executable, "-c", COUNT_SCRIPT],
@@ -290,11 +374,19 @@ def main() -> int:
     answers = len(stats.latencies)
     ms = [x * 1000 for x in stats.latencies]
     print(
+        f"flow: {'no JavaScript (whole pages)' if args.no_js else 'htmx'}; "
         f"database: {args.db}; gunicorn workers: {args.workers} x {args.threads} threads; "
         f"clients: {args.clients}; {wall:.1f} s measured after {warmup:.0f} s of warm-up; "
         f"load average before: {load_before}"
     )
     print(f"requests: {stats.requests} ({stats.requests / wall:.0f}/s)")
+    machine, served, client = cpu
+    print(
+        f"CPU while measured, cores busy: {machine / wall:.2f} of {os.cpu_count()} "
+        f"(gunicorn {served / wall:.2f}, this client {client / wall:.2f}, the rest, database included, "
+        f"{(machine - served - client) / wall:.2f}); gunicorn CPU ms per answer round-trip: "
+        f"{1000 * served / max(len(stats.latencies), 1):.1f}"
+    )
     print(f"answer round-trips: {answers} ({answers / wall:.0f}/s), duplicates sent: {stats.duplicates_sent}")
     print(
         f"answer latency ms: p50 {_percentile(ms, 50):.1f}  p95 {_percentile(ms, 95):.1f}  "

@@ -3,7 +3,8 @@
 //   They act on the scenario that holds the focus; with the focus outside every scenario, only when
 //   the page shows a single answer form (a lesson step shows several: then nothing happens).
 // - After htmx swaps in a scenario's feedback, focus moves to it so keyboard and screen-reader users
-//   land there; after a refused answer, to the first choice of that scenario's form.
+//   land there; after a refused answer, to the first choice of that scenario's form; after "Siguiente"
+//   swaps in the next question, to that question.
 (function () {
   "use strict";
   if (window.tutorPracticeReady) {
@@ -70,6 +71,12 @@
       if (first) {
         first.focus();
       }
+      return;
+    }
+    // "Siguiente" swapped in a new question: start reading (and pressing 1, 2, 3...) there.
+    var question = scenario.querySelector(".scenario__question");
+    if (question) {
+      question.focus();
     }
   });
 })();

@@ -89,6 +89,27 @@ def test_htmx_swaps_the_feedback_in_place_and_moves_focus_to_it(live_server, pag
     assert page.console_errors == []
 
 
+def test_siguiente_swaps_the_next_question_in_and_the_address_follows(live_server, page):
+    first = _open_the_guide_example(page, live_server.url)
+    page.get_by_role("button", name="cuatro de copas").click()
+    _expect_the_montar_feedback(page, first)
+    with page.expect_response(re.compile(r"/siguiente/$")) as nxt_response:
+        page.get_by_role("button", name="Siguiente").click()
+    assert nxt_response.value.status == 200  # the next question's fragment, not a redirect
+    question = page.get_by_role("heading", name=re.compile(r"Marca"))
+    expect(question).to_be_visible()
+    expect(question).to_be_focused()
+    nxt = _latest_issued()
+    expect(page).to_have_url(live_server.url + nxt.get_absolute_url())
+    expect(page.locator(f'[data-scenario="{first.token}"]')).to_have_count(0)
+    expect(page.locator("[data-feedback]")).to_have_count(0)
+    # Reloading the pushed address shows the same open question.
+    page.reload()
+    expect(page.locator(f'[data-scenario="{nxt.token}"] form[data-practice-form]')).to_be_visible()
+    assert Issued.objects.count() == 2
+    assert page.console_errors == []
+
+
 def test_a_learner_practises_without_javascript(live_server, page_nojs):
     page_nojs.goto(live_server.url + "/")
     page_nojs.get_by_role("link", name="Crear cuenta", exact=True).click()

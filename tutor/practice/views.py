@@ -5,6 +5,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
@@ -178,21 +179,31 @@ def _recorded(owner: Owner, token: str) -> tuple[Attempt | None, bool]:
     return attempt_of(issued), False
 
 
+def _go(request: HttpRequest, to, *args) -> HttpResponse:
+    """Redirect; htmx is told to load the whole page there (it would swap a followed redirect in)."""
+    response = redirect(to, *args)
+    if request.htmx:
+        return HttpResponseClientRedirect(response.url)
+    return response
+
+
 @require_POST
 def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
+    """Issue another scenario with the same settings. With htmx the new question replaces the
+    answered one in place (and the address bar follows); without it, Post/Redirect/Get."""
     owner = owner_for(request)
     issued = _get_issued_for_owner(owner, token)
     if issued.next_url:
-        return redirect(issued.next_url)
+        return _go(request, issued.next_url)
     if attempt_of(issued) is None:
-        return redirect(issued)
+        return _go(request, issued)
     rules = issued.get_rules()
     if issued.mode == Mode.FIXED:
         ids = list(FIXED)
         position = ids.index(issued.fixed_id) + 1 if issued.fixed_id in FIXED else len(ids)
         if position >= len(ids):
             messages.info(request, _("Has hecho todos los ejemplos de la guía."))
-            return redirect("practice:index")
+            return _go(request, "practice:index")
         fixed_id = ids[position]
         nxt = issue(
             owner=owner,
@@ -209,5 +220,8 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
             owner=owner, mode=Mode.FAMILY, family=issued.family, difficulty=issued.difficulty, rules=rules
         )
     else:
-        return redirect("practice:index")
-    return redirect(nxt)
+        return _go(request, "practice:index")
+    if not request.htmx:
+        return redirect(nxt)
+    context = {"issued": nxt, "scenario": nxt.get_scenario(), "attempt": None}
+    return push_url(render(request, "practice/_scenario.html", context), nxt.get_absolute_url())

@@ -44,7 +44,7 @@ def level(recent: str) -> int:
 
 
 def push(recent: str, correct: bool) -> str:
-    """The recent results after one more answer (the database does the same with Concat and Right)."""
+    """The recent results after one more answer (progress.services does the same in SQL)."""
     return (recent + ("1" if correct else "0"))[-WINDOW:]
 
 

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import F, Q, Value
-from django.db.models.functions import Concat, Right
+from django.db import connection, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from fsrs import Card
 
@@ -43,22 +42,48 @@ def record_attempt(*, attempt: Attempt) -> None:
     """Update every cache for one new attempt. Call inside the transaction that created it."""
     owner = _owner_fields(attempt)
     owner_q = _owner(owner["learner_id"], owner["anon_id"]).q
+    _count_skills(attempt, owner)
+    _update_review_queue(attempt, owner, owner_q)
+    _review_family_card(attempt, owner)
+
+
+# One statement creates the owner's missing rows and counts the attempt on the existing ones, with
+# expressions the database evaluates on the current row: two answers recorded at once both count.
+# (The ORM has no upsert that increments; this is the answer's hottest write.) The conflict target
+# names the partial unique index of the owner's kind (learner or anonymous visitor).
+_COUNT_SKILLS_SQL = """
+INSERT INTO {table} (learner_id, anon_id, kind, "key", attempts, correct, recent, last_attempt_at)
+VALUES {rows}
+ON CONFLICT ({owner_column}, kind, "key") WHERE learner_id IS {null_test}
+DO UPDATE SET attempts = {table}.attempts + 1,
+              correct = {table}.correct + excluded.correct,
+              recent = {recent},
+              last_attempt_at = excluded.last_attempt_at
+"""
+_LAST_RESULTS = {  # the last mastery.WINDOW characters of the recent results and this one
+    "postgresql": "RIGHT({table}.recent || excluded.recent, {window})",
+    "sqlite": "SUBSTR({table}.recent || excluded.recent, -{window})",
+}
+
+
+def _count_skills(attempt: Attempt, owner: dict) -> None:
     keys = _skill_keys(attempt.family, attempt.rule_ids)
-    # Create the missing rows (a concurrent insert of the same row is ignored), then one UPDATE of
-    # all of them with expressions the database evaluates on the current row: no lost update.
-    SkillStat.objects.bulk_create(
-        [SkillStat(kind=kind, key=key, **owner) for kind, key in keys], ignore_conflicts=True
+    table = connection.ops.quote_name(SkillStat._meta.db_table)
+    is_learner = owner["learner_id"] is not None
+    sql = _COUNT_SKILLS_SQL.format(
+        table=table,
+        rows=", ".join(["(%s, %s, %s, %s, 1, %s, %s, %s)"] * len(keys)),
+        owner_column="learner_id" if is_learner else "anon_id",
+        null_test="NOT NULL" if is_learner else "NULL",
+        recent=_LAST_RESULTS[connection.vendor].format(table=table, window=mastery.WINDOW),
     )
     result = "1" if attempt.correct else "0"
-    keys_q = Q(kind=Kind.FAMILY, key=attempt.family) | Q(kind=Kind.RULE, key__in=[k for _, k in keys[1:]])
-    SkillStat.objects.filter(owner_q & keys_q).update(
-        attempts=F("attempts") + 1,
-        correct=F("correct") + int(attempt.correct),
-        recent=Right(Concat(F("recent"), Value(result)), mastery.WINDOW),
-        last_attempt_at=attempt.created_at,
-    )
-    _update_review_queue(attempt, owner, owner_q)
-    _review_family_card(attempt, owner, owner_q)
+    when = SkillStat._meta.get_field("last_attempt_at").get_db_prep_value(attempt.created_at, connection)
+    params = []
+    for kind, key in keys:
+        params += [owner["learner_id"], owner["anon_id"], kind, key, int(attempt.correct), result, when]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def _update_review_queue(attempt: Attempt, owner: dict, owner_q: Q) -> None:
@@ -76,19 +101,50 @@ def _update_review_queue(attempt: Attempt, owner: dict, owner_q: Q) -> None:
         )
 
 
-def _review_family_card(attempt: Attempt, owner: dict, owner_q: Q) -> None:
-    # The row lock orders concurrent reviews of one card; the review time is taken under it. The
-    # card is created (a concurrent insert of the same card is ignored) only when it is missing.
-    cards = FamilyCard.objects.select_for_update().filter(owner_q, family=attempt.family)
-    row = cards.first()
-    if row is None:
-        FamilyCard.objects.bulk_create([FamilyCard(family=attempt.family, **owner)], ignore_conflicts=True)
-        row = cards.get()
-    card = Card.from_dict(row.card) if row.card else Card(card_id=attempt.pk)
-    card, log = spacing.review(card, correct=attempt.correct, when=timezone.now())
-    row.card = card.to_dict()
-    row.due = card.due
-    row.save(update_fields=["card", "due"])
+# The owner's card of this family, created (empty) when missing and locked until the transaction
+# ends: ON CONFLICT DO UPDATE locks the row on PostgreSQL (SQLite's IMMEDIATE transaction already
+# serialises writers), so concurrent reviews of one card are applied one after the other.
+_TAKE_CARD_SQL = """
+INSERT INTO {table} (learner_id, anon_id, family, card, due) VALUES (%s, %s, %s, %s, NULL)
+ON CONFLICT ({owner_column}, family) WHERE learner_id IS {null_test}
+DO UPDATE SET family = excluded.family
+RETURNING id, card
+"""
+_SAVE_CARD_SQL = "UPDATE {table} SET card = %s, due = %s WHERE id = %s"
+
+
+def _review_family_card(attempt: Attempt, owner: dict) -> None:
+    table = connection.ops.quote_name(FamilyCard._meta.db_table)
+    is_learner = owner["learner_id"] is not None
+    card_field = FamilyCard._meta.get_field("card")
+    due_field = FamilyCard._meta.get_field("due")
+    take = _TAKE_CARD_SQL.format(
+        table=table,
+        owner_column="learner_id" if is_learner else "anon_id",
+        null_test="NOT NULL" if is_learner else "NULL",
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            take,
+            [
+                owner["learner_id"],
+                owner["anon_id"],
+                attempt.family,
+                card_field.get_db_prep_save({}, connection),
+            ],
+        )
+        row_id, stored = cursor.fetchone()
+        stored = card_field.from_db_value(stored, None, connection)
+        card = Card.from_dict(stored) if stored else Card(card_id=attempt.pk)
+        card, log = spacing.review(card, correct=attempt.correct, when=timezone.now())
+        cursor.execute(
+            _SAVE_CARD_SQL.format(table=table),
+            [
+                card_field.get_db_prep_save(card.to_dict(), connection),
+                due_field.get_db_prep_save(card.due, connection),
+                row_id,
+            ],
+        )
     ReviewLogEntry.objects.create(
         family=attempt.family,
         attempt=attempt,

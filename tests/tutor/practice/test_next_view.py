@@ -59,3 +59,57 @@ def test_another_learners_token_is_a_404(bob_client, alice, cual_puedes_jugar):
 
 def test_it_rejects_get(alice_client, cual_puedes_jugar):
     assert alice_client.get(reverse("practice:next", args=[cual_puedes_jugar.token])).status_code == 405
+
+
+def _next_htmx(client, issued):
+    return client.post(reverse("practice:next", args=[issued.token]), headers={"HX-Request": "true"})
+
+
+def test_with_htmx_the_next_question_replaces_the_answered_one(alice_client, alice):
+    first = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="validas", difficulty=2)
+    submit(owner=owner_of(alice), token=first.token, raw=first.scenario["answer"])
+    response = _next_htmx(alice_client, first)
+    nxt = Issued.objects.exclude(pk=first.pk).get()
+    assert response.status_code == 200
+    # The address bar follows the new question, so reloading or sharing the page finds it.
+    assert response["HX-Push-Url"] == nxt.get_absolute_url()
+    body = response.content.decode()
+    assert f'data-scenario="{nxt.token}"' in body and first.token not in body
+    assert "<html" not in body  # the fragment only
+    assert f'hx-post="{reverse("practice:answer", args=[nxt.token])}"' in body
+    assert "data-feedback" not in body
+    assert (nxt.mode, nxt.family, nxt.difficulty) == (Mode.FAMILY, "validas", 2)
+
+
+def test_with_htmx_a_redirect_loads_the_whole_page(alice_client, alice, cual_puedes_jugar):
+    # Unanswered: back to the question, as a full page (htmx would swap a followed redirect in).
+    response = _next_htmx(alice_client, cual_puedes_jugar)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == cual_puedes_jugar.get_absolute_url()
+    assert Issued.objects.count() == 1
+    # After the last guide example: to Practicar, with the message.
+    last_id = list(FIXED)[-1]
+    last = issue(
+        owner=owner_of(alice),
+        mode=Mode.FIXED,
+        family=FIXED[last_id].family,
+        fixed_id=last_id,
+        scenario=FIXED[last_id],
+    )
+    submit(owner=owner_of(alice), token=last.token, raw=_right_answer(last))
+    response = _next_htmx(alice_client, last)
+    assert response["HX-Redirect"] == reverse("practice:index")
+    assert Issued.objects.count() == 2
+    page = alice_client.get(reverse("practice:index")).content.decode()
+    assert "Has hecho todos los ejemplos de la guía." in page
+
+
+def test_with_htmx_another_learners_token_is_still_a_404(bob_client, alice, cual_puedes_jugar):
+    submit(owner=owner_of(alice), token=cual_puedes_jugar.token, raw="12c")
+    assert _next_htmx(bob_client, cual_puedes_jugar).status_code == 404
+    assert Issued.objects.count() == 1
+
+
+def _right_answer(issued):
+    answer = issued.scenario["answer"]
+    return list(answer) if isinstance(answer, list) else str(answer)

@@ -16,6 +16,7 @@ import pytest
 from django.db import connection
 
 from tests.tutor.progress.factories import owner_of, record
+from tutor.progress import spacing
 from tutor.progress.models import FamilyCard, ReviewLogEntry, SkillStat
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -48,10 +49,18 @@ def counts(owner) -> dict:
     stats = {
         s.key: [s.attempts, s.correct, "".join(sorted(s.recent))] for s in SkillStat.objects.filter(owner.q)
     }
+    logs = ReviewLogEntry.objects.filter(owner.q).order_by("reviewed_at", "id")
+    cards = list(FamilyCard.objects.filter(owner.q))
+    # Each review read the card the one before it wrote (the row lock): the cached card is the
+    # replay of all the logs, not of some of them.
+    replayed = (
+        spacing.replay(cards[0].card["card_id"], logs.values_list("rating", "reviewed_at")) if cards else None
+    )
     return {
         "stats": stats,
-        "cards": FamilyCard.objects.filter(owner.q).count(),
-        "logs": ReviewLogEntry.objects.filter(owner.q).count(),
+        "cards": len(cards),
+        "logs": logs.count(),
+        "card_is_the_replay_of_every_log": bool(cards) and cards[0].card == replayed.to_dict(),
     }
 
 
@@ -74,6 +83,7 @@ EXPECTED = {
     "stats": {"jugada": [THREADS, THREADS // 2, "0011"], "R-OBL-MONTAR": [THREADS, THREADS // 2, "0011"]},
     "cards": 1,
     "logs": THREADS,
+    "card_is_the_replay_of_every_log": True,
 }
 
 
