@@ -157,24 +157,29 @@ def _answer(client: Client, path: str, answer: list[str], htmx: bool) -> tuple[i
     return client.request("GET", urllib.parse.urlparse(location).path)[::2]
 
 
-def _cpu_seconds(server_pid: int) -> tuple[float, float, float]:
-    """(whole machine busy, gunicorn and its workers, this client) CPU seconds so far, from /proc."""
+def _cpu_seconds(server_pid: int) -> tuple[float, float, float, float]:
+    """(whole machine busy, gunicorn and its workers, PostgreSQL's processes, this client) CPU
+    seconds so far, from /proc."""
     tick = os.sysconf("SC_CLK_TCK")
     with open("/proc/stat") as f:
         fields = [int(x) for x in f.readline().split()[1:]]
     machine = (sum(fields) - fields[3] - fields[4]) / tick  # all but idle and iowait
-    server = 0.0
+    server = database = 0.0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as f:
-                stat = f.read().rsplit(")", 1)[1].split()
+                name, stat = f.read().split(" (", 1)[1].rsplit(")", 1)
         except OSError:
             continue
+        stat = stat.split()
+        used = (int(stat[11]) + int(stat[12])) / tick  # utime + stime
         if int(entry) == server_pid or int(stat[1]) == server_pid:  # stat[1] is the parent's pid
-            server += (int(stat[11]) + int(stat[12])) / tick  # utime + stime
-    return machine, server, time.process_time()
+            server += used
+        elif name.startswith("postgres"):
+            database += used
+    return machine, server, database, time.process_time()
 
 
 def visitor(
@@ -267,10 +272,17 @@ def main() -> int:
     # closes every connection and sleeps whole in SQLite's busy handler (README, Benchmarks).
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2, 3, 4))
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (more than 1: gthread)")
+    parser.add_argument("--worker-class", default="", help="gunicorn's --worker-class (sync, gthread)")
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure (at most 120)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of load before measuring")
     parser.add_argument("--max-requests", type=int, default=40_000)
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        default="",
+        help="REDIS_URL for the server, as in production (cache and sessions); none by default",
+    )
     parser.add_argument(
         "--no-js",
         action="store_true",
@@ -289,6 +301,8 @@ def main() -> int:
     )
     pg_name = ""
     base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    if args.redis:
+        env["REDIS_URL"] = args.redis
     if args.db == "postgres":
         env["DATABASE_URL"], pg_name = _postgres_env(base_url)
     else:
@@ -310,6 +324,7 @@ def main() -> int:
                 str(args.workers),
                 "--threads",
                 str(args.threads),
+                *(["--worker-class", args.worker_class] if args.worker_class else []),
             ],
             cwd=ROOT,
             env=env,
@@ -375,17 +390,18 @@ def main() -> int:
     ms = [x * 1000 for x in stats.latencies]
     print(
         f"flow: {'no JavaScript (whole pages)' if args.no_js else 'htmx'}; "
-        f"database: {args.db}; gunicorn workers: {args.workers} x {args.threads} threads; "
+        f"database: {args.db}{' + Redis' if args.redis else ''}; gunicorn workers: {args.workers} x {args.threads} threads; "
         f"clients: {args.clients}; {wall:.1f} s measured after {warmup:.0f} s of warm-up; "
         f"load average before: {load_before}"
     )
     print(f"requests: {stats.requests} ({stats.requests / wall:.0f}/s)")
-    machine, served, client = cpu
+    machine, served, database, client = cpu
     print(
-        f"CPU while measured, cores busy: {machine / wall:.2f} of {os.cpu_count()} "
-        f"(gunicorn {served / wall:.2f}, this client {client / wall:.2f}, the rest, database included, "
-        f"{(machine - served - client) / wall:.2f}); gunicorn CPU ms per answer round-trip: "
-        f"{1000 * served / max(len(stats.latencies), 1):.1f}"
+        f"CPU while measured, cores busy: {machine / wall:.2f} of {os.cpu_count()} (gunicorn "
+        f"{served / wall:.2f}, PostgreSQL {database / wall:.2f}, this client {client / wall:.2f}, the rest "
+        f"{(machine - served - database - client) / wall:.2f}); CPU ms per answer round-trip: gunicorn "
+        f"{1000 * served / max(len(stats.latencies), 1):.1f}, PostgreSQL "
+        f"{1000 * database / max(len(stats.latencies), 1):.1f}"
     )
     print(f"answer round-trips: {answers} ({answers / wall:.0f}/s), duplicates sent: {stats.duplicates_sent}")
     print(

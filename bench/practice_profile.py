@@ -4,7 +4,7 @@
     .venv/bin/python bench/practice_profile.py --profile 25 # plus cProfile's top 25 (cumulative)
 
 Runs the real views through Django's test client against a fresh SQLite file (WAL, IMMEDIATE, as in
-production settings) in a temp dir, with DEBUG off, as an anonymous visitor. The first rounds warm the
+production settings) in a temp dir, or with --db postgres a fresh database beside DATABASE_URL's, with DEBUG off, as an anonymous visitor. The first rounds warm the
 caches and are not counted. Prints the mean CPU milliseconds (process time, so that other work on
 a shared machine does not count) per request for each step and family.
 """
@@ -43,6 +43,7 @@ def main() -> int:
     parser.add_argument("--queries", action="store_true", help="print the SQL of one loop per family")
     parser.add_argument("--dump", help="also write the cProfile data to this file")
     parser.add_argument("--sort", default="cumulative", help="cProfile sort key (cumulative, tottime)")
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="practice-profile-"))
@@ -52,8 +53,14 @@ def main() -> int:
         DJANGO_STATIC_ROOT=str(tmp / "static"),
         DJANGO_ALLOWED_HOSTS="testserver",
     )
-    os.environ.pop("DATABASE_URL", None)
+    base_url = os.environ.pop("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     os.environ.pop("DJANGO_DEBUG", None)
+    pg_name = ""
+    if args.db == "postgres":  # a fresh database beside the one DATABASE_URL names, dropped at the end
+        sys.path.insert(0, str(Path(__file__).parent))
+        from practice_load import _drop_postgres, _postgres_env
+
+        os.environ["DATABASE_URL"], pg_name = _postgres_env(base_url)
     sys.path.insert(0, str(ROOT))
     try:
         import django
@@ -138,6 +145,11 @@ def main() -> int:
             if args.dump:
                 profiler.dump_stats(args.dump)
     finally:
+        if pg_name:
+            from django.db import connections
+
+            connections.close_all()
+            _drop_postgres(base_url, pg_name)
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
 

@@ -100,6 +100,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("DJANGO_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # Each worker thread keeps its connection: opening one and running init_command on
+            # every request would cost more than most of our views.
+            "CONN_MAX_AGE": 600,
             "OPTIONS": {
                 # IMMEDIATE takes the write lock at BEGIN, so a transaction that reads then writes
                 # waits on the busy timeout instead of failing with "database is locked".
@@ -118,6 +121,9 @@ if os.environ.get("REDIS_URL"):
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
+    # Sessions are read from Redis (written through to the database, which stays the record):
+    # one database round trip fewer on every request.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -187,3 +187,23 @@ def test_number_keys_pick_the_cards(live_server, page):
 
 def test_tab_and_enter_work_without_javascript(live_server, page_nojs):
     _keyboard_flow(page_nojs, live_server.url, number_keys=False)
+
+
+def test_answering_who_wins_by_htmx_shows_the_winner_on_the_table(live_server, page):
+    page.goto(live_server.url + "/practicar/")
+    page.locator("#familia-family").select_option("ganador")
+    page.locator("form.practice-new:has(#familia-family)").get_by_role("button", name="Empezar").click()
+    issued = _latest_issued()
+    assert issued.family == "ganador"
+    table = page.locator(f"#table-{issued.token}")
+    expect(table).to_be_visible()
+    expect(table.locator(".card-flag--winner")).to_have_count(0)  # the winner is the question
+    question = page.get_by_role("heading", name=re.compile(r"\?"))
+    with page.expect_response(re.compile(r"/responder/$")):
+        page.locator(f'button[name="answer"][value="{issued.scenario["answer"]}"]').click()
+    expect(page.locator("[data-feedback]").get_by_text("¡Correcto!")).to_be_visible()
+    expect(page.locator("[data-feedback]")).to_be_focused()
+    # The table was swapped out of band with the winner flagged; the question stayed in place.
+    expect(table.locator(".card-flag--winner")).to_have_count(1)
+    expect(question).to_be_visible()
+    assert page.console_errors == []

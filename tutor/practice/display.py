@@ -117,11 +117,15 @@ def _history(pos: dict) -> list[dict]:
         for offset, code in enumerate(t["cards"]):
             seat = (t["leader"] + offset) % 4
             plays.append({"seat": seat, "who": _who(seat, viewer, names, labels), "card": code})
+        winner = _who(t["winner"], viewer, names, labels)
+        line = "; ".join(f"{p['who']}: {NAME_OF[CODE_INDEX[p['card']]]}" for p in plays)
         rows.append(
             {
                 "number": number,
                 "plays": plays,
-                "winner": _who(t["winner"], viewer, names, labels),
+                "winner": winner,
+                # The whole line in words, "Tú: as de oros; ... — gana Compañero".
+                "text": f"{line} — " + _("gana %(who)s") % {"who": winner},
             }
         )
     return rows
@@ -190,6 +194,11 @@ def _pair_of(seat: int) -> str:
     return "A" if seat % 2 == 0 else "B"
 
 
+def table_changes_when_answered(scenario: Scenario) -> bool:
+    """Whether the table looks different once answered (position(..., answered=True))."""
+    return scenario.family == "ganador"
+
+
 def position(scenario: Scenario, answered: bool) -> dict:
     """The parts of the table the question needs, ready for the deck template tags."""
     pos = scenario.position
@@ -199,7 +208,7 @@ def position(scenario: Scenario, answered: bool) -> dict:
     view: dict = {"family": family, "trump": Suit.parse(pos["trump"]).label if pos.get("trump") else ""}
     if family in ("jugada", "validas", "obligacion", "ganador", "renuncio") and "trick" in pos:
         # The winner of a ganador trick is the question: it is shown once answered.
-        view["trick"] = _trick(pos, show_winner=family != "ganador" or answered)
+        view["trick"] = _trick(pos, show_winner=answered or not table_changes_when_answered(scenario))
     if family in ("jugada", "validas", "obligacion", "cante"):
         view["hand"] = pos.get("hand") or []
     if "candidates" in pos:
@@ -268,6 +277,8 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
                 "value": value,
                 "label": label,
                 "ok": bool(ok),
+                "mark": "yes" if ok else "no",  # the row's CSS modifier
+                "icon": "✔" if ok else "✘",
                 "word": yes if ok else no,
                 "why": _reason(why),
                 "is_card": is_card,

@@ -15,6 +15,18 @@ from tutor.practice.models import Attempt, Issued, Mode
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
 SKILL_CONTEXT = "habilidad:"
+NEXT_FIELDS = (
+    "token",
+    "learner",
+    "anon_id",
+    "mode",
+    "context",
+    "next_url",
+    "family",
+    "difficulty",
+    "fixed_id",
+    "rules",
+)
 _pick = random.SystemRandom()
 
 
@@ -168,8 +180,9 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
         "answer_value": request.POST.getlist("answer"),
     }
     if request.htmx:
-        # htmx swaps only successful responses; the error is shown in the fragment.
-        return render(request, "practice/_scenario.html", context)
+        # htmx swaps only successful responses; the error is shown in the fragment, which holds
+        # the answer part of the scenario (the question and table stay on the page).
+        return render(request, "practice/_answer.html", context)
     context["place"] = _place(issued)
     return render(request, "practice/scenario.html", context, status=400)
 
@@ -192,7 +205,15 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     """Issue another scenario with the same settings. With htmx the new question replaces the
     answered one in place (and the address bar follows); without it, Post/Redirect/Get."""
     owner = owner_for(request)
-    issued = _get_issued_for_owner(owner, token)
+    # Only what decides the next scenario (not the stored position, nor the answer's grade).
+    issued = (
+        Issued.objects.filter(owner.q, token=token)
+        .select_related("attempt")
+        .only(*NEXT_FIELDS, "attempt__id")
+        .first()
+    )
+    if issued is None:
+        raise Http404(_("Este ejercicio no existe."))
     if issued.next_url:
         return _go(request, issued.next_url)
     if attempt_of(issued) is None:

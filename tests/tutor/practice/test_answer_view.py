@@ -1,7 +1,10 @@
 import pytest
 from django.urls import reverse
 
-from tutor.practice.models import Attempt
+from tutor.practice.models import Attempt, Mode
+from tutor.practice.services import issue
+
+from .conftest import owner_of
 
 
 def _url(issued) -> str:
@@ -21,15 +24,39 @@ def test_it_grades_a_card_and_redirects_to_the_feedback(alice_client, cual_puede
         assert f'data-verdict="{card}"' in body
 
 
-def test_htmx_gets_the_fragment_with_the_feedback(alice_client, cual_puedes_jugar):
+def test_htmx_gets_the_answer_part_with_the_feedback(alice_client, cual_puedes_jugar):
     response = alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     body = response.content.decode()
-    assert body.lstrip().startswith('<section class="scenario')
-    assert "<html" not in body
+    # Only the answer part is swapped (the form's hx-target): the question and table stay on the page.
+    assert body.lstrip().startswith(f'<div class="scenario__answer" id="answer-{cual_puedes_jugar.token}">')
+    assert "<html" not in body and "scenario__question" not in body and "hx-swap-oob" not in body
     assert "¡Correcto!" in body
     assert "data-feedback" in body
     assert Attempt.objects.get().correct
+
+
+def test_the_answer_form_targets_the_answer_part(alice_client, cual_puedes_jugar):
+    body = alice_client.get(cual_puedes_jugar.get_absolute_url()).content.decode()
+    token = cual_puedes_jugar.token
+    assert f'<div class="scenario__answer" id="answer-{token}">' in body
+    form = body[body.index('<form class="scenario__form"') :]
+    assert f'hx-target="#answer-{token}"' in form[: form.index(">")]
+
+
+def test_answering_a_ganador_by_htmx_also_shows_the_trick_winner(alice_client, alice):
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="ganador", difficulty=2)
+    open_page = alice_client.get(issued.get_absolute_url()).content.decode()
+    assert "card-flag--winner" not in open_page  # the winner is the question
+    response = alice_client.post(
+        _url(issued), {"answer": issued.scenario["answer"]}, headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    assert "data-feedback" in body
+    # The table comes out of band, now with the winner flagged.
+    oob = body[body.index(f'id="table-{issued.token}"') :]
+    assert 'hx-swap-oob="true"' in oob[: oob.index(">")]
+    assert "card-flag--winner" in oob
 
 
 def test_another_learners_token_is_a_404_that_records_nothing(bob_client, cual_puedes_jugar):

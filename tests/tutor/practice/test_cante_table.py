@@ -42,3 +42,15 @@ def test_who_won_the_last_trick_is_said_from_the_viewers_seat(alice_client, alic
     issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="cante", scenario=scenario)
     body = alice_client.get(issued.get_absolute_url()).content.decode()
     assert "La última baza la ha ganado tu compañero." in body
+
+
+def test_earlier_tricks_are_told_seat_by_seat_from_the_viewers_side(alice_client, alice):
+    scenario = _cante_seen_from(1)
+    scenario.position["history"] = [{"leader": 3, "cards": ["1o", "3o", "12o", "4o"], "winner": 3}]
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="cante", scenario=scenario)
+    body = alice_client.get(issued.get_absolute_url()).content.decode()
+    # Seat 3 led; seen from seat 1 it is the partner, then seat 0 (left rival), 1 (you), 2 (right rival).
+    expected = (
+        "Compañero: as de oros; Rival izquierda: tres de oros; Tú: rey de oros; Rival derecha: cuatro de oros"
+    )
+    assert f"<li>{expected} — gana Compañero</li>" in body

@@ -1,11 +1,20 @@
 """`{% load practice %}{% practice_scenario issued scenario attempt %}`: a scenario with its form or feedback."""
 
+from functools import cache
+
 from django import template
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from engine.scenarios import Scenario
-from tutor.practice.display import family_label, feedback, position, rules_in_force
+from tutor.practice.display import (
+    family_label,
+    feedback,
+    position,
+    rules_in_force,
+    table_changes_when_answered,
+)
 from tutor.practice.identity import Owner
 from tutor.practice.models import Mode
 
@@ -44,10 +53,37 @@ def _step_done(request, issued, attempt):
     return step_done_for(Owner(user, issued.anon_id), issued.context)
 
 
+@cache
+def _script_url() -> str:
+    return static("js/practice.js")
+
+
+@cache
+def _url_pattern(name: str) -> str:
+    """A scenario URL with a placeholder token, reversed once per process (tokens need no quoting)."""
+    return reverse(name, args=["TOKEN"])
+
+
+def scenario_url(name: str, token: str) -> str:
+    return _url_pattern(name).replace("TOKEN", token)
+
+
 @register.inclusion_tag("practice/_scenario_body.html", takes_context=True)
 def practice_scenario(context, issued, scenario=None, attempt=None) -> dict:
     """Everything the fragment shows; `answer_error`, `replayed` and `answer_value` are read from the
     caller's context when set (the answer view sets them)."""
+    return _scenario_context(context, issued, scenario, attempt)
+
+
+@register.inclusion_tag("practice/_scenario_answered.html", takes_context=True)
+def practice_answer(context, issued, scenario=None, attempt=None) -> dict:
+    """Only the answer part (and the table, when answering changes it): what an htmx answer swaps."""
+    data = _scenario_context(context, issued, scenario, attempt)
+    data["table_changes"] = table_changes_when_answered(data["scenario"])
+    return data
+
+
+def _scenario_context(context, issued, scenario, attempt) -> dict:
     if not isinstance(scenario, Scenario):
         scenario = Scenario.from_dict(scenario) if isinstance(scenario, dict) else issued.get_scenario()
     attempt = attempt or None
@@ -70,5 +106,7 @@ def practice_scenario(context, issued, scenario=None, attempt=None) -> dict:
         "back_url": back_url,
         "step_done": _step_done(context.get("request"), issued, attempt),
         "back_label": back_label,
-        "next_action": reverse("practice:next", args=[issued.token]) if issued.mode in NEXT_MODES else "",
+        "next_action": scenario_url("practice:next", issued.token) if issued.mode in NEXT_MODES else "",
+        "answer_url": scenario_url("practice:answer", issued.token),
+        "script_url": _script_url(),
     }
