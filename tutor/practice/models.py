@@ -23,6 +23,12 @@ class Mode(models.TextChoices):
     ASSIGNMENT = "tarea", _("tarea")
 
 
+def only_row(queryset):
+    """The row of a query on a unique key, or None: first() without its ORDER BY, which the hot
+    paths would pay for on every request."""
+    return next(iter(queryset[:1]), None)
+
+
 class Issued(models.Model):
     """A scenario handed to one learner. Its position and answer key live here, never in the client.
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from engine.rules import GUIA, TableRules
 from engine.scenarios import ENGINE_VERSION, AnswerError, Scenario, generate, grade, parse_answer
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Issued, Mode
+from tutor.practice.models import Attempt, Issued, Mode, only_row
 from tutor.practice.signals import attempt_recorded
 
 # Time taken is measured on the server from issue to answer; a tab left open overnight is not
@@ -113,11 +113,10 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
             # IMMEDIATE transaction does. The one-to-one constraint is the last word either way.
             # The earlier attempt, if any, comes in the same query (only the scenario row is locked:
             # an outer join's nullable side cannot be).
-            issued = (
+            issued = only_row(
                 Issued.objects.select_for_update(of=("self",))
                 .select_related("attempt")
                 .filter(owner.q, token=token)
-                .first()
             )
             if issued is None:
                 raise ScenarioNotFound()

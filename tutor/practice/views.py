@@ -11,7 +11,7 @@ from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
-from tutor.practice.models import Attempt, Issued, Mode
+from tutor.practice.models import Attempt, Issued, Mode, only_row
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
 SKILL_CONTEXT = "habilidad:"
@@ -32,7 +32,7 @@ _pick = random.SystemRandom()
 
 def _get_issued_for_owner(owner: Owner, token: str) -> Issued:
     """The scenario issued to this owner, with its attempt; 404 alike for unknown and foreign tokens."""
-    issued = Issued.objects.select_related("attempt").filter(owner.q, token=token).first()
+    issued = only_row(Issued.objects.select_related("attempt").filter(owner.q, token=token))
     if issued is None:
         raise Http404(_("Este ejercicio no existe."))
     return issued
@@ -206,11 +206,10 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     answered one in place (and the address bar follows); without it, Post/Redirect/Get."""
     owner = owner_for(request)
     # Only what decides the next scenario (not the stored position, nor the answer's grade).
-    issued = (
+    issued = only_row(
         Issued.objects.filter(owner.q, token=token)
         .select_related("attempt")
         .only(*NEXT_FIELDS, "attempt__id")
-        .first()
     )
     if issued is None:
         raise Http404(_("Este ejercicio no existe."))
