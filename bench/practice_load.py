@@ -45,13 +45,10 @@ DUPLICATE_SHARE = 0.10
 NEW_FAMILY_SHARE = 0.10
 
 COUNT_SCRIPT = """
-import json, os, django
+import json, django
 django.setup()
 from tutor.practice.models import Attempt
 rows = list(Attempt.objects.values_list("issued__token", flat=True))
-if os.environ.get("REDIS_URL"):  # the run's sessions: the --redis database is the benchmark's own
-    from django.core.cache import cache
-    cache.clear()
 print(json.dumps(rows))
 """
 
@@ -146,7 +143,10 @@ def _next(client: Client, path: str, htmx: bool, stats: Stats) -> tuple[str, str
         return None
     nxt = urllib.parse.urlparse(location).path
     status, _, page = client.request("GET", nxt)
-    return (nxt, page) if status == 200 else None
+    if status != 200:
+        stats.failed.append(f"open {status} {nxt}")
+        return None
+    return nxt, page
 
 
 def _answer(client: Client, path: str, answer: list[str], htmx: bool) -> tuple[int, str]:
@@ -161,8 +161,8 @@ def _answer(client: Client, path: str, answer: list[str], htmx: bool) -> tuple[i
 
 
 def _cpu_seconds(server_pid: int) -> tuple[float, float, float, float]:
-    """(whole machine busy, gunicorn and its workers, PostgreSQL's processes, this client) CPU
-    seconds so far, from /proc."""
+    """(whole machine busy, gunicorn and its workers, every PostgreSQL process on the machine, this
+    client) CPU seconds so far, from /proc."""
     tick = os.sysconf("SC_CLK_TCK")
     with open("/proc/stat") as f:
         fields = [int(x) for x in f.readline().split()[1:]]
@@ -198,7 +198,7 @@ def visitor(
             with stats.lock:
                 if budget[0] <= 0:
                     break
-                budget[0] -= 3
+                budget[0] -= 6  # the most one loop sends: new + open, answer twice, next + open
             if current is None:
                 current = _start(client, rng, stats)
                 if current is None:
@@ -281,13 +281,6 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of load before measuring")
     parser.add_argument("--max-requests", type=int, default=40_000)
     parser.add_argument(
-        "--redis",
-        metavar="URL",
-        default="",
-        help="REDIS_URL for the server, as in production (cache and sessions): a database of its own, "
-        "emptied at the end (e.g. redis://127.0.0.1:6379/5); none by default",
-    )
-    parser.add_argument(
         "--no-js",
         action="store_true",
         help="the learner without JavaScript: every answer and Siguiente redirects to a whole page",
@@ -305,8 +298,6 @@ def main() -> int:
     )
     pg_name = ""
     base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    if args.redis:
-        env["REDIS_URL"] = args.redis
     if args.db == "postgres":
         env["DATABASE_URL"], pg_name = _postgres_env(base_url)
     else:
@@ -394,7 +385,7 @@ def main() -> int:
     ms = [x * 1000 for x in stats.latencies]
     print(
         f"flow: {'no JavaScript (whole pages)' if args.no_js else 'htmx'}; "
-        f"database: {args.db}{' + Redis' if args.redis else ''}; gunicorn workers: {args.workers} x {args.threads} threads; "
+        f"database: {args.db}; gunicorn workers: {args.workers} x {args.threads} threads; "
         f"clients: {args.clients}; {wall:.1f} s measured after {warmup:.0f} s of warm-up; "
         f"load average before: {load_before}"
     )

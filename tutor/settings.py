@@ -121,9 +121,6 @@ if os.environ.get("REDIS_URL"):
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
-    # Sessions are read from Redis (written through to the database, which stays the record):
-    # one database round trip fewer on every request.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

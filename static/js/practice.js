@@ -5,6 +5,7 @@
 // - After htmx swaps in a scenario's feedback, focus moves to it so keyboard and screen-reader users
 //   land there; after a refused answer, to the first choice of that scenario's form; after "Siguiente"
 //   swaps in the next question, to that question.
+// - When an htmx request fails, the scenario's hidden "No se ha podido enviar" message is shown.
 (function () {
   "use strict";
   if (window.tutorPracticeReady) {
@@ -53,6 +54,19 @@
     item.focus();
     item.click();
   });
+
+  // htmx swaps nothing when a request fails (a 403 after the session ended, a 404, no network):
+  // the scenario's own message, written by the server and hidden until now, says so.
+  function showSendError(event) {
+    var scenario = scenarioOf(event.detail && event.detail.elt);
+    var message = scenario && scenario.querySelector("[data-send-error]");
+    if (message) {
+      message.hidden = false;
+      message.focus();
+    }
+  }
+  document.addEventListener("htmx:responseError", showSendError);
+  document.addEventListener("htmx:sendError", showSendError);
 
   document.addEventListener("htmx:afterSwap", function (event) {
     // htmx fires this on the swapped-in element: only a scenario's own swap moves the focus.

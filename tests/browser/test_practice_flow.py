@@ -207,3 +207,21 @@ def test_answering_who_wins_by_htmx_shows_the_winner_on_the_table(live_server, p
     expect(table.locator(".card-flag--winner")).to_have_count(1)
     expect(question).to_be_visible()
     assert page.console_errors == []
+
+
+def test_a_refused_siguiente_says_so_instead_of_doing_nothing(live_server, page):
+    first = _open_the_guide_example(page, live_server.url)
+    page.get_by_role("button", name="cuatro de copas").click()
+    _expect_the_montar_feedback(page, first)
+    message = page.locator("[data-send-error]")
+    expect(message).to_be_hidden()
+    # The CSRF cookie is gone (as after the session ended elsewhere): the server refuses with a 403.
+    page.context.clear_cookies(name="csrftoken")
+    with page.expect_response(re.compile(r"/siguiente/$")) as refused:
+        page.get_by_role("button", name="Siguiente").click()
+    assert refused.value.status == 403
+    expect(message).to_be_visible()
+    expect(message).to_be_focused()
+    expect(message).to_contain_text("No se ha podido enviar")
+    assert Issued.objects.count() == 1  # nothing issued
+    expect(page.locator("[data-feedback]")).to_be_visible()  # the feedback stays

@@ -65,7 +65,6 @@ def test_it_defaults_to_a_sqlite_file_in_wal_mode_with_immediate_transactions():
     assert db["CONN_MAX_AGE"] == 600  # a connection per worker thread, not one per request
     assert s["DEBUG"] is False
     assert s["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
-    # Each process has its own memory cache, so sessions stay in the database.
     assert s["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
     assert s["MAILERS"]["default"]["BACKEND"].endswith("console.EmailBackend")
 
@@ -85,13 +84,14 @@ def test_database_url_selects_postgresql_with_persistent_connections():
     assert db["CONN_HEALTH_CHECKS"] is True
 
 
-def test_redis_url_selects_the_redis_cache_and_sessions_read_from_it():
+def test_redis_url_selects_the_redis_cache_but_not_for_sessions():
     s = _settings(REDIS_URL="redis://127.0.0.1:6379/1")
     assert s["CACHES"]["default"] == {
         "BACKEND": "django_redis.cache.RedisCache",
         "LOCATION": "redis://127.0.0.1:6379/1",
     }
-    assert s["SESSION_ENGINE"] == "django.contrib.sessions.backends.cached_db"
+    # Sessions stay in the database: a Redis outage must not log everybody out or fail every page.
+    assert s["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
 
 
 def test_debug_secret_key_and_hosts_come_from_the_environment():

@@ -112,22 +112,14 @@ def _history(pos: dict) -> list[dict]:
     viewer = pos.get("viewer")
     labels = _relative_labels()
     rows = []
-    for number, t in enumerate(pos.get("history") or [], start=1):
-        plays = []
-        for offset, code in enumerate(t["cards"]):
-            seat = (t["leader"] + offset) % 4
-            plays.append({"seat": seat, "who": _who(seat, viewer, names, labels), "card": code})
+    for t in pos.get("history") or []:
+        plays = [
+            f"{_who((t['leader'] + offset) % 4, viewer, names, labels)}: {NAME_OF[CODE_INDEX[code]]}"
+            for offset, code in enumerate(t["cards"])
+        ]
         winner = _who(t["winner"], viewer, names, labels)
-        line = "; ".join(f"{p['who']}: {NAME_OF[CODE_INDEX[p['card']]]}" for p in plays)
-        rows.append(
-            {
-                "number": number,
-                "plays": plays,
-                "winner": winner,
-                # The whole line in words, "Tú: as de oros; ... — gana Compañero".
-                "text": f"{line} — " + _("gana %(who)s") % {"who": winner},
-            }
-        )
+        # The whole trick in words, "Tú: as de oros; ... — gana Compañero".
+        rows.append({"text": "; ".join(plays) + " — " + _("gana %(who)s") % {"who": winner}})
     return rows
 
 

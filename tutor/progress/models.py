@@ -28,7 +28,7 @@ def _owner_constraints(name: str, fields: list[str]) -> list[models.UniqueConstr
 
 
 class SkillStat(models.Model):
-    """Counts for one skill (a rule id) or one family of one owner; updated with F() expressions."""
+    """Counts for one skill (a rule id) or one family of one owner; incremented by the database."""
 
     class Kind(models.TextChoices):
         RULE = "rule", _("habilidad")

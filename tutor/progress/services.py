@@ -1,6 +1,7 @@
 """Writes of the progress app: recording an attempt, merging an anonymous visitor, rebuilding caches.
 
-Statistics are atomic increments (F() expressions), so two answers recorded at once both count.
+Statistics are atomic increments the database makes on the current row, so two answers recorded at
+once both count.
 """
 
 from __future__ import annotations
@@ -67,7 +68,9 @@ _LAST_RESULTS = {  # the last mastery.WINDOW characters of the recent results an
 
 
 def _count_skills(attempt: Attempt, owner: dict) -> None:
-    keys = _skill_keys(attempt.family, attempt.rule_ids)
+    # Rows are locked in the order of VALUES: always the same order, so that two answers of one
+    # owner sharing skills cannot lock them crosswise (a deadlock on PostgreSQL).
+    keys = sorted(_skill_keys(attempt.family, attempt.rule_ids))
     table = connection.ops.quote_name(SkillStat._meta.db_table)
     is_learner = owner["learner_id"] is not None
     sql = _COUNT_SKILLS_SQL.format(

@@ -29,7 +29,9 @@ def test_htmx_gets_the_answer_part_with_the_feedback(alice_client, cual_puedes_j
     assert response.status_code == 200
     body = response.content.decode()
     # Only the answer part is swapped (the form's hx-target): the question and table stay on the page.
-    assert body.lstrip().startswith(f'<div class="scenario__answer" id="answer-{cual_puedes_jugar.token}">')
+    assert body.lstrip().startswith(
+        f'<div class="scenario__answer" id="answer-part-{cual_puedes_jugar.token}">'
+    )
     assert "<html" not in body and "scenario__question" not in body and "hx-swap-oob" not in body
     assert "¡Correcto!" in body
     assert "data-feedback" in body
@@ -39,9 +41,9 @@ def test_htmx_gets_the_answer_part_with_the_feedback(alice_client, cual_puedes_j
 def test_the_answer_form_targets_the_answer_part(alice_client, cual_puedes_jugar):
     body = alice_client.get(cual_puedes_jugar.get_absolute_url()).content.decode()
     token = cual_puedes_jugar.token
-    assert f'<div class="scenario__answer" id="answer-{token}">' in body
+    assert f'<div class="scenario__answer" id="answer-part-{token}">' in body
     form = body[body.index('<form class="scenario__form"') :]
-    assert f'hx-target="#answer-{token}"' in form[: form.index(">")]
+    assert f'hx-target="#answer-part-{token}"' in form[: form.index(">")]
 
 
 def test_answering_a_ganador_by_htmx_also_shows_the_trick_winner(alice_client, alice):
@@ -165,3 +167,17 @@ def test_answering_stays_within_a_fixed_number_of_queries(
     # fixed handful: their updates are keyed by owner and skill, never by how much history there is.
     with django_assert_max_num_queries(24):
         alice_client.post(_url(cual_puedes_jugar), {"answer": "12c"}, headers={"HX-Request": "true"})
+
+
+@pytest.mark.parametrize(
+    "family", ["tantos", "jugada", "validas", "ganador", "cante", "renuncio", "obligacion"]
+)
+def test_every_id_on_a_scenario_page_is_unique_and_every_label_finds_its_field(alice_client, alice, family):
+    import re
+
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family=family, difficulty=2)
+    body = alice_client.get(issued.get_absolute_url()).content.decode()
+    ids = re.findall(r'\sid="([^"]+)"', body)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    for target in re.findall(r'<label[^>]*\sfor="([^"]+)"', body):
+        assert re.search(rf'<(input|select|textarea)[^>]*\sid="{re.escape(target)}"', body), target
