@@ -30,9 +30,13 @@ NEXT_FIELDS = (
 _pick = random.SystemRandom()
 
 
-def _get_issued_for_owner(owner: Owner, token: str) -> Issued:
-    """The scenario issued to this owner, with its attempt; 404 alike for unknown and foreign tokens."""
-    issued = only_row(Issued.objects.select_related("attempt").filter(owner.q, token=token))
+def _get_issued_for_owner(owner: Owner, token: str, fields: tuple[str, ...] = ()) -> Issued:
+    """The scenario issued to this owner, with its attempt; 404 alike for unknown and foreign tokens.
+    ``fields`` limits the columns read (then only the attempt's id comes with it)."""
+    query = Issued.objects.select_related("attempt").filter(owner.q, token=token)
+    if fields:
+        query = query.only(*fields, "attempt__id")
+    issued = only_row(query)
     if issued is None:
         raise Http404(_("Este ejercicio no existe."))
     return issued
@@ -206,13 +210,7 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     answered one in place (and the address bar follows); without it, Post/Redirect/Get."""
     owner = owner_for(request)
     # Only what decides the next scenario (not the stored position, nor the answer's grade).
-    issued = only_row(
-        Issued.objects.filter(owner.q, token=token)
-        .select_related("attempt")
-        .only(*NEXT_FIELDS, "attempt__id")
-    )
-    if issued is None:
-        raise Http404(_("Este ejercicio no existe."))
+    issued = _get_issued_for_owner(owner, token, NEXT_FIELDS)
     if issued.next_url:
         return _go(request, issued.next_url)
     if attempt_of(issued) is None:
