@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("lessons.urls")),
     path("practicar/", include("tutor.practice.urls")),
     path("progreso/", include("tutor.progress.urls")),
+    path("jugar/", include("tutor.play.urls")),
     path("", include("tutor.classroom.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -10,6 +10,7 @@ NAV_ITEMS = [
     ("core:baraja", _("Baraja")),
     ("lessons:index", _("Lecciones")),
     ("practice:index", _("Practicar")),
+    ("play:index", _("Jugar")),
     ("progress:index", _("Mi progreso")),
     ("classroom:index", _("Clases")),
 ]

@@ -1,0 +1,45 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.rules import PRESET_LABELS, PRESETS, preset
+from tutor.play.models import Level, TutorMode
+
+
+class NewMatchForm(forms.Form):
+    """The table, the bots' level and the tutor's mode of a new match."""
+
+    rules = forms.ChoiceField(
+        label=_("Reglas de la mesa"), choices=[(n, PRESET_LABELS[n]) for n in PRESETS], initial="guia"
+    )
+    level = forms.ChoiceField(label=_("Nivel de los bots"), choices=Level, initial=Level.NORMAL)
+    mode = forms.ChoiceField(
+        label=_("Modo del tutor"),
+        choices=[
+            (TutorMode.APRENDIZ, _("Aprendiz: te avisa si una carta no vale y te da pistas")),
+            (TutorMode.EXAMEN, _("Examen: como en una mesa de verdad; el renuncio se castiga")),
+        ],
+        initial=TutorMode.APRENDIZ,
+    )
+
+    @property
+    def table_rules(self):
+        return preset(self.cleaned_data["rules"])
+
+
+class MoveForm(forms.Form):
+    """One move of the learner: a card, a cante or «No cantar», for the place ``seq`` of the hand."""
+
+    seq = forms.IntegerField(min_value=0, max_value=200)
+    card = forms.CharField(max_length=40, required=False)
+    cante = forms.CharField(max_length=16, required=False)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        chosen = [k for k in ("card", "cante") if data.get(k)]
+        if self.data.get("pasar"):
+            chosen.append("pass")
+        if len(chosen) != 1:
+            raise forms.ValidationError(_("Elige una carta, un cante o «No cantar»."))
+        data["kind"] = chosen[0]
+        data["value"] = data.get(chosen[0], "") if chosen[0] != "pass" else ""
+        return data

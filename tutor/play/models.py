@@ -1,0 +1,130 @@
+"""Matches played at the table against three bots: the match, its hands and the log of what happened.
+
+The state of a hand is never stored as such: it is the engine's ``Hand`` rebuilt from the deal (its
+seed and dealer) and the append-only log of events, so nothing can drift from the rules.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from engine.rules import TableRules
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Level(models.TextChoices):
+    PRINCIPIANTE = "principiante", _("principiante")
+    NORMAL = "normal", _("normal")
+    FUERTE = "fuerte", _("fuerte")
+
+
+class TutorMode(models.TextChoices):
+    APRENDIZ = "aprendiz", _("aprendiz")
+    EXAMEN = "examen", _("examen")
+
+
+class Match(models.Model):
+    """A match (partida) of one learner, seat 0, with a bot partner (seat 2) and two bot rivals."""
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    rules = models.JSONField()  # TableRules.to_dict()
+    level = models.CharField(max_length=16, choices=Level, default=Level.NORMAL)
+    mode = models.CharField(max_length=16, choices=TutorMode, default=TutorMode.APRENDIZ)
+    seed = models.BigIntegerField()  # every deal and every bot decision of the match derive from it
+    first_dealer = models.PositiveSmallIntegerField()
+    # «Jugar desde aquí»: a one-hand match that starts as the source hand was up to a play.
+    source_hand = models.ForeignKey(
+        "MatchHand", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
+    )
+    points = models.JSONField(default=list)  # cache of the engine Match's points, [A, B]
+    winner = models.SmallIntegerField(null=True, blank=True)  # pair index once over
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "-updated_at"]),
+            models.Index(fields=["anon_id", "-updated_at"]),
+        ]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"partida #{self.pk} ({self.token})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:match", args=[self.token])
+
+    def get_rules(self) -> TableRules:
+        return TableRules.from_spec(self.rules)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+class MatchHand(models.Model):
+    """One hand of a match: how it was dealt, and its score once over."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()  # 1, 2, ...
+    seed = models.BigIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    first_hand = models.BooleanField(default=False)  # the match's first (Ludoteka's first hand)
+    score = models.JSONField(null=True, blank=True)  # HandScore.to_dict() once the hand is over
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="play_hand_number_unique")]
+
+    def __str__(self) -> str:
+        return f"mano {self.number} de la partida #{self.match_id}"
+
+    @property
+    def over(self) -> bool:
+        return self.score is not None
+
+
+class Event(models.Model):
+    """One thing that happened in a hand, in order: a card played, a cante sung, or a cante let pass.
+
+    Append-only; ``seq`` is the event's place in the hand, so a replayed or doubled submission (which
+    names the place it was made for) is recognised and never applied twice.
+    """
+
+    class Kind(models.TextChoices):
+        CARD = "card", _("carta")
+        CANTE = "cante", _("cante")
+        PASS = "pass", _("no canta")
+
+    hand = models.ForeignKey(MatchHand, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind)
+    card = models.CharField(max_length=4, blank=True, default="")  # card code, for kind=card
+    cante = models.CharField(max_length=16, blank=True, default="")  # suit letter or "tute:reyes"
+    # For the learner's cards: the engine's verdict when it was played (legal, obligation, rule ids).
+    legal = models.BooleanField(default=True)
+    grade = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["hand", "seq"], name="play_event_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.seq}: {self.seat} {self.kind} {self.card or self.cante}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise ValueError("Event is append-only: a logged play is never rewritten")
+        super().save(*args, **kwargs)

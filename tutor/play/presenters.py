@@ -1,0 +1,260 @@
+"""What the table and review pages show, worked out in Python from the engine's state (no query here)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from engine.cards import CARDS, parse_card
+from engine.deal import pair_of
+from engine.obligations import the
+from engine.rules import PRESET_LABELS, TableRules
+from engine.tricks import trick_winner
+from tutor.play import bots
+from tutor.play.models import Match, MatchHand
+from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_option, match_state
+
+# One sentence per seat, so that person and article agree («Juegas», «Tu compañero juega»).
+SEAT_NAMES = ("tú", "el rival de la derecha", "tu compañero", "el rival de la izquierda")
+
+
+def _sentence(kind: str, seat: int, **facts) -> str:
+    """What a seat did, as one sentence whose verb agrees with the seat («Juegas», «Tu compañero juega»)."""
+    texts = {
+        "plays": (
+            _("Juegas %(card)s."),
+            _("El rival de la derecha juega %(card)s."),
+            _("Tu compañero juega %(card)s."),
+            _("El rival de la izquierda juega %(card)s."),
+        ),
+        "wins": (
+            _("Ganas la baza."),
+            _("Gana la baza el rival de la derecha."),
+            _("Gana la baza tu compañero."),
+            _("Gana la baza el rival de la izquierda."),
+        ),
+        "sings": (
+            _("Cantas %(cante)s."),
+            _("El rival de la derecha canta %(cante)s."),
+            _("Tu compañero canta %(cante)s."),
+            _("El rival de la izquierda canta %(cante)s."),
+        ),
+        "leads": (
+            _("Sales tú."),
+            _("Sale el rival de la derecha."),
+            _("Sale tu compañero."),
+            _("Sale el rival de la izquierda."),
+        ),
+    }
+    text = texts[kind][seat]
+    return text % facts if facts else text
+
+
+def _narrate(table: Table, steps: list[Step], upto: int) -> list[str]:
+    """Sentences for steps[from the learner's last move:] (what happened since the learner acted)."""
+    last = max((i for i, s in enumerate(steps) if s.seat == LEARNER and s.kind != PASS), default=-1)
+    start = max(last, 0)
+    lines: list[str] = []
+    replay = table.fresh()
+    for i, step in enumerate(steps[:upto]):
+        winner = replay._apply(step)
+        if i < start:
+            continue
+        if step.kind == CARD:
+            lines.append(_sentence("plays", step.seat, card=the(parse_card(step.value))))
+            if winner is not None:
+                lines.append(_sentence("wins", winner))
+        elif step.kind == CANTE:
+            lines.append(
+                _sentence("sings", step.seat, cante=cante_option(replay.hand.trump, step.value).label)
+            )
+    return lines
+
+
+def _rules_label(rules: TableRules) -> str:
+    name = rules.preset_name
+    return PRESET_LABELS[name] if name else _("Mesa con reglas propias")
+
+
+def _trick_view(table: Table) -> dict:
+    h = table.hand
+    if h.trick:
+        return {
+            "cards": [CARDS[c].code for c in h.trick],
+            "leader": h.leader,
+            "winner": trick_winner(h.trick, h.trump),
+            "label": _("Baza %(n)s en la mesa") % {"n": h.trick_no},
+            "collected": False,
+        }
+    if h.tricks:
+        leader = h.leaders[-1]
+        return {
+            "cards": [CARDS[c].code for c in h.tricks[-1]],
+            "leader": leader,
+            "winner": (h.winners[-1] - leader) & 3,
+            "label": _("Baza %(n)s, recogida") % {"n": len(h.tricks)},
+            "collected": True,
+        }
+    return {"cards": [], "leader": h.leader, "winner": None, "label": _("Primera baza"), "collected": False}
+
+
+def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
+    score = hand.score
+    played_out = score["ultimas"] is not None
+    rows = []
+    for pair in "AB":
+        rows.append(
+            {
+                "pair": pair,
+                "who": _("Tu pareja (A)") if pair == "A" else _("Los rivales (B)"),
+                "tantos": score["tantos"][pair],
+                "cantes": score["cantes_points"][pair],
+                "ultimas": 10 if score["ultimas"] == pair else 0,
+                "total": score["totals"][pair],
+            }
+        )
+    check = sum(r["tantos"] + r["ultimas"] for r in rows)
+    h = table.hand
+    renuncios = [
+        {
+            "who": SEAT_NAMES[r.seat],
+            "trick": r.trick,
+            "card": r.card.name,
+            "obligation": r.obligation,
+            "legal": [c.name for c in r.legal],
+            "explanation": r.explanation,
+            "rule_ids": r.rule_ids,
+        }
+        for r in h.renuncios
+    ]
+    missed = [{"after_trick": after, "cantes": [o.label for o in options]} for after, options in table.missed]
+    state = match_state(match.get_rules(), match.first_dealer, _scores_up_to(match, hand))
+    return {
+        "rows": rows,
+        "played_out": played_out,
+        "check": check,
+        "check_ok": check == 130,
+        "won": score["winner"] == "A",
+        "reason": score["reason"],
+        "explanation": score.get("explanation", ""),
+        "rule_ids": score.get("rule_ids", []),
+        "renuncios": renuncios,
+        "missed": missed,
+        "summary": state.summary(),
+    }
+
+
+def _scores_up_to(match: Match, hand: MatchHand) -> list[dict]:
+    return [
+        s
+        for n, s in match.hands.filter(number__lte=hand.number)
+        .values_list("number", "score")
+        .order_by("number")
+        if s
+    ]
+
+
+def hint_view(table: Table) -> dict:
+    """«Pista»: which cards are legal and why (the engine's ruling), and what the normal bot would play."""
+    r = table.hand.ruling()
+    suggestion = bots.suggest(table.hand, LEARNER)
+    return {
+        "explanation": r.explanation,
+        "legal": [c.name for c in r.legal],
+        "verdicts": [{"card": v.card.name, "legal": v.legal, "why": v.why} for v in r.verdicts],
+        "rule_ids": r.rule_ids,
+        "suggestion": suggestion,
+    }
+
+
+def table_context(
+    match: Match,
+    hand: MatchHand,
+    table: Table,
+    *,
+    refusal: str = "",
+    refused_card: str = "",
+    hint: bool = False,
+) -> dict:
+    h = table.hand
+    rules = match.get_rules()
+    learner_turn = h.turn == LEARNER
+    cantes = [
+        {"value": f"tute:{o.tute}" if o.tute else o.suit.letter, "label": o.label}
+        for o in table.learner_cantes()
+    ]
+    context = {
+        "match": match,
+        "hand": hand,
+        "seq": len(table.steps),
+        "rules_label": _rules_label(rules),
+        "level_label": match.get_level_display(),
+        "mode_label": match.get_mode_display(),
+        "examen": table.examen,
+        "points": match.points or [0, 0],
+        "target": 6 if rules.partida == "ludoteka" else 3,
+        "trump": h.trump.label,
+        "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
+        "dealer_name": SEAT_NAMES[h.dealer],
+        "first_card": CARDS[h.first_card].name if h.first_card is not None and not h.tricks else None,
+        "trick": _trick_view(table),
+        "my_cards": [c.code for c in h.hand_of(LEARNER)],
+        "learner_turn": learner_turn and not table.over,
+        "cantes": cantes,
+        "can_pass": bool(cantes) and not learner_turn,
+        "whose_turn": _sentence("leads", h.turn) if h.turn is not None and not h.trick else "",
+        "announcement": _narrate(table, table.steps, len(table.steps)),
+        "refusal": refusal,
+        "refused_cards": [refused_card]
+        if refused_card in {CARDS[c].code for c in h.hand_of(LEARNER)}
+        else [],
+        "tricks_won": list(h.won),
+        "sung": [
+            {"who": SEAT_NAMES[d.seat], "label": d.option.label, "after_trick": d.after_trick}
+            for d in h.cantes
+        ],
+        "over": table.over,
+        "pair": pair_of(LEARNER),
+    }
+    if table.over:
+        context["score"] = _score_view(match, hand, table)
+    elif hint and learner_turn and not table.examen:
+        context["hint"] = hint_view(table)
+    return context
+
+
+def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
+    """«Revisar la mano»: every trick in order, each of the learner's cards with its ruling."""
+    tricks: list[dict] = []
+    current: dict | None = None
+    replay = table.fresh()
+    for seq, step in enumerate(table.steps):
+        h = replay.hand
+        if step.kind == CARD:
+            if current is None:
+                current = {"number": h.trick_no, "leader": h.leader, "cards": [], "plays": [], "cantes": []}
+                tricks.append(current)
+            play = {
+                "seq": seq,
+                "seat": step.seat,
+                "who": SEAT_NAMES[step.seat],
+                "card": parse_card(step.value).name,
+            }
+            if step.seat == LEARNER and step.grade:
+                play["grade"] = step.grade
+                play["better"] = bots.better_card(replay.hand, LEARNER, step.value)
+            current["cards"].append(step.value)
+            current["plays"].append(play)
+            winner = replay._apply(step)
+            if winner is not None:
+                current["winner"] = (winner - current["leader"]) & 3
+                current["winner_who"] = SEAT_NAMES[winner]
+                current = None
+        else:
+            if step.kind == CANTE and tricks:
+                tricks[-1]["cantes"].append(
+                    _sentence("sings", step.seat, cante=cante_option(h.trump, step.value).label)
+                )
+            replay._apply(step)
+    context = table_context(match, hand, table)
+    context.update({"tricks": tricks, "replayable": True})
+    return context

@@ -1,0 +1,222 @@
+"""The writes of the play app: starting a match, the learner's moves (with the bots' replies), the next
+hand, and «Jugar desde aquí». Each move is one transaction on the locked match row."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from engine.rules import GUIA, TableRules
+from tutor.play.models import Event, Match, MatchHand
+from tutor.play.signals import play_graded
+from tutor.play.table import CANTE, CARD, PASS, PlayRefused, Step, Table, hand_seed, match_state, store_score
+from tutor.practice.identity import Owner
+from tutor.practice.models import only_row
+
+_seeds = random.SystemRandom()
+SEED_RANGE = 2**31
+
+
+class MatchNotFound(PlayRefused):
+    def __init__(self) -> None:
+        super().__init__(_("Esta partida no existe."))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a move did: ``done`` False when it had already been made (a replayed or doubled post)."""
+
+    done: bool
+    steps: tuple[Step, ...] = ()
+
+
+def steps_of(hand: MatchHand) -> list[Step]:
+    return [
+        Step(e.seat, e.kind, e.card or e.cante, e.legal, e.grade)
+        for e in hand.events.order_by("seq").only("seat", "kind", "card", "cante", "legal", "grade")
+    ]
+
+
+def table_of(match: Match, hand: MatchHand, steps: list[Step] | None = None) -> Table:
+    return Table.rebuild(
+        seed=hand.seed,
+        dealer=hand.dealer,
+        rules=match.get_rules(),
+        first_hand=hand.first_hand,
+        level=match.level,
+        examen=match.mode == "examen",
+        steps=steps_of(hand) if steps is None else steps,
+    )
+
+
+def _store(hand: MatchHand, first_seq: int, steps: list[Step]) -> None:
+    Event.objects.bulk_create(
+        Event(
+            hand=hand,
+            seq=first_seq + i,
+            seat=s.seat,
+            kind=s.kind,
+            card=s.value if s.kind == CARD else "",
+            cante=s.value if s.kind == CANTE else "",
+            legal=s.legal,
+            grade=s.grade,
+        )
+        for i, s in enumerate(steps)
+    )
+
+
+def _deal_hand(match: Match, number: int, dealer: int, first_hand: bool, steps: list[Step] = ()) -> MatchHand:
+    hand = MatchHand.objects.create(
+        match=match,
+        number=number,
+        seed=hand_seed(match.seed, number),
+        dealer=dealer,
+        first_hand=first_hand,
+    )
+    table = table_of(match, hand, list(steps))
+    table.start()
+    _store(hand, 0, table.steps)
+    _close_if_over(match, hand, table)
+    return hand
+
+
+def start_match(
+    *,
+    owner: Owner,
+    rules: TableRules = GUIA,
+    level: str = "normal",
+    mode: str = "aprendiz",
+    seed: int | None = None,
+) -> Match:
+    """A new match for ``owner``, its first hand dealt and the bots played up to the learner's move."""
+    seed = _seeds.randrange(SEED_RANGE) if seed is None else seed
+    with transaction.atomic():
+        match = Match.objects.create(
+            **owner.fields,
+            rules=rules.to_dict(),
+            level=level,
+            mode=mode,
+            seed=seed,
+            first_dealer=random.Random(f"{seed}:repartidor").randrange(4),
+            points=[0, 0],
+        )
+        _deal_hand(match, 1, match.first_dealer, True)
+    return match
+
+
+def _locked_match(owner: Owner, token: str) -> Match:
+    match = only_row(Match.objects.select_for_update().filter(owner.q, token=token))
+    if match is None:
+        raise MatchNotFound()
+    return match
+
+
+def current_hand(match: Match) -> MatchHand | None:
+    return only_row(MatchHand.objects.filter(match=match).order_by("-number"))
+
+
+def _close_if_over(match: Match, hand: MatchHand, table: Table) -> None:
+    if not table.over:
+        return
+    hand.score = store_score(table.hand.score())
+    hand.save(update_fields=["score"])
+    scores = list(MatchHand.objects.filter(match=match, score__isnull=False).order_by("number"))
+    state = match_state(match.get_rules(), match.first_dealer, [h.score for h in scores])
+    match.points = list(state.points)
+    if state.over:
+        match.winner = state.winner
+    elif match.source_hand_id is not None:
+        match.winner = state.results[-1].score.winner  # a replayed hand is a match of one hand
+    match.save(update_fields=["points", "winner", "updated_at"])
+
+
+def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> Outcome:
+    """The learner's move at place ``seq`` of the current hand's log, and the bots' replies.
+
+    A ``seq`` already in the log is a move already made (answered done=False, nothing changes).
+    Raises MatchNotFound for a match that is not the owner's and PlayRefused for a move the table
+    does not take (nothing is recorded). Graded plays are announced by ``play_graded``.
+    """
+    try:
+        with transaction.atomic():
+            match = _locked_match(owner, token)
+            hand = current_hand(match)
+            if hand is None or hand.over:
+                if hand is not None and seq < hand.events.count():
+                    return Outcome(False)
+                raise PlayRefused(_("Esta mano ya ha terminado."))
+            steps = steps_of(hand)
+            if seq < len(steps):
+                return Outcome(False)
+            if seq != len(steps):
+                raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
+            table = table_of(match, hand, steps)
+            if kind == CARD:
+                table.play_learner_card(value)
+            elif kind == CANTE:
+                table.sing(value)
+            elif kind == PASS:
+                table.let_pass()
+            else:
+                raise PlayRefused(_("Esa jugada no existe."))
+            new = table.steps[seq:]
+            _store(hand, seq, new)
+            if new[0].grade and new[0].grade["graded"]:
+                play_graded.send(sender=Match, match=match, hand=hand, seq=seq, grade=new[0].grade)
+            _close_if_over(match, hand, table)
+    except IntegrityError:
+        # A concurrent copy of this move was logged first; this transaction was rolled back whole.
+        return Outcome(False)
+    return Outcome(True, tuple(new))
+
+
+def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:
+    """Deal hand ``number`` of the match (once: a doubled post finds it dealt)."""
+    try:
+        with transaction.atomic():
+            match = _locked_match(owner, token)
+            hand = current_hand(match)
+            if hand is not None and hand.number >= number:
+                return Outcome(False)
+            if match.over or hand is None or not hand.over or number != hand.number + 1:
+                raise PlayRefused(_("Todavía no se puede repartir otra mano."))
+            scores = list(
+                MatchHand.objects.filter(match=match).order_by("number").values_list("score", flat=True)
+            )
+            state = match_state(match.get_rules(), match.first_dealer, scores)
+            _deal_hand(match, number, state.dealer, False)
+    except IntegrityError:
+        return Outcome(False)
+    return Outcome(True)
+
+
+def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
+    """«Jugar desde aquí»: a new one-hand match whose hand is this one up to the learner's play ``seq``."""
+    with transaction.atomic():
+        source = only_row(Match.objects.filter(owner.q, token=token))
+        if source is None:
+            raise MatchNotFound()
+        hand = only_row(MatchHand.objects.filter(match=source, number=number))
+        if hand is None:
+            raise PlayRefused(_("Esa mano no existe."))
+        steps = steps_of(hand)
+        if not (0 <= seq < len(steps)) or steps[seq].seat != 0 or steps[seq].kind != CARD:
+            raise PlayRefused(_("Desde ahí no se puede volver a jugar: elige una de tus cartas."))
+        match = Match.objects.create(
+            **owner.fields,
+            rules=source.rules,
+            level=source.level,
+            mode=source.mode,
+            seed=source.seed,
+            first_dealer=source.first_dealer,
+            source_hand=hand,
+            points=[0, 0],
+        )
+        copy = MatchHand.objects.create(
+            match=match, number=1, seed=hand.seed, dealer=hand.dealer, first_hand=hand.first_hand
+        )
+        _store(copy, 0, steps[:seq])
+    return match

@@ -1,0 +1,270 @@
+"""The table in plain Python: a hand rebuilt from its deal and its log, and the bots' turns.
+
+No Django here, and no rule: the engine's ``Hand`` decides what is legal, who wins a trick, what may be
+sung and the score; this module only says whose move it is and asks the bots (engine/bots) for theirs.
+The learner sits at seat 0; the partner bot at seat 2, the rival bots at seats 1 and 3.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.cantes import HandScore, option
+from engine.cards import CARDS, Suit, parse_card
+from engine.deal import deal
+from engine.hand import Hand, IllegalPlay
+from engine.match import Match
+from engine.obligations import Ruling
+from engine.rules import TableRules
+from tutor.play import bots
+
+LEARNER = 0
+CARD, CANTE, PASS = "card", "cante", "pass"
+
+
+class PlayRefused(Exception):
+    """A move the table does not take now; ``message`` says why, in Spanish (nothing is recorded)."""
+
+    def __init__(self, message: str, ruling: Ruling | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.ruling = ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event of a hand's log: a card (code), a cante ("o" or "tute:reyes") or a pass."""
+
+    seat: int
+    kind: str
+    value: str = ""
+    legal: bool = True
+    grade: dict | None = None
+
+
+def cante_value(opt) -> str:
+    return f"tute:{opt.tute}" if opt.tute else opt.suit.letter
+
+
+def cante_option(trump: int, value: str):
+    if value.startswith("tute:"):
+        return option(trump, tute=value.removeprefix("tute:"))
+    return option(trump, Suit.parse(value))
+
+
+def hand_seed(match_seed: int, number: int) -> int:
+    return random.Random(f"{match_seed}:mano:{number}").randrange(2**31)
+
+
+def decision_rng(seed: int, seq: int, seat: int) -> random.Random:
+    """The random source of one bot decision: fixed by the deal and the place in the log, so that a
+    class duplicate (same seeds, same bots) and a replay meet the same bots' choices."""
+    return random.Random(f"{seed}:{seq}:{seat}")
+
+
+@dataclass
+class Table:
+    """A hand being played: the engine's state plus what the log says about the current moment."""
+
+    hand: Hand
+    seed: int
+    level: str
+    examen: bool
+    steps: list[Step] = field(default_factory=list)
+    learner_decided: int = -1  # trick count at which the learner last sang or let a cante pass
+    missed: list = field(default_factory=list)  # (after_trick, options) the learner could sing and did not
+
+    @classmethod
+    def deal(
+        cls, *, seed: int, dealer: int, rules: TableRules, first_hand: bool, level: str, examen: bool
+    ) -> Table:
+        hand = Hand.from_deal(deal(seed, dealer, rules, first_hand=first_hand), rules)
+        return cls(hand, seed, level, examen)
+
+    @classmethod
+    def rebuild(
+        cls,
+        *,
+        seed: int,
+        dealer: int,
+        rules: TableRules,
+        first_hand: bool,
+        level: str,
+        examen: bool,
+        steps: list[Step],
+    ) -> Table:
+        """The table after replaying ``steps`` (a stored log, trusted: it was checked when written)."""
+        table = cls.deal(
+            seed=seed, dealer=dealer, rules=rules, first_hand=first_hand, level=level, examen=examen
+        )
+        for step in steps:
+            table._apply(step)
+        return table
+
+    def fresh(self) -> Table:
+        """The same hand as dealt, before any play (to replay the log step by step)."""
+        h = self.hand
+        return Table.deal(
+            seed=self.seed,
+            dealer=h.dealer,
+            rules=h.rules,
+            first_hand=h.first_card is not None,
+            level=self.level,
+            examen=self.examen,
+        )
+
+    # -- what happens now ------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.hand.over
+
+    @property
+    def moment(self) -> bool:
+        """A trick has just been collected and nobody has led since (the moment to sing, R-CANTE-2)."""
+        h = self.hand
+        return bool(h.tricks) and not h.trick and h.turn is not None
+
+    def learner_cantes(self):
+        """What the learner may sing now, when it is their moment and they have not decided yet."""
+        if not self.moment or self.learner_decided == len(self.hand.tricks):
+            return ()
+        return self.hand.allowed_cantes(LEARNER)
+
+    @property
+    def waiting_for_learner(self) -> bool:
+        return not self.over and (self.hand.turn == LEARNER or bool(self.learner_cantes()))
+
+    # -- moves -----------------------------------------------------------------------------------
+    def _apply(self, step: Step) -> int | None:
+        h = self.hand
+        if step.seat == LEARNER and step.kind != CANTE:
+            could = self.learner_cantes()
+            if could:
+                self.missed.append((len(h.tricks), could))
+        self.steps.append(step)
+        if step.kind == CARD:
+            if self.moment and step.seat == LEARNER:
+                self.learner_decided = len(h.tricks)
+            return h.play(parse_card(step.value), allow_renuncio=not step.legal)
+        if step.kind == CANTE:
+            if step.seat == LEARNER:
+                self.learner_decided = len(h.tricks)
+            opt = cante_option(h.trump, step.value)
+            h.declare(step.seat, opt.suit, opt.tute)
+        elif step.kind == PASS:
+            self.learner_decided = len(h.tricks)
+        return None
+
+    def play_learner_card(self, code: str) -> Step:
+        """The learner plays ``code``: refused when illegal in aprendiz mode, a renuncio in examen."""
+        h = self.hand
+        if h.turn != LEARNER:
+            raise PlayRefused("No es tu turno.")
+        try:
+            c = parse_card(code)
+        except ValueError:
+            raise PlayRefused("Esa carta no existe.") from None
+        if not h.hands[LEARNER] >> c & 1:
+            raise PlayRefused(f"No tienes {CARDS[c].name}.")
+        r = h.ruling()
+        verdict = r.verdict(c)
+        legal = verdict.legal
+        if not legal and not self.examen:
+            raise PlayRefused(str(IllegalPlay(LEARNER, CARDS[c], r)), r)
+        grade = {
+            "graded": bool(h.trick),  # a lead obeys no obligation (but the Ludoteka first card)
+            "legal": legal,
+            "obligation": r.obligation,
+            "rule_ids": list(r.rule_ids),
+            "why": verdict.why,
+            "legal_cards": [x.code for x in r.legal],
+            "trick_no": h.trick_no,
+        }
+        step = Step(LEARNER, CARD, CARDS[c].code, legal, grade)
+        self._after(step)
+        return step
+
+    def sing(self, value: str) -> Step:
+        """The learner sings ``value`` (a suit letter or "tute:reyes") at this moment."""
+        allowed = {cante_value(o) for o in self.learner_cantes()}
+        if value not in allowed:
+            if self.moment and self.learner_decided != len(self.hand.tricks):
+                try:
+                    opt = cante_option(self.hand.trump, value)
+                except ValueError:
+                    raise PlayRefused("Ese cante no existe.") from None
+                raise PlayRefused(self.hand.check(LEARNER, opt.suit, opt.tute).reason)
+            raise PlayRefused("Ahora no puedes cantar.")
+        step = Step(LEARNER, CANTE, value)
+        self._after(step)
+        return step
+
+    def let_pass(self) -> Step:
+        """The learner does not sing at this moment."""
+        if not self.learner_cantes():
+            raise PlayRefused("Ahora no hay nada que cantar.")
+        step = Step(LEARNER, PASS)
+        self._after(step)
+        return step
+
+    def _after(self, step: Step) -> None:
+        winner = self._apply(step)
+        if winner is not None:
+            self._bots_sing()
+        self._run_bots()
+
+    def _bots_sing(self) -> None:
+        """Right after a trick: the bots of the winning pair sing if they want (winner first)."""
+        h = self.hand
+        if h.over:
+            return
+        winner = h.winners[-1]
+        for seat in (winner, (winner + 2) & 3):
+            if seat == LEARNER or h.over:
+                continue
+            if not h.allowed_cantes(seat):
+                continue
+            opt = bots.choose_cante(h, seat, self.level, decision_rng(self.seed, len(self.steps), seat))
+            if opt is not None:
+                self._apply(Step(seat, CANTE, cante_value(opt)))
+
+    def _run_bots(self) -> None:
+        h = self.hand
+        while not h.over and not self.waiting_for_learner:
+            seat = h.turn
+            c = bots.choose_card(h, seat, self.level, decision_rng(self.seed, len(self.steps), seat))
+            if self._apply(Step(seat, CARD, CARDS[c].code)) is not None:
+                self._bots_sing()
+
+    def start(self) -> list[Step]:
+        """Let the bots play until the learner's first move (a freshly dealt hand)."""
+        self._run_bots()
+        return self.steps
+
+
+def score_from_dict(data: dict) -> HandScore:
+    """The engine's HandScore stored as ``store_score`` wrote it."""
+    pair = "AB".index
+    return HandScore(
+        (data["tantos"]["A"], data["tantos"]["B"]),
+        (data["cantes_points"]["A"], data["cantes_points"]["B"]),
+        None if data["ultimas"] is None else pair(data["ultimas"]),
+        (data["totals"]["A"], data["totals"]["B"]),
+        pair(data["winner"]),
+        data["reason"],
+        data.get("explanation", ""),
+        tuple(data.get("rule_ids", ())),
+    )
+
+
+def store_score(score: HandScore) -> dict:
+    return {**score.to_dict(), "explanation": score.explanation, "rule_ids": list(score.rule_ids)}
+
+
+def match_state(rules: TableRules, first_dealer: int, scores: list[dict]) -> Match:
+    """The engine's Match after the hands with these stored scores."""
+    m = Match(rules, first_dealer)
+    for s in scores:
+        m = m.record(score_from_dict(s))
+    return m

@@ -1,0 +1,122 @@
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tutor.play import presenters, services
+from tutor.play.forms import MoveForm, NewMatchForm
+from tutor.play.models import Match, MatchHand
+from tutor.play.table import PlayRefused
+from tutor.practice.identity import Owner, owner_for
+from tutor.practice.models import only_row
+
+TABLE_PAGE = "play/match.html"
+
+
+def _get_match_for_owner(owner: Owner, token: str) -> Match:
+    """The owner's match; 404 alike for unknown and foreign tokens."""
+    match = only_row(Match.objects.filter(owner.q, token=token))
+    if match is None:
+        raise Http404(_("Esta partida no existe."))
+    return match
+
+
+def _render_table(request: HttpRequest, match: Match, *, status: int = 200, **extra) -> HttpResponse:
+    hand = services.current_hand(match)
+    table = services.table_of(match, hand)
+    context = presenters.table_context(match, hand, table, **extra)
+    template = TABLE_PAGE + "#table" if request.htmx else TABLE_PAGE
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request)
+    matches = Match.objects.filter(owner.q, winner__isnull=True).order_by("-updated_at")[:10]
+    return render(request, "play/index.html", {"form": NewMatchForm(), "matches": matches})
+
+
+@require_POST
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewMatchForm(request.POST)
+    owner = owner_for(request)
+    if not form.is_valid():
+        matches = Match.objects.filter(owner.q, winner__isnull=True).order_by("-updated_at")[:10]
+        return render(request, "play/index.html", {"form": form, "matches": matches}, status=400)
+    data = form.cleaned_data
+    match = services.start_match(owner=owner, rules=form.table_rules, level=data["level"], mode=data["mode"])
+    return redirect(match)
+
+
+@require_GET
+def match(request: HttpRequest, token: str) -> HttpResponse:
+    found = _get_match_for_owner(owner_for(request), token)
+    return _render_table(request, found, hint=request.GET.get("pista") == "1")
+
+
+@require_POST
+def move(request: HttpRequest, token: str) -> HttpResponse:
+    owner = owner_for(request)
+    found = _get_match_for_owner(owner, token)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        message = " ".join(e for errors in form.errors.values() for e in errors)
+        return _refuse(request, found, message)
+    data = form.cleaned_data
+    try:
+        outcome = services.move(
+            owner=owner, token=token, seq=data["seq"], kind=data["kind"], value=data["value"]
+        )
+    except PlayRefused as refused:
+        return _refuse(request, found, refused.message, data.get("card", ""))
+    if not outcome.done:
+        messages.info(request, _("Ya estaba hecho: esa jugada ya se había hecho."))
+    if request.htmx:
+        found.refresh_from_db()
+        return _render_table(request, found)
+    return redirect(found)
+
+
+def _refuse(request: HttpRequest, found: Match, message: str, card: str = "") -> HttpResponse:
+    if request.htmx:
+        # htmx swaps 200 responses only; the refusal is shown in the table it replaces.
+        return _render_table(request, found, refusal=message, refused_card=card)
+    messages.error(request, message)
+    return redirect(found)
+
+
+@require_POST
+def next_hand(request: HttpRequest, token: str) -> HttpResponse:
+    owner = owner_for(request)
+    found = _get_match_for_owner(owner, token)
+    try:
+        number = int(request.POST.get("number", ""))
+        services.next_hand(owner=owner, token=token, number=number)
+    except ValueError:
+        messages.error(request, _("No se sabe qué mano repartir."))
+    except PlayRefused as refused:
+        messages.error(request, refused.message)
+    return redirect(found)
+
+
+@require_GET
+def review(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    found = _get_match_for_owner(owner_for(request), token)
+    hand = only_row(MatchHand.objects.filter(match=found, number=number, score__isnull=False))
+    if hand is None:
+        raise Http404(_("Esa mano no existe o no ha terminado."))
+    table = services.table_of(found, hand)
+    return render(request, "play/review.html", presenters.review_context(found, hand, table))
+
+
+@require_POST
+def replay(request: HttpRequest, token: str, number: int, seq: int) -> HttpResponse:
+    owner = owner_for(request)
+    found = _get_match_for_owner(owner, token)
+    try:
+        new_match = services.replay_from(owner=owner, token=token, number=number, seq=seq)
+    except PlayRefused as refused:
+        messages.error(request, refused.message)
+        return redirect(found)
+    return redirect(new_match)
