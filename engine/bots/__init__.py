@@ -1,0 +1,25 @@
+"""Bots that play Tute por parejas from what their seat may know (engine/bots/README.md)."""
+
+from engine.bots.choose import BotError, choose_cante, choose_play, decision_rng, trick_facts
+from engine.bots.policy import LEVELS, REASONS, CanteDecision, Decision, Reason
+from engine.bots.table import play_hand, play_match, sing_after_trick
+from engine.bots.view import SeatView, SungCante, seat_view
+
+__all__ = [
+    "LEVELS",
+    "REASONS",
+    "BotError",
+    "CanteDecision",
+    "Decision",
+    "Reason",
+    "SeatView",
+    "SungCante",
+    "choose_cante",
+    "choose_play",
+    "decision_rng",
+    "play_hand",
+    "play_match",
+    "seat_view",
+    "sing_after_trick",
+    "trick_facts",
+]

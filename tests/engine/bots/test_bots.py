@@ -1,0 +1,197 @@
+"""Bots: only legal cards under every table, never a peek at a hidden hand, clean hands, matches that end
+as the table's scoring says."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from engine.bots import BotError, choose_cante, choose_play, decision_rng, play_hand, play_match, seat_view
+from engine.bots.table import sing_after_trick
+from engine.cards import cards_of, parse_cards
+from engine.hand import Hand, HandError
+from engine.referee import referee_record
+from engine.rules import PRESETS, preset
+
+from .helpers import replay, walk
+
+rule = pytest.mark.rule
+LEVELS = ("principiante", "normal")
+# 10,000 hands per table in the long run (BOT_HANDS=10000); the default keeps the suite quick.
+HANDS = int(os.environ.get("BOT_HANDS", "300"))
+
+
+@rule("R-OBL-RENUNCIO")
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_only_ever_chooses_one_of_the_legal_cards_under_every_table(name, level):
+    rules = PRESETS[name]
+    decisions = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        hand = Hand.new(rng, seed % 4, rules, first_hand=seed % 3 == 0)
+        while hand.turn is not None:
+            decision = choose_play(seat_view(hand, hand.turn), level, rng)
+            assert decision.card in hand.legal()
+            decisions += 1
+            if hand.play(decision.card) is not None:
+                sing_after_trick(hand, [level] * 4, rng)
+    assert decisions > 60 * 30
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_simulated_hands_of_bots_are_referee_clean_under_every_table(name):
+    rules = PRESETS[name]
+    mixes = (["normal"] * 4, ["principiante"] * 4, ["normal", "principiante"] * 2)
+    sung = 0
+    for i in range(HANDS):
+        rng = random.Random(i)
+        hand = play_hand(Hand.new(rng, i % 4, rules, first_hand=i % 5 == 0), mixes[i % 3], rng)
+        report = referee_record(hand.record())
+        assert report.renuncios == ()
+        assert all(d.check.valid for d in report.cantes)
+        assert report.score.winner == hand.score().winner
+        assert report.score.totals == hand.score().totals
+        sung += len(report.cantes)
+    assert sung > HANDS // 4  # the bots do sing
+
+
+def _hidden_swaps(hand: Hand, viewer: int):
+    """Pairs of cards in two other seats that the viewer cannot see: neither played nor shown."""
+    view = seat_view(hand, viewer)
+    known = view.known()
+    others = [s for s in range(4) if s != viewer]
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            for ca in cards_of(hand.hands[a] & ~known[a]):
+                for cb in cards_of(hand.hands[b] & ~known[b]):
+                    yield a, ca, b, cb
+
+
+def _swapped(hand: Hand, a: int, ca: int, b: int, cb: int) -> Hand | None:
+    start = [cards_of(m) for m in hand.start]
+    start[a] = [cb if c == ca else c for c in start[a]]
+    start[b] = [ca if c == cb else c for c in start[b]]
+    try:
+        return replay(hand, start)
+    except HandError:  # a past play or cante would not have been legal with the swapped cards
+        return None
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(name):
+    rules = PRESETS[name]
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        hand = Hand.new(rng, seed % 4, rules)
+        stop = rng.randrange(1, 36)
+        for k, _ in enumerate(walk(hand, rng)):
+            if k == stop:
+                break
+        if hand.turn is None:
+            continue
+        viewer = hand.turn
+        swaps = list(_hidden_swaps(hand, viewer))
+        random.Random(seed).shuffle(swaps)
+        for a, ca, b, cb in swaps[:6]:
+            other = _swapped(hand, a, ca, b, cb)
+            if other is None:
+                continue
+            assert other.hands[a] != hand.hands[a]  # the two deals really differ
+            assert seat_view(other, viewer) == seat_view(hand, viewer)
+            for level in LEVELS:
+                mine = choose_play(seat_view(hand, viewer), level, random.Random(seed))
+                theirs = choose_play(seat_view(other, viewer), level, random.Random(seed))
+                assert mine == theirs
+            compared += 1
+    assert compared >= 20
+
+
+def test_a_constructed_deal_and_its_twin_with_two_rival_cards_swapped_get_the_same_lead():
+    # Seat 1 leads (dealer 0). Seats 2 and 3 swap the as de oros and the dos de copas: seat 1 cannot tell.
+    seat0 = "2e 4e 5e 6e 7e 10e 11e 12e 3e 1e"
+    seat1 = "1c 4c 5c 6c 7c 10c 11c 12c 3c 2b"
+    seat2 = "1o 4b 5b 6b 7b 10b 11b 12b 3b 1b"
+    seat3 = "2c 2o 4o 5o 6o 7o 10o 11o 12o 3o"
+    twin2 = seat2.replace("1o", "2c")
+    twin3 = seat3.replace("2c ", "1o ")
+    first = Hand([parse_cards(h.split()) for h in (seat0, seat1, seat2, seat3)], "o", 0)
+    second = Hand([parse_cards(h.split()) for h in (seat0, seat1, twin2, twin3)], "o", 0)
+    assert first.hands[2] != second.hands[2]
+    for level in LEVELS:
+        a = choose_play(seat_view(first, 1), level, decision_rng(7, level))
+        b = choose_play(seat_view(second, 1), level, decision_rng(7, level))
+        assert a == b
+
+
+def test_a_bot_refuses_to_decide_out_of_turn_or_at_an_unknown_level():
+    hand = Hand.new(3, 0)
+    with pytest.raises(BotError):
+        choose_play(seat_view(hand, 0), "normal", random.Random(1))
+    with pytest.raises(BotError):
+        choose_play(seat_view(hand, 1), "experto", random.Random(1))
+    with pytest.raises(BotError):
+        choose_cante(seat_view(hand, 1), "experto", random.Random(1))
+
+
+SINGERS = (
+    "1b 4e 5e 6e 7e 10e 11e 12e 3e 1e",  # seat 0: rey and caballo of espadas
+    "2e 12o 11o 12c 11c 2c 4c 5c 6c 7c",  # seat 1: las cuarenta (oros) and las veinte (copas)
+    "2b 4b 5b 6b 7b 10b 11b 12b 3b 10c",
+    "2o 4o 5o 6o 7o 10o 3o 1o 3c 1c",
+)
+
+
+def _singers_after_first_trick() -> Hand:
+    """Trump oros, seat 0 leads the cuatro de espadas; seat 3 wins with the dos de oros (partner of seat 1)."""
+    hand = Hand([parse_cards(h.split()) for h in SINGERS], "o", 3)
+    for level in LEVELS:
+        assert choose_cante(seat_view(hand, 1), level, random.Random(1)) is None  # no trick won yet
+    for c in ("4e", "2e", "2b", "2o"):
+        hand.play(c)
+    assert hand.winners == [3]
+    return hand
+
+
+@rule("R-CANTE-2", "R-CANTE-4")
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_sings_las_cuarenta_before_las_veinte_right_after_its_pair_wins_a_trick(level):
+    hand = _singers_after_first_trick()
+    assert choose_cante(seat_view(hand, 0), level, random.Random(2)) is None  # the rivals won it
+    decision = choose_cante(seat_view(hand, 1), level, random.Random(2))
+    assert decision is not None and decision.option.kind == "cuarenta" and decision.option.suit == 0
+    assert decision.reason.code == "cuarenta"
+    assert hand.declare(1, decision.option.suit).valid
+    assert choose_cante(seat_view(hand, 1), level, random.Random(2)) is None  # one cante per moment
+
+
+def _points_by_the_table(hands, rules) -> tuple[int, int]:
+    """The match score recomputed from each hand's score as rules.md section 9 says."""
+    points = [0, 0]
+    target = 6 if rules.partida == "ludoteka" else 3
+    for h in hands:
+        s = h.score()
+        assert max(points) < target  # no hand is played after the match is won
+        if rules.partida == "ludoteka":
+            points[s.winner] += 2 if s.reason == "tute" or s.totals[s.winner] > 100 else 1
+        else:
+            points[s.winner] += 1
+    return points[0], points[1]
+
+
+@rule("R-MATCH-1")
+@pytest.mark.parametrize("name", ["guia", "ludoteka"])
+def test_a_match_of_bots_ends_exactly_as_the_tables_scoring_says(name):
+    rules = preset(name)
+    target = 6 if name == "ludoteka" else 3
+    for seed in range(6):
+        match, hands = play_match(seed, ["normal", "principiante"] * 2, rules, first_dealer=seed % 4)
+        assert match.over and match.reason == "puntos"
+        assert match.points == _points_by_the_table(hands, rules)
+        assert match.points[match.winner] >= target > match.points[1 - match.winner]
+        assert [r.dealer for r in match.results] == [(seed + k) % 4 for k in range(len(hands))]
+        if name == "ludoteka":
+            assert hands[0].trump == 0 and hands[0].tricks[0][0] == parse_cards(["2o"])[0]
