@@ -1,30 +1,43 @@
-"""The bots the table asks, by level: engine/bots decides; this module only passes it the seat's view.
+"""The bots the table asks, by level: engine/bots decides, from the seat's view only.
 
-Until engine/bots is merged every level plays as principiante: a random legal card, and the first
-cante allowed (both read only the seat's own hand and the cards on the table).
+A bot is never given the engine's ``Hand``: only ``seat_view(hand, seat)``, what that seat may know.
 """
 
 from __future__ import annotations
 
 import random
+from importlib.util import find_spec
 
-from engine.cards import pick
+from engine.bots import REASONS, choose_play, seat_view
+from engine.bots import choose_cante as _choose_cante
+from engine.cards import CARDS
 from engine.hand import Hand
+from engine.obligations import the
+
+
+def available_levels() -> tuple[str, ...]:
+    """The levels engine/bots can play here (fuerte once its sampler is there)."""
+    levels = ("principiante", "normal")
+    return (*levels, "fuerte") if find_spec("engine.bots.fuerte") else levels
 
 
 def choose_card(hand: Hand, seat: int, level: str, rng: random.Random) -> int:
-    assert hand.turn == seat
-    return pick(hand.legal_mask(), rng)
+    return choose_play(seat_view(hand, seat), level, rng).card
 
 
 def choose_cante(hand: Hand, seat: int, level: str, rng: random.Random):
-    options = hand.allowed_cantes(seat)
-    return options[0] if options else None
+    decision = _choose_cante(seat_view(hand, seat), level, rng)
+    return decision.option if decision is not None else None
 
 
 def suggest(hand: Hand, seat: int) -> dict | None:
-    """What the normal bot would play here and why, for «Pista» (None until engine/bots is merged)."""
-    return None
+    """What the normal bot would play here and why, for «Pista» (from the seat's view, like any bot)."""
+    decision = choose_play(seat_view(hand, seat), "normal", random.Random(0))
+    return {
+        "card": the(decision.card),
+        "code": CARDS[decision.card].code,
+        "reason": REASONS[decision.reason.code],
+    }
 
 
 def better_card(hand: Hand, seat: int, played: str) -> dict | None:

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import PRESET_LABELS, PRESETS, preset
+from tutor.play.bots import available_levels
 from tutor.play.models import Level, TutorMode
 
 
@@ -11,7 +12,7 @@ class NewMatchForm(forms.Form):
     rules = forms.ChoiceField(
         label=_("Reglas de la mesa"), choices=[(n, PRESET_LABELS[n]) for n in PRESETS], initial="guia"
     )
-    level = forms.ChoiceField(label=_("Nivel de los bots"), choices=Level, initial=Level.NORMAL)
+    level = forms.ChoiceField(label=_("Nivel de los bots"), choices=[], initial=Level.NORMAL)
     mode = forms.ChoiceField(
         label=_("Modo del tutor"),
         choices=[
@@ -20,6 +21,11 @@ class NewMatchForm(forms.Form):
         ],
         initial=TutorMode.APRENDIZ,
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        levels = available_levels()
+        self.fields["level"].choices = [(v, label) for v, label in Level.choices if v in levels]
 
     @property
     def table_rules(self):

@@ -12,7 +12,18 @@ from django.utils.translation import gettext as _
 from engine.rules import GUIA, TableRules
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import play_graded
-from tutor.play.table import CANTE, CARD, PASS, PlayRefused, Step, Table, hand_seed, match_state, store_score
+from tutor.play.table import (
+    CANTE,
+    CARD,
+    PASS,
+    PlayRefused,
+    Step,
+    Table,
+    first_dealer_of,
+    hand_seed,
+    match_state,
+    store_score,
+)
 from tutor.practice.identity import Owner
 from tutor.practice.models import only_row
 
@@ -100,7 +111,7 @@ def start_match(
             level=level,
             mode=mode,
             seed=seed,
-            first_dealer=random.Random(f"{seed}:repartidor").randrange(4),
+            first_dealer=first_dealer_of(seed),
             points=[0, 0],
         )
         _deal_hand(match, 1, match.first_dealer, True)

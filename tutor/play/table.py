@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.bots import decision_rng
 from engine.cantes import HandScore, option
 from engine.cards import CARDS, Suit, parse_card
 from engine.deal import deal
@@ -53,14 +54,12 @@ def cante_option(trump: int, value: str):
     return option(trump, Suit.parse(value))
 
 
+def first_dealer_of(match_seed: int) -> int:
+    return random.Random(f"{match_seed}:repartidor").randrange(4)
+
+
 def hand_seed(match_seed: int, number: int) -> int:
     return random.Random(f"{match_seed}:mano:{number}").randrange(2**31)
-
-
-def decision_rng(seed: int, seq: int, seat: int) -> random.Random:
-    """The random source of one bot decision: fixed by the deal and the place in the log, so that a
-    class duplicate (same seeds, same bots) and a replay meet the same bots' choices."""
-    return random.Random(f"{seed}:{seq}:{seat}")
 
 
 @dataclass

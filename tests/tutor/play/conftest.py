@@ -61,3 +61,29 @@ def advance_to_illegal(client, match: Match) -> str:
                 return illegal[0].code
         play_legal(client, match)
     raise AssertionError("no illegal card came up")
+
+
+def seed_where_learner_may_sing(
+    kind: str = "veinte", rules: str = "guia", level: str = "principiante"
+) -> int:
+    """The first match seed whose first hand, played with the first legal card, offers the learner ``kind``."""
+    from tutor.play.table import Table, first_dealer_of, hand_seed
+
+    for seed in range(500):
+        t = Table.deal(
+            seed=hand_seed(seed, 1),
+            dealer=first_dealer_of(seed),
+            rules=PRESETS[rules],
+            first_hand=True,
+            level=level,
+            examen=False,
+        )
+        t.start()
+        while not t.over:
+            if any(o.kind == kind for o in t.learner_cantes()):
+                return seed
+            if t.hand.turn != LEARNER:
+                t.let_pass()
+            else:
+                t.play_learner_card(t.hand.legal()[0].code)
+    raise AssertionError(f"no seed offers {kind}")

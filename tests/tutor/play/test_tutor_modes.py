@@ -1,0 +1,57 @@
+"""«Pista» in aprendiz, none in examen; cantes offered at their moment; missed cantes after the hand."""
+
+from engine.bots import REASONS
+from tutor.play.models import Event
+from tutor.play.table import CANTE, LEARNER
+
+from .conftest import move_url, play_legal, play_out, seed_where_learner_may_sing, start, table
+
+
+def test_pista_shows_the_legal_cards_with_why_and_the_normal_bots_card(alice_client, alice_match):
+    hand, t = table(alice_match)
+    body = alice_client.get(alice_match.get_absolute_url() + "?pista=1").content.decode()
+    ruling = t.hand.ruling()
+    assert ruling.explanation in body
+    for verdict in ruling.verdicts:
+        assert f"{verdict.card.name}: {verdict.why}" in body
+    assert "El bot normal jugaría" in body
+    assert any(gloss in body for gloss in REASONS.values())
+
+
+def test_there_is_no_pista_in_examen(alice_client, alice):
+    match = start(alice, mode="examen")
+    assert "Pista" not in alice_client.get(match.get_absolute_url()).content.decode()
+    body = alice_client.get(match.get_absolute_url() + "?pista=1").content.decode()
+    assert "El bot normal jugaría" not in body
+
+
+def test_las_veinte_are_offered_when_the_learner_may_sing_them(alice_client, alice):
+    match = start(alice, seed=seed_where_learner_may_sing("veinte"))
+    for _ in range(40):
+        hand, t = table(match)
+        options = [o for o in t.learner_cantes() if o.kind == "veinte"]
+        if options:
+            break
+        play_legal(alice_client, match)
+    body = alice_client.get(match.get_absolute_url()).content.decode()
+    label = options[0].label
+    assert f"Cantar {label}" in body
+    alice_client.post(move_url(match), {"seq": len(t.steps), "cante": options[0].suit.letter})
+    hand, t = table(match)
+    assert Event.objects.filter(hand=hand, seat=LEARNER, kind=CANTE).count() == 1
+    assert t.hand.cante_points[0] >= 20
+    assert f"Cantas {label}." in alice_client.get(match.get_absolute_url()).content.decode()
+
+
+def test_a_cante_let_pass_is_pointed_out_after_the_hand(alice_client, alice):
+    match = start(alice, seed=seed_where_learner_may_sing("veinte"))
+    play_out(alice_client, match)  # play_legal lets every cante pass
+    body = alice_client.get(match.get_absolute_url()).content.decode()
+    assert "Cantes que no cantaste" in body and "podías cantar las veinte en" in body
+
+
+def test_a_cante_not_allowed_now_is_refused(alice_client, alice_match):
+    hand, t = table(alice_match)
+    response = alice_client.post(move_url(alice_match), {"seq": len(t.steps), "cante": "o"}, follow=True)
+    assert "cantar" in response.content.decode()
+    assert not Event.objects.filter(hand=hand, seat=LEARNER).exists()
