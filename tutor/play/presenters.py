@@ -173,6 +173,7 @@ def table_context(
     *,
     refusal: str = "",
     refused_card: str = "",
+    notice: str = "",
     hint: bool = False,
 ) -> dict:
     h = table.hand
@@ -193,6 +194,7 @@ def table_context(
         "points": match.points or [0, 0],
         "target": 6 if rules.partida == "ludoteka" else 3,
         "trump": h.trump.label,
+        "trump_letter": h.trump.letter,
         "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
         "dealer_name": SEAT_NAMES[h.dealer],
         "first_card": CARDS[h.first_card].name if h.first_card is not None and not h.tricks else None,
@@ -204,6 +206,7 @@ def table_context(
         "whose_turn": _sentence("leads", h.turn) if h.turn is not None and not h.trick else "",
         "announcement": _narrate(table, table.steps, len(table.steps)),
         "refusal": refusal,
+        "notice": notice,
         "refused_cards": [refused_card]
         if refused_card in {CARDS[c].code for c in h.hand_of(LEARNER)}
         else [],

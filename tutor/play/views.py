@@ -70,11 +70,12 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
         )
     except PlayRefused as refused:
         return _refuse(request, found, refused.message, data.get("card", ""))
-    if not outcome.done:
-        messages.info(request, _("Ya estaba hecho: esa jugada ya se había hecho."))
+    notice = "" if outcome.done else _("Ya estaba hecho: esa jugada ya se había hecho.")
     if request.htmx:
         found.refresh_from_db()
-        return _render_table(request, found)
+        return _render_table(request, found, notice=notice)
+    if notice:
+        messages.info(request, notice)
     return redirect(found)
 
 

@@ -183,3 +183,12 @@ def test_ludoteka_first_hand_opens_with_the_dos_de_oros(alice_client, alice):
         assert "dos de oros" in body and "no se enseña carta" in body
     else:
         assert first.card == "2o"
+
+
+def test_a_doubled_htmx_post_is_answered_in_the_table(alice_client, alice_match):
+    hand, t = table(alice_match)
+    data = {"seq": len(t.steps), "card": t.hand.legal()[0].code}
+    alice_client.post(move_url(alice_match), data, headers={"HX-Request": "true"})
+    again = alice_client.post(move_url(alice_match), data, headers={"HX-Request": "true"}).content.decode()
+    assert "Ya estaba hecho" in again and 'id="play-table"' in again
+    assert Event.objects.filter(hand=hand, seat=LEARNER).count() == 1
