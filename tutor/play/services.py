@@ -42,6 +42,10 @@ class Outcome:
 
     done: bool
     steps: tuple[Step, ...] = ()
+    # The state after the move, so that the page is drawn without reading it again.
+    match: Match | None = None
+    hand: MatchHand | None = None
+    table: Table | None = None
 
 
 def steps_of(hand: MatchHand) -> list[Step]:
@@ -181,7 +185,7 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     except IntegrityError:
         # A concurrent copy of this move was logged first; this transaction was rolled back whole.
         return Outcome(False)
-    return Outcome(True, tuple(new))
+    return Outcome(True, tuple(new), match, hand, table)
 
 
 def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:

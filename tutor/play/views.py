@@ -58,25 +58,30 @@ def match(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def move(request: HttpRequest, token: str) -> HttpResponse:
     owner = owner_for(request)
-    found = _get_match_for_owner(owner, token)
     form = MoveForm(request.POST)
     if not form.is_valid():
         message = " ".join(e for errors in form.errors.values() for e in errors)
-        return _refuse(request, found, message)
+        return _refuse(request, _get_match_for_owner(owner, token), message)
     data = form.cleaned_data
     try:
         outcome = services.move(
             owner=owner, token=token, seq=data["seq"], kind=data["kind"], value=data["value"]
         )
+    except services.MatchNotFound:
+        raise Http404(_("Esta partida no existe.")) from None
     except PlayRefused as refused:
-        return _refuse(request, found, refused.message, data.get("card", ""))
-    notice = "" if outcome.done else _("Ya estaba hecho: esa jugada ya se había hecho.")
-    if request.htmx:
-        found.refresh_from_db()
-        return _render_table(request, found, notice=notice)
-    if notice:
+        return _refuse(request, _get_match_for_owner(owner, token), refused.message, data.get("card", ""))
+    if not outcome.done:
+        notice = _("Ya estaba hecho: esa jugada ya se había hecho.")
+        found = _get_match_for_owner(owner, token)
+        if request.htmx:
+            return _render_table(request, found, notice=notice)
         messages.info(request, notice)
-    return redirect(found)
+        return redirect(found)
+    if request.htmx:
+        context = presenters.table_context(outcome.match, outcome.hand, outcome.table)
+        return render(request, TABLE_PAGE + "#table", context)
+    return redirect(outcome.match)
 
 
 def _refuse(request: HttpRequest, found: Match, message: str, card: str = "") -> HttpResponse:
