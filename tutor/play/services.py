@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
 from tutor.play.models import Event, Match, MatchHand
-from tutor.play.signals import play_graded
 from tutor.play.table import (
     CANTE,
     CARD,
@@ -26,6 +25,7 @@ from tutor.play.table import (
 )
 from tutor.practice.identity import Owner
 from tutor.practice.models import only_row
+from tutor.progress.services import rebuild_play_stats, record_play
 
 _seeds = random.SystemRandom()
 SEED_RANGE = 2**31
@@ -153,7 +153,7 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
 
     A ``seq`` already in the log is a move already made (answered done=False, nothing changes).
     Raises MatchNotFound for a match that is not the owner's and PlayRefused for a move the table
-    does not take (nothing is recorded). Graded plays are announced by ``play_graded``.
+    does not take (nothing is recorded). A graded play counts in Mi progreso (``record_play``).
     """
     try:
         with transaction.atomic():
@@ -179,8 +179,14 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
                 raise PlayRefused(_("Esa jugada no existe."))
             new = table.steps[seq:]
             _store(hand, seq, new)
-            if new[0].grade and new[0].grade["graded"]:
-                play_graded.send(sender=Match, match=match, hand=hand, seq=seq, grade=new[0].grade)
+            grade = new[0].grade
+            if grade and grade["graded"]:  # R-OBL-*: a non-leading card, graded like a practice answer
+                record_play(
+                    learner_id=match.learner_id,
+                    anon_id=match.anon_id,
+                    rule_ids=grade["rule_ids"],
+                    correct=grade["legal"],
+                )
             _close_if_over(match, hand, table)
     except IntegrityError:
         # A concurrent copy of this move was logged first; this transaction was rolled back whole.
@@ -235,3 +241,20 @@ def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
         )
         _store(copy, 0, steps[:seq])
     return match
+
+
+def rebuild_progress_of(*, learner_id: int | None, anon_id: str) -> None:
+    """Recount one owner's graded plays in Mi progreso from the play log."""
+    owner = {"learner_id": learner_id} if learner_id else {"learner__isnull": True, "anon_id": anon_id}
+    events = (
+        Event.objects.filter(
+            seat=0, kind=CARD, grade__graded=True, **{f"hand__match__{k}": v for k, v in owner.items()}
+        )
+        .order_by("created_at", "id")
+        .values_list("grade", "legal", "created_at")
+    )
+    rebuild_play_stats(
+        learner_id=learner_id,
+        anon_id=anon_id,
+        plays=((grade["rule_ids"], legal, when) for grade, legal, when in events),
+    )

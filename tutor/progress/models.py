@@ -33,6 +33,7 @@ class SkillStat(models.Model):
     class Kind(models.TextChoices):
         RULE = "rule", _("habilidad")
         FAMILY = "family", _("familia")
+        PLAY = "play", _("habilidad en la mesa")  # a rule id, counted from «Jugar»'s graded plays
 
     learner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="skill_stats"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils import timezone
@@ -59,6 +59,7 @@ class Progress:
     skills: list[SkillRow]
     due_families: list[str]
     queue_size: int
+    play_skills: list[SkillRow] = field(default_factory=list)  # from «Jugar», apart from the quizzes
 
     @property
     def accuracy_percent(self) -> int:
@@ -103,10 +104,18 @@ def progress_for(owner: Owner) -> Progress:
         row.practicable = bool(families_for(s.key, GUIA))
         skills.append(row)
     skills.sort(key=lambda row: _RULE_ORDER.get(row.key, len(_RULE_ORDER)))
+    play_skills = sorted(
+        (
+            SkillRow(s.key, RULE_CATALOGUE.get(s.key, ""), s.attempts, s.correct, s.recent)
+            for s in stats
+            if s.kind == SkillStat.Kind.PLAY
+        ),
+        key=lambda row: _RULE_ORDER.get(row.key, len(_RULE_ORDER)),
+    )
     now = timezone.now()
     due_families = [family for family in FAMILIES if cards.get(family) is not None and cards[family] <= now]
     queue_size = open_review_items(owner).count()
-    return Progress(attempts, correct, families, skills, due_families, queue_size)
+    return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
 
 
 def open_review_items(owner: Owner):

@@ -68,9 +68,13 @@ _LAST_RESULTS = {  # the last mastery.WINDOW characters of the recent results an
 
 
 def _count_skills(attempt: Attempt, owner: dict) -> None:
+    _count(_skill_keys(attempt.family, attempt.rule_ids), owner, attempt.correct, attempt.created_at)
+
+
+def _count(keys: Iterable[tuple[str, str]], owner: dict, correct: bool, when: datetime) -> None:
     # Rows are locked in the order of VALUES: always the same order, so that two answers of one
     # owner sharing skills cannot lock them crosswise (a deadlock on PostgreSQL).
-    keys = sorted(_skill_keys(attempt.family, attempt.rule_ids))
+    keys = sorted(keys)
     table = connection.ops.quote_name(SkillStat._meta.db_table)
     is_learner = owner["learner_id"] is not None
     sql = _COUNT_SKILLS_SQL.format(
@@ -80,13 +84,42 @@ def _count_skills(attempt: Attempt, owner: dict) -> None:
         null_test="NOT NULL" if is_learner else "NULL",
         recent=_LAST_RESULTS[connection.vendor].format(table=table, window=mastery.WINDOW),
     )
-    result = "1" if attempt.correct else "0"
-    when = SkillStat._meta.get_field("last_attempt_at").get_db_prep_value(attempt.created_at, connection)
+    result = "1" if correct else "0"
+    when = SkillStat._meta.get_field("last_attempt_at").get_db_prep_value(when, connection)
     params = []
     for kind, key in keys:
-        params += [owner["learner_id"], owner["anon_id"], kind, key, int(attempt.correct), result, when]
+        params += [owner["learner_id"], owner["anon_id"], kind, key, int(correct), result, when]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def record_play(*, learner_id: int | None, anon_id: str, rule_ids: Iterable[str], correct: bool) -> None:
+    """Count one graded play at the table («Jugar») for its rule ids, apart from the quizzes' counts.
+    Call inside the transaction that logged the play."""
+    keys = [(Kind.PLAY, rule_id) for rule_id in dict.fromkeys(rule_ids)]
+    if keys:
+        owner = {"learner_id": learner_id, "anon_id": "" if learner_id else anon_id}
+        _count(keys, owner, correct, timezone.now())
+
+
+def rebuild_play_stats(
+    *, learner_id: int | None, anon_id: str, plays: Iterable[tuple[Iterable[str], bool, datetime]]
+) -> None:
+    """Replace one owner's «Jugar» counts with those of ``plays`` (rule ids, legal, when), oldest first:
+    the play app's log is their source."""
+    owner = {"learner_id": learner_id, "anon_id": "" if learner_id else anon_id}
+    stats: dict[str, _Stat] = defaultdict(_Stat)
+    for rule_ids, correct, when in plays:
+        for rule_id in dict.fromkeys(rule_ids):
+            stat = stats[rule_id]
+            stat.attempts += 1
+            stat.correct += int(correct)
+            stat.recent = mastery.push(stat.recent, correct)
+            stat.last_attempt_at = when
+    SkillStat.objects.filter(_owner(learner_id, anon_id).q, kind=Kind.PLAY).delete()
+    SkillStat.objects.bulk_create(
+        SkillStat(kind=Kind.PLAY, key=key, **owner, **vars(stat)) for key, stat in stats.items()
+    )
 
 
 def _update_review_queue(attempt: Attempt, owner: dict, owner_q: Q) -> None:
@@ -231,7 +264,8 @@ def rebuild_owner(*, learner_id: int | None, anon_id: str) -> None:
         .values(*ATTEMPT_FIELDS, "issued__source_attempt_id")
     )
     built = _replay_attempts(attempts)
-    SkillStat.objects.filter(owner_q).delete()
+    # «Jugar»'s counts come from the play app's log, not from attempts (rebuild_play_stats).
+    SkillStat.objects.filter(owner_q).exclude(kind=Kind.PLAY).delete()
     SkillStat.objects.bulk_create(
         SkillStat(kind=kind, key=key, **owner, **vars(stat)) for (kind, key), stat in built.stats.items()
     )
@@ -287,8 +321,9 @@ def rebuild_all() -> int:
     backfill_review_logs()
     owners = set(Attempt.objects.values_list("learner_id", "anon_id").distinct())
     owners = {(learner_id, "" if learner_id else anon_id) for learner_id, anon_id in owners}
-    # Caches of owners with no attempt left go too.
-    for model in (SkillStat, ReviewItem, FamilyCard):
+    # Caches of owners with no attempt left go too (but «Jugar»'s counts, which attempts do not make).
+    SkillStat.objects.exclude(kind=Kind.PLAY).delete()
+    for model in (ReviewItem, FamilyCard):
         model.objects.all().delete()
     for learner_id, anon_id in sorted(owners, key=lambda o: (o[0] or 0, o[1])):
         rebuild_owner(learner_id=learner_id, anon_id=anon_id)
