@@ -1,7 +1,8 @@
 """Bots that play Tute por parejas from what their seat may know (engine/bots/README.md)."""
 
-from engine.bots.choose import BotError, choose_cante, choose_play, decision_rng, trick_facts
-from engine.bots.policy import LEVELS, REASONS, CanteDecision, Decision, Reason
+from engine.bots.choose import BotError, choose_cante, choose_play, decision_rng
+from engine.bots.fuerte import Estimate, evaluate
+from engine.bots.policy import LEVELS, REASONS, CanteDecision, Decision, Reason, trick_facts
 from engine.bots.table import play_hand, play_match, sing_after_trick
 from engine.bots.view import SeatView, SungCante, seat_view
 
@@ -11,12 +12,14 @@ __all__ = [
     "BotError",
     "CanteDecision",
     "Decision",
+    "Estimate",
     "Reason",
     "SeatView",
     "SungCante",
     "choose_cante",
     "choose_play",
     "decision_rng",
+    "evaluate",
     "play_hand",
     "play_match",
     "seat_view",

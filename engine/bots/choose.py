@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.fuerte import fuerte_decision
 from engine.bots.policy import (
     LEVELS,
     CanteDecision,
@@ -11,13 +12,12 @@ from engine.bots.policy import (
     Reason,
     best_cante,
     cante_reason,
-    normal_card,
+    normal_decision,
     principiante_card,
-    voids_of,
+    trick_facts,
 )
 from engine.bots.view import SeatView
-from engine.cards import CARDS, TANTOS_OF
-from engine.obligations import trick_state
+from engine.cards import CARDS
 
 
 class BotError(ValueError):
@@ -32,37 +32,6 @@ def _check(view: SeatView, level: str) -> int:
     return view.legal_mask()
 
 
-def trick_facts(view: SeatView) -> dict:
-    """The trick as the seat sees it: who is winning it, with which card, and its tantos so far."""
-    if not view.trick:
-        return {"winning_card": None, "winning_seat": None, "partner_winning": False, "trick_points": 0}
-    _, _, _, idx = trick_state(view.trick, view.trump)
-    return {
-        "winning_card": CARDS[view.trick[idx]],
-        "winning_seat": (view.leader + idx) & 3,
-        "partner_winning": len(view.trick) - idx == 2,
-        "trick_points": sum(TANTOS_OF[c] for c in view.trick),
-    }
-
-
-def normal_decision(view: SeatView, legal: int) -> Decision:
-    if view.first_card is not None and not view.trick and not view.tricks:
-        return Decision(CARDS[view.first_card], Reason("salida_obligada", trick_facts(view)))
-    card, code = normal_card(
-        view.hand,
-        legal,
-        view.trick,
-        view.seat,
-        view.trump,
-        view.unseen,
-        voids_of(view.possible()),
-        view.trick_no,
-        view.sung,
-        view.rules,
-    )
-    return Decision(CARDS[card], Reason(code, trick_facts(view)))
-
-
 def choose_play(view: SeatView, level: str, rng: random.Random) -> Decision:
     """The card the bot of ``level`` plays now, always a legal one, and why."""
     legal = _check(view, level)
@@ -70,8 +39,6 @@ def choose_play(view: SeatView, level: str, rng: random.Random) -> Decision:
         return Decision(CARDS[principiante_card(legal, rng)], Reason("aleatoria", trick_facts(view)))
     if level == "normal":
         return normal_decision(view, legal)
-    from engine.bots.fuerte import fuerte_decision
-
     return fuerte_decision(view, legal, rng)
 
 

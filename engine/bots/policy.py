@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.bots.view import SeatView
 from engine.cantes import CANTE_MASK, CanteOption
-from engine.cards import SUIT_MASKS, TANTOS_OF, Card, pick
+from engine.cards import CARDS, SUIT_MASKS, TANTOS_OF, Card, pick
 from engine.obligations import ABOVE, trick_state
 from engine.rules import TableRules
 
@@ -148,10 +149,9 @@ def normal_card(
         if partner_safe:
             best, best_key = -1, None
             for c in _cards(under & ~tmask & ~keep):
-                if unseen & ABOVE[c] or not TANTOS_OF[c]:
-                    key = (TANTOS_OF[c], -(c % 10))
-                    if best_key is None or key > best_key:
-                        best, best_key = c, key
+                key = (TANTOS_OF[c], -(c % 10))
+                if best_key is None or key > best_key:
+                    best, best_key = c, key
             if best >= 0 and TANTOS_OF[best]:
                 return best, "cargar"
         return _cheapest(under, trump, keep), "companero_gana"
@@ -201,8 +201,8 @@ def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int,
     best, best_key = -1, None
     for c in _cards(legal & ~tmask):
         s = c // 10
-        if unseen & ABOVE[c] or not unseen & SUIT_MASKS[s] or TANTOS_OF[c] < 10:
-            continue
+        if unseen & ABOVE[c] or not unseen & SUIT_MASKS[s]:
+            continue  # not the highest card left of its suit, or nobody else holds the suit
         if rivals_void >> s & 1 and rivals_trumps:
             continue
         key = (TANTOS_OF[c], (unseen & SUIT_MASKS[s]).bit_count())
@@ -216,6 +216,37 @@ def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int,
     if not pool:
         pool = legal & ~tmask or legal
     return _cheapest(pool, trump, keep), "salir_baja"
+
+
+def trick_facts(view: SeatView) -> dict:
+    """The trick as the seat sees it: who is winning it, with which card, and its tantos so far."""
+    if not view.trick:
+        return {"winning_card": None, "winning_seat": None, "partner_winning": False, "trick_points": 0}
+    _, _, _, idx = trick_state(view.trick, view.trump)
+    return {
+        "winning_card": CARDS[view.trick[idx]],
+        "winning_seat": (view.leader + idx) & 3,
+        "partner_winning": len(view.trick) - idx == 2,
+        "trick_points": sum(TANTOS_OF[c] for c in view.trick),
+    }
+
+
+def normal_decision(view: SeatView, legal: int) -> Decision:
+    if view.first_card is not None and not view.trick and not view.tricks:
+        return Decision(CARDS[view.first_card], Reason("salida_obligada", trick_facts(view)))
+    card, code = normal_card(
+        view.hand,
+        legal,
+        view.trick,
+        view.seat,
+        view.trump,
+        view.unseen,
+        voids_of(view.possible()),
+        view.trick_no,
+        view.sung,
+        view.rules,
+    )
+    return Decision(CARDS[card], Reason(code, trick_facts(view)))
 
 
 def voids_of(possible: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

@@ -18,7 +18,7 @@ from engine.rules import PRESETS, preset
 from .helpers import replay, walk
 
 rule = pytest.mark.rule
-LEVELS = ("principiante", "normal")
+LEVELS = ("principiante", "normal", "fuerte")
 # 10,000 hands per table in the long run (BOT_HANDS=10000); the default keeps the suite quick.
 HANDS = int(os.environ.get("BOT_HANDS", "300"))
 
@@ -29,7 +29,8 @@ HANDS = int(os.environ.get("BOT_HANDS", "300"))
 def test_a_bot_only_ever_chooses_one_of_the_legal_cards_under_every_table(name, level):
     rules = PRESETS[name]
     decisions = 0
-    for seed in range(60):
+    deals = 3 if level == "fuerte" else 60
+    for seed in range(deals):
         rng = random.Random(seed)
         hand = Hand.new(rng, seed % 4, rules, first_hand=seed % 3 == 0)
         while hand.turn is not None:
@@ -38,7 +39,8 @@ def test_a_bot_only_ever_chooses_one_of_the_legal_cards_under_every_table(name, 
             decisions += 1
             if hand.play(decision.card) is not None:
                 sing_after_trick(hand, [level] * 4, rng)
-    assert decisions > 60 * 30
+        assert referee_record(hand.record()).renuncios == ()
+    assert decisions > deals * 30
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

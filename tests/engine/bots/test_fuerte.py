@@ -1,0 +1,155 @@
+"""The fuerte bot: the worlds it samples fit everything the seat saw, and its estimates are those of the
+hands played out from them."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from engine.bots import choose_play, seat_view
+from engine.bots.fuerte import candidates, evaluate, sample_world
+from engine.bots.table import sing_after_trick
+from engine.cards import cards_of
+from engine.hand import Hand
+from engine.referee import check_trick
+from engine.rules import PRESETS
+
+from .helpers import walk
+
+rule = pytest.mark.rule
+
+
+def _history_is_legal(view, world) -> bool:
+    """Would every play so far have been legal had the seats held ``world`` (plus what they played)?"""
+    hands = [world[s] | view.played_by(s) for s in range(4)]
+    history = list(zip(view.tricks, view.leaders, strict=True)) + [(view.trick, view.leader)]
+    for k, (t, lead) in enumerate(history):
+        if t and check_trick(hands, lead, t, view.trump, view.rules, trick_no=k + 1):
+            return False
+        for j, c in enumerate(t):
+            hands[(lead + j) & 3] &= ~(1 << c)
+    return True
+
+
+@rule("R-OBL-RENUNCIO")
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_sampled_world_fits_the_seats_hand_its_knowledge_and_every_play_so_far(name):
+    rules = PRESETS[name]
+    checked = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        for h in walk(Hand.new(rng, seed % 4, rules), rng, "principiante" if seed % 2 else "normal"):
+            if rng.random() > 0.15:
+                continue
+            view = seat_view(h, h.turn)
+            known = view.known()
+            for _ in range(3):
+                world = sample_world(view, rng)
+                assert world[view.seat] == view.hand
+                assert world[0] | world[1] | world[2] | world[3] == view.hand | view.unseen
+                assert sum(m.bit_count() for m in world) == (view.hand | view.unseen).bit_count()
+                for s in range(4):
+                    assert world[s].bit_count() == view.hand_size(s)
+                    assert known[s] & ~world[s] == 0
+                assert _history_is_legal(view, world)
+                checked += 1
+    assert checked > 200
+
+
+def _all_worlds(view):
+    """Every deal of the unseen cards to the other seats that the history allows (brute force)."""
+    others = [s for s in range(4) if s != view.seat]
+    unseen = cards_of(view.unseen)
+    sizes = [view.hand_size(s) for s in others]
+    for perm in set(itertools.permutations(sum(([s] * n for s, n in zip(others, sizes, strict=True)), []))):
+        world = [0, 0, 0, 0]
+        world[view.seat] = view.hand
+        for c, s in zip(unseen, perm, strict=True):
+            world[s] |= 1 << c
+        if all(view.known()[s] & ~world[s] == 0 for s in range(4)) and _history_is_legal(view, world):
+            yield world
+
+
+def _outcome(hand: Hand, seat: int, card) -> int:
+    """1 when ``seat``'s pair wins after playing ``card`` on the real hand (the rest is forced)."""
+    h = hand.copy()
+    if h.play(card) is not None:
+        sing_after_trick(h, ["normal"] * 4, random.Random(0))
+    while h.turn is not None:
+        if h.play(h.legal()[0]) is not None:
+            sing_after_trick(h, ["normal"] * 4, random.Random(0))
+    return int(h.score().winner == seat & 1)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_possible_results(name):
+    # With one card each left after ours, the hand is decided: each estimate must lie between the worst and
+    # the best result over the worlds the history allows, and equal it when all of them agree.
+    rules = PRESETS[name]
+    positions = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        for h in walk(Hand.new(rng, seed % 4, rules), rng):
+            if len(h.tricks) == 8 and len(h.trick) == 3:
+                break
+        else:
+            continue
+        view = seat_view(h, h.turn)
+        worlds = list(_all_worlds(view))
+        assert worlds
+        estimates = evaluate(view, random.Random(seed), samples=60)
+        assert set(estimates) == set(h.legal())
+        for c, est in estimates.items():
+            results = set()
+            for w in worlds:
+                twin = Hand(
+                    [cards_of(w[s] | view.played_by(s)) for s in range(4)],
+                    h.trump,
+                    h.dealer,
+                    rules,
+                    leader=h.leaders[0],
+                    trump_card=h.trump_card,
+                )
+                results.add(_twin_result(h, twin, c))
+            assert min(results) <= est.win_rate <= max(results)
+            if len(results) == 1:
+                assert est.win_rate == results.pop()
+        positions += 1
+    assert positions >= 20
+
+
+def _twin_result(real: Hand, twin: Hand, card) -> int:
+    """Replay ``real``'s plays and cantes on ``twin`` (same deal for the seat), then play ``card`` out."""
+    plays = [c for t in real.tricks for c in t] + list(real.trick)
+    cantes = {}
+    for d in real.cantes:
+        cantes.setdefault(d.after_trick, []).append(d)
+    for c in plays:
+        twin.play(c)
+        if not twin.trick:
+            for d in cantes.get(len(twin.tricks), []):
+                twin.declare(d.seat, d.option.suit, d.option.tute)
+    return _outcome(twin, real.turn, card)
+
+
+def test_interchangeable_low_cards_share_one_estimate_and_others_do_not():
+    hand = Hand.new(5, 0)
+    view = seat_view(hand, 1)
+    reps = candidates(view, view.legal_mask())
+    assert set(reps) == set(view.legal())
+    for c, r in reps.items():
+        assert c // 10 == r // 10
+        if c != r:
+            assert not c.tantos and r < c
+            assert not view.unseen & ((1 << c) - (1 << r))  # nothing unseen between them
+
+
+def test_the_fuerte_bot_is_deterministic_given_its_generator():
+    hand = Hand.new(9, 2)
+    view = seat_view(hand, hand.turn)
+    a = choose_play(view, "fuerte", random.Random(4))
+    b = choose_play(view, "fuerte", random.Random(4))
+    assert a == b and a.reason.code == "mejor_estimacion"
+    assert set(a.reason.facts["estimates"]) == set(view.legal())
