@@ -40,6 +40,27 @@ def suggest(hand: Hand, seat: int) -> dict | None:
     }
 
 
-def better_card(hand: Hand, seat: int, played: str) -> dict | None:
+# «Clearly better»: the fuerte bot's estimate wins the hand in at least this many more sampled worlds.
+CLEARLY_BETTER = 0.15
+
+
+def better_card(hand: Hand, seat: int, played: str, rng: random.Random) -> dict | None:
     """For the review: a legal card the fuerte bot estimates clearly better than ``played``, or None."""
-    return None
+    from engine.bots.fuerte import evaluate
+
+    view = seat_view(hand, seat)
+    if not view.legal_mask() & (view.legal_mask() - 1):
+        return None  # one legal card: nothing to choose
+    estimates = evaluate(view, rng)
+    mine = next((e for c, e in estimates.items() if CARDS[c].code == played), None)
+    if mine is None:
+        return None  # an illegal card: the review shows its renuncio instead
+    best = max(estimates, key=lambda c: (estimates[c].value, -c))
+    if estimates[best].win_rate - mine.win_rate < CLEARLY_BETTER:
+        return None
+    return {
+        "card": the(best),
+        "best": round(100 * estimates[best].win_rate),
+        "played": round(100 * mine.win_rate),
+        "samples": mine.samples,
+    }

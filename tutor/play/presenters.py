@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.bots import decision_rng
 from engine.cards import CARDS, parse_card
 from engine.deal import pair_of
 from engine.obligations import the
@@ -229,6 +230,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
     """«Revisar la mano»: every trick in order, each of the learner's cards with its ruling."""
     tricks: list[dict] = []
     current: dict | None = None
+    fuerte = "fuerte" in bots.available_levels()
     replay = table.fresh()
     for seq, step in enumerate(table.steps):
         h = replay.hand
@@ -244,7 +246,9 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
             }
             if step.seat == LEARNER and step.grade:
                 play["grade"] = step.grade
-                play["better"] = bots.better_card(replay.hand, LEARNER, step.value)
+                if step.legal and fuerte:
+                    rng = decision_rng(table.seed, seq, "revision")
+                    play["better"] = bots.better_card(replay.hand, LEARNER, step.value, rng)
             current["cards"].append(step.value)
             current["plays"].append(play)
             winner = replay._apply(step)

@@ -80,3 +80,35 @@ def test_another_anonymous_visitor_cannot_see_it(client, db):
     client.post(reverse("play:new"), {"rules": "guia", "level": "normal", "mode": "aprendiz"})
     match = Match.objects.get()
     assert Client().get(match.get_absolute_url()).status_code == 404
+
+
+def test_the_review_names_the_card_the_fuerte_bot_finds_clearly_better(alice_client, alice):
+    from engine.bots import decision_rng, seat_view
+    from engine.bots.fuerte import evaluate
+    from engine.obligations import the
+
+    match = start(alice, seed=13)
+    for _ in range(30):  # the learner always plays their last legal card
+        hand, t = table(match)
+        if t.over:
+            break
+        if t.hand.turn != LEARNER:
+            alice_client.post(move_url(match), {"seq": len(t.steps), "pasar": "1"})
+        else:
+            alice_client.post(move_url(match), {"seq": len(t.steps), "card": t.hand.legal()[-1].code})
+    hand, t = table(match)
+    expected = []
+    replay = t.fresh()
+    for seq, step in enumerate(t.steps):
+        if step.seat == LEARNER and step.kind == CARD and len(replay.hand.legal()) > 1:
+            estimates = evaluate(seat_view(replay.hand, LEARNER), decision_rng(t.seed, seq, "revision"))
+            best = max(estimates, key=lambda c: (estimates[c].value, -c))
+            played = next(e for c, e in estimates.items() if c.code == step.value)
+            if estimates[best].win_rate - played.win_rate >= 0.15:
+                expected.append(the(best))
+        replay._apply(step)
+    assert expected, "this seed should give the fuerte bot something to say"
+    body = alice_client.get(reverse("play:review", args=[match.token, 1])).content.decode()
+    assert body.count("data-better") == len(expected)
+    for card in expected:
+        assert f"El bot fuerte estima que {card} era claramente mejor" in body
