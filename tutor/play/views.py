@@ -4,6 +4,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.rules import PRESETS
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
@@ -34,7 +35,11 @@ def _render_table(request: HttpRequest, match: Match, *, status: int = 200, **ex
 def index(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request)
     matches = Match.objects.filter(owner.q, winner__isnull=True).order_by("-updated_at")[:10]
-    return render(request, "play/index.html", {"form": NewMatchForm(), "matches": matches})
+    # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
+    form = NewMatchForm(
+        initial={"rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"}
+    )
+    return render(request, "play/index.html", {"form": form, "matches": matches})
 
 
 @require_POST
