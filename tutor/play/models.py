@@ -46,8 +46,11 @@ class Match(models.Model):
     source_hand = models.ForeignKey(
         "MatchHand", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
     )
+    # A fixed number of hands (a class's «jugar N manos»): the match ends after them, won or not.
+    max_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     points = models.JSONField(default=list)  # cache of the engine Match's points, [A, B]
-    winner = models.SmallIntegerField(null=True, blank=True)  # pair index once over
+    winner = models.SmallIntegerField(null=True, blank=True)  # pair index, when a pair won the match
+    finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -69,7 +72,7 @@ class Match(models.Model):
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.finished_at is not None
 
 
 class MatchHand(models.Model):

@@ -140,7 +140,17 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         "rule_ids": score.get("rule_ids", []),
         "renuncios": renuncios,
         "missed": missed,
-        "summary": state.summary(),
+        "summary": _fixed_summary(match, hand) if match.max_hands else state.summary(),
+    }
+
+
+def _fixed_summary(match: Match, hand: MatchHand) -> str:
+    a, b = match.points or (0, 0)
+    return _("Manos jugadas: %(n)s de %(total)s. Puntos: tu pareja %(a)s, los rivales %(b)s.") % {
+        "n": hand.number,
+        "total": match.max_hands,
+        "a": a,
+        "b": b,
     }
 
 

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
@@ -105,6 +106,7 @@ def start_match(
     level: str = "normal",
     mode: str = "aprendiz",
     seed: int | None = None,
+    max_hands: int | None = None,
 ) -> Match:
     """A new match for ``owner``, its first hand dealt and the bots played up to the learner's move."""
     seed = _seeds.randrange(SEED_RANGE) if seed is None else seed
@@ -116,6 +118,7 @@ def start_match(
             mode=mode,
             seed=seed,
             first_dealer=first_dealer_of(seed),
+            max_hands=max_hands,
             points=[0, 0],
         )
         _deal_hand(match, 1, match.first_dealer, True)
@@ -145,7 +148,9 @@ def _close_if_over(match: Match, hand: MatchHand, table: Table) -> None:
         match.winner = state.winner
     elif match.source_hand_id is not None:
         match.winner = state.results[-1].score.winner  # a replayed hand is a match of one hand
-    match.save(update_fields=["points", "winner", "updated_at"])
+    if match.winner is not None or (match.max_hands and hand.number >= match.max_hands):
+        match.finished_at = timezone.now()
+    match.save(update_fields=["points", "winner", "finished_at", "updated_at"])
 
 
 def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> Outcome:

@@ -34,7 +34,7 @@ def _render_table(request: HttpRequest, match: Match, *, status: int = 200, **ex
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request)
-    matches = Match.objects.filter(owner.q, winner__isnull=True).order_by("-updated_at")[:10]
+    matches = Match.objects.filter(owner.q, finished_at__isnull=True).order_by("-updated_at")[:10]
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
     form = NewMatchForm(
         initial={"rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"}
@@ -47,7 +47,7 @@ def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
     owner = owner_for(request)
     if not form.is_valid():
-        matches = Match.objects.filter(owner.q, winner__isnull=True).order_by("-updated_at")[:10]
+        matches = Match.objects.filter(owner.q, finished_at__isnull=True).order_by("-updated_at")[:10]
         return render(request, "play/index.html", {"form": form, "matches": matches}, status=400)
     data = form.cleaned_data
     match = services.start_match(owner=owner, rules=form.table_rules, level=data["level"], mode=data["mode"])
