@@ -23,6 +23,7 @@ from tutor.progress import mastery
 
 MAX_MANAGED = 40
 MAX_QUESTIONS = 60
+MAX_HANDS = 10
 MAX_IMPORT_BYTES = 64 * 1024
 EMPTY_CHOICE = "—"
 SUIT_CHOICES = [(s.letter, s.label) for s in Suit]
@@ -292,6 +293,17 @@ class ItemForm(forms.Form):
         initial=1,
         help_text=_("Una posición construida no tiene nivel: se pregunta tal cual."),
     )
+    bot_level = forms.ChoiceField(
+        label=_("Nivel de los bots"),
+        required=False,
+        choices=[
+            ("", EMPTY_CHOICE),
+            ("principiante", _("principiante")),
+            ("normal", _("normal")),
+            ("fuerte", _("fuerte")),
+        ],
+        help_text=_("Para «jugar manos»: cuántas es el número de manos, iguales para todos (un duplicado)."),
+    )
     position = forms.ModelChoiceField(
         label=_("Posición construida"),
         queryset=Position.objects.none(),
@@ -317,6 +329,11 @@ class ItemForm(forms.Form):
             if not cleaned.get("rule_id"):
                 self.add_error("rule_id", _("Elige una habilidad."))
             cleaned["family"] = ""
+        if kind == SetItem.Kind.PLAY:
+            cleaned["family"] = ""
+            cleaned["bot_level"] = cleaned.get("bot_level") or "normal"
+            if cleaned.get("count") and cleaned["count"] > MAX_HANDS:
+                self.add_error("count", _("Como mucho %(n)s manos.") % {"n": MAX_HANDS})
         if kind == SetItem.Kind.POSITION:
             position = cleaned.get("position")
             if not position:
@@ -359,6 +376,8 @@ class ItemForm(forms.Form):
         }
         if c["kind"] == SetItem.Kind.SKILL:
             fields["rule_id"] = c["rule_id"]
+        if c["kind"] == SetItem.Kind.PLAY:
+            fields["bot_level"] = c["bot_level"]
         if c["kind"] == SetItem.Kind.POSITION:
             # The set keeps its own copy, at the class's table: the library may change later.
             fields.update(position=self.built.to_json(), position_title=c["position"].title)
@@ -372,7 +391,7 @@ class BaseItemFormSet(forms.BaseFormSet):
         items = [f.item_fields() for f in self.forms if f.cleaned_data]
         items = [i for i in items if i]
         self.items = items
-        total = sum(i["count"] for i in items)
+        total = sum(i["count"] for i in items if i["kind"] != SetItem.Kind.PLAY)
         if total > MAX_QUESTIONS:
             raise ValidationError(
                 _("Una tarea puede tener como mucho %(n)s preguntas.") % {"n": MAX_QUESTIONS}

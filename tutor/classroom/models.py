@@ -139,6 +139,7 @@ class SetItem(models.Model):
         FAMILY = "family", _("familia")
         SKILL = "skill", _("habilidad")
         POSITION = "position", _("posición construida")
+        PLAY = "play", _("jugar manos")  # «Jugar»: count hands, the same deals for every student
 
     practice_set = models.ForeignKey(PracticeSet, on_delete=models.CASCADE, related_name="items")
     order = models.PositiveSmallIntegerField(default=0)
@@ -150,6 +151,7 @@ class SetItem(models.Model):
     # A copy of the position at publishing time: editing the library later never changes a set.
     position = models.JSONField(null=True, blank=True)
     position_title = models.CharField(max_length=120, blank=True, default="")
+    bot_level = models.CharField(max_length=16, blank=True, default="")  # kind=play
 
     class Meta:
         ordering = ["order", "pk"]
@@ -158,6 +160,8 @@ class SetItem(models.Model):
         return self.label()
 
     def label(self) -> str:
+        if self.kind == self.Kind.PLAY:
+            return f"jugar {self.count} manos (bots {self.bot_level})"
         if self.kind == self.Kind.POSITION:
             return f"{self.position_title} ({FAMILY_LABELS.get(self.family, self.family)})"
         if self.kind == self.Kind.SKILL:
@@ -221,3 +225,17 @@ class Question(models.Model):
 
     def __str__(self) -> str:
         return f"{self.assignment} #{self.number}"
+
+
+class SetMatch(models.Model):
+    """A student's match for a «jugar N manos» item: every student's has the same seed (a duplicate)."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="set_matches")
+    item = models.ForeignKey(SetItem, on_delete=models.CASCADE, related_name="set_matches")
+    match = models.OneToOneField("play.Match", on_delete=models.CASCADE, related_name="set_match")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["assignment", "item"], name="one_set_match")]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} · {self.item}"

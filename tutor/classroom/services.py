@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +24,7 @@ from tutor.classroom.models import (
     PracticeSet,
     Question,
     SetItem,
+    SetMatch,
     new_join_code,
     normalise_code,
 )
@@ -133,7 +135,8 @@ def remove_student(*, membership: Membership) -> None:
 def _total(practice_set: PracticeSet) -> int:
     if practice_set.is_goal:
         return 0
-    return sum(item.count for item in practice_set.items.all())
+    # «Jugar N manos» items are hands, not questions: their results are the duplicate's table.
+    return sum(item.count for item in practice_set.items.all() if item.kind != SetItem.Kind.PLAY)
 
 
 def save_set(
@@ -216,6 +219,8 @@ def ensure_questions(*, assignment: Assignment) -> list[Question]:
         if locked.questions.exists():  # another request issued them first
             return list(assignment.questions.select_related("issued", "issued__attempt", "item"))
         for item in practice_set.items.all():
+            if item.kind == SetItem.Kind.PLAY:
+                continue
             for n in range(item.count):
                 number += 1
                 seed = _seed(practice_set, assignment.student_id, number)
@@ -305,3 +310,35 @@ def _check_goals(attempt, now: datetime) -> None:
         else:
             row.state = Assignment.State.IN_PROGRESS
         row.save()
+
+
+# «Jugar N manos» and the class duplicate --------------------------------------------------------
+
+
+def duplicate_seed(item: SetItem) -> int:
+    """The seed of an item's matches: the same for every student, so they all play the same deals."""
+    return random.Random(f"set-item:{item.pk}").randrange(2**31)
+
+
+def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
+    """The student's match for a «jugar N manos» item (started once, at the class's table, in examen
+    mode so that a renuncio counts as at a real table)."""
+    from tutor.play.services import start_match  # play imports nothing of classroom
+
+    existing = SetMatch.objects.filter(assignment=assignment, item=item).select_related("match").first()
+    if existing is not None:
+        return existing
+    with transaction.atomic():
+        locked = Assignment.objects.select_for_update().get(pk=assignment.pk)
+        existing = SetMatch.objects.filter(assignment=locked, item=item).select_related("match").first()
+        if existing is not None:
+            return existing
+        match = start_match(
+            owner=Owner(assignment.student, ""),
+            rules=assignment.practice_set.classroom.get_rules(),
+            level=item.bot_level or "normal",
+            mode="examen",
+            seed=duplicate_seed(item),
+            max_hands=item.count,
+        )
+        return SetMatch.objects.create(assignment=locked, item=item, match=match)

@@ -31,4 +31,5 @@ urlpatterns = [
     path("clases/posiciones/<int:pk>/borrar/", views.position_delete, name="position_delete"),
     path("tareas/", views.tasks, name="tasks"),
     path("tareas/<int:pk>/", views.task, name="task"),
+    path("tareas/<int:pk>/jugar/<int:item_pk>/", views.task_play, name="task_play"),
 ]

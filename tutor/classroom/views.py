@@ -30,7 +30,7 @@ from tutor.classroom.forms import (
     rules_label,
 )
 from tutor.classroom.mastery import mastery_table
-from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.practice.models import Attempt
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
@@ -429,8 +429,38 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "wrong_by_student": sorted(by_student.items()),
         "items": items,
         "family_labels": FAMILY_LABELS,
+        "duplicates": _duplicates(practice_set, items, names),
     }
     return render(request, "classroom/set_detail.html", context)
+
+
+def _duplicates(practice_set: PracticeSet, items: list, names: dict) -> list[dict]:
+    """Per «jugar N manos» item, each deal's results side by side, one column per student (the class
+    duplicate: every student played the same deals against the same bots)."""
+    from tutor.play.presenters import hand_results  # play imports nothing of classroom
+
+    out = []
+    for item in items:
+        if item.kind != SetItem.Kind.PLAY:
+            continue
+        matches = item.set_matches.select_related("assignment__student", "match").order_by(
+            "assignment__student__username"
+        )
+        students = []
+        for sm in matches:
+            student = sm.assignment.student
+            by_deal = {r["number"]: r for r in hand_results(sm.match)}
+            students.append(
+                {
+                    "name": names.get(student.pk, student.username),
+                    "deals": [by_deal.get(n) for n in range(1, item.count + 1)],
+                }
+            )
+        deals = [
+            {"number": n, "cells": [s["deals"][n - 1] for s in students]} for n in range(1, item.count + 1)
+        ]
+        out.append({"item": item, "students": students, "deals": deals})
+    return out
 
 
 def _csv_response(filename: str) -> tuple[HttpResponse, "csv.writer"]:
@@ -654,6 +684,28 @@ def tasks(request: HttpRequest) -> HttpResponse:
     return render(request, "classroom/tasks.html", {"rows": rows})
 
 
+def _play_items(assignment: Assignment) -> list[dict]:
+    """The set's «jugar N manos» items with the student's match of each, if started."""
+    started = {m.item_id: m.match for m in assignment.set_matches.select_related("match")}
+    return [
+        {"item": item, "match": started.get(item.pk)}
+        for item in assignment.practice_set.items.all()
+        if item.kind == SetItem.Kind.PLAY
+    ]
+
+
+@require_POST
+@login_required
+def task_play(request: HttpRequest, pk: int, item_pk: int) -> HttpResponse:
+    assignment = _get_assignment_for_student(request, pk)
+    item = get_object_or_404(
+        SetItem, pk=item_pk, practice_set=assignment.practice_set, kind=SetItem.Kind.PLAY
+    )
+    if assignment.practice_set.opens_at > timezone.now():
+        raise Http404
+    return redirect(services.start_set_match(assignment=assignment, item=item).match)
+
+
 @require_GET
 @login_required
 def task(request: HttpRequest, pk: int) -> HttpResponse:
@@ -670,6 +722,7 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         context["goal"] = student_mastery(request.user.pk, practice_set.goal_skill)
         context["goal_text"] = RULE_CATALOGUE.get(practice_set.goal_skill, "")
         return render(request, "classroom/task.html", context)
+    context["play_items"] = _play_items(assignment)
     questions = services.ensure_questions(assignment=assignment)
     for q in questions:
         q.answered = hasattr(q.issued, "attempt")

@@ -10,7 +10,7 @@ from engine.deal import pair_of
 from engine.obligations import the
 from engine.rules import PRESET_LABELS, TableRules
 from engine.tricks import trick_winner
-from tutor.play import bots
+from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_option, match_state
 
@@ -275,3 +275,22 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
     context = table_context(match, hand, table)
     context.update({"tricks": tricks, "replayable": True})
     return context
+
+
+def hand_results(match: Match) -> list[dict]:
+    """Each finished hand of a match as a class duplicate compares it: the totals, renuncios, cantes missed."""
+    out = []
+    for hand in match.hands.filter(score__isnull=False).order_by("number"):
+        table = services.table_of(match, hand)
+        score = hand.score
+        out.append(
+            {
+                "number": hand.number,
+                "mine": score["totals"]["A"],
+                "theirs": score["totals"]["B"],
+                "won": score["winner"] == "A",
+                "renuncios": sum(1 for r in table.hand.renuncios if r.seat == LEARNER),
+                "missed": len(table.missed),
+            }
+        )
+    return out
