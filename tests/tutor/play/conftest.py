@@ -10,6 +10,12 @@ from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # The personas' production password hashing was most of these tests' time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def table(match: Match):
     match.refresh_from_db()
     hand = services.current_hand(match)
