@@ -48,6 +48,15 @@ def _click(page: Page, selector: str, seq: int) -> None:
     _moved(page, seq)
 
 
+def _play_one(page: Page, match: Match) -> None:
+    """One move by clicking: «No cantar» when the table waits for a cante, else the first legal card."""
+    hand, t = table(match)
+    if t.learner_cantes() and t.hand.turn != LEARNER:
+        _click(page, 'button[name="pasar"]', len(t.steps))
+    else:
+        _click(page, f'button[name="card"][value="{t.hand.legal()[0].code}"]', len(t.steps))
+
+
 def _start_by_keyboard(page: Page, base: str) -> Match:
     page.goto(base + "/jugar/")
     _tab_to(page, 'form.play-new button[type="submit"]')
@@ -97,10 +106,7 @@ def _advance_to_illegal(page: Page, match: Match) -> str:
             illegal = [c for c in t.hand.hand_of(LEARNER) if not legal >> c & 1]
             if illegal:
                 return illegal[0].code
-        if t.learner_cantes() and t.hand.turn != LEARNER:
-            _click(page, 'button[name="pasar"]', len(t.steps))
-        else:
-            _click(page, f'button[name="card"][value="{t.hand.legal()[0].code}"]', len(t.steps))
+        _play_one(page, match)
     raise AssertionError("no illegal card came up")
 
 
@@ -129,7 +135,7 @@ def test_the_learner_sings_las_veinte_when_offered(live_server, page, transactio
         veinte = [o for o in t.learner_cantes() if o.kind == "veinte"]
         if veinte:
             break
-        _click(page, f'button[name="card"][value="{t.hand.legal()[0].code}"]', len(t.steps))
+        _play_one(page, match)
     _click(page, f'button[name="cante"][value="{veinte[0].suit.letter}"]', len(t.steps))
     expect(page.locator("[data-announce]")).to_contain_text(f"Cantas {veinte[0].label}.")
     assert table(match)[1].hand.cante_points[0] >= 20
@@ -147,10 +153,7 @@ def test_the_same_hand_is_played_without_javascript(live_server, page_nojs, tran
         hand, t = table(match)
         if t.over:
             break
-        if t.learner_cantes() and t.hand.turn != LEARNER:
-            _click(page, 'button[name="pasar"]', len(t.steps))
-        else:
-            _click(page, f'button[name="card"][value="{t.hand.legal()[0].code}"]', len(t.steps))
+        _play_one(page, match)
     expect(page.get_by_role("table", name="Cuenta de la mano")).to_be_visible()
     expect(page.locator("[data-check]")).to_contain_text("130")
     page.get_by_role("link", name="Revisar la mano").click()
@@ -166,8 +169,7 @@ def test_a_resumed_match_continues_where_it_stopped(live_server, browser, transa
     expect(page.get_by_role("heading", name="Mano 1")).to_be_visible()
     match = _latest_match()
     for _ in range(2):
-        hand, t = table(match)
-        _click(page, f'button[name="card"][value="{t.hand.legal()[0].code}"]', len(t.steps))
+        _play_one(page, match)
     first.close()
     second = browser.new_context(locale="es-ES")
     page = second.new_page()
@@ -176,8 +178,8 @@ def test_a_resumed_match_continues_where_it_stopped(live_server, browser, transa
     page.get_by_role("link", name=re.compile("Continuar la partida")).click()
     hand, t = table(match)
     _expect_seq(page, len(t.steps))
-    expect(page.locator(".play-move .hand__cards button")).to_have_count(len(t.hand.hand_of(LEARNER)))
-    _click(page, f'button[name="card"][value="{t.hand.legal()[0].code}"]', len(t.steps))
+    expect(page.locator(".play-move .hand__cards .card-name")).to_have_count(len(t.hand.hand_of(LEARNER)))
+    _play_one(page, match)
     second.close()
 
 
