@@ -31,7 +31,9 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
+from tutor.practice.presenters import present
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
 CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
@@ -683,9 +685,8 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         current = next((q for q in questions if not q.answered), None)
     context.update(questions=questions, current=current)
     if current is not None:
-        context.update(
-            issued=current.issued,
-            scenario=current.issued.get_scenario(),
-            attempt=current.issued.attempt if current.answered else None,
+        attempt = current.issued.attempt if current.answered else None
+        context["exercise"] = present(
+            current.issued, owner=Owner(request.user, ""), attempt=attempt, standalone=False
         )
     return render(request, "classroom/task.html", context)
