@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("progress", "0001_initial"),
+        ("progress", "0002_sessionitem"),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("classroom", "0001_initial"),
+        ("classroom", "0002_assignment_withdrawn_at"),
         ("play", "0001_matches_hands_events"),
     ]
 
