@@ -84,6 +84,9 @@ def test_a_whole_hand_by_keyboard_then_the_score_and_the_review(live_server, pag
     hand, t = table(match)
     assert t.over and len([s for s in t.steps if s.seat == LEARNER and s.kind == "card"]) == 10
     expect(page.locator("[data-announce]")).to_contain_text("Juegas")
+    live = page.locator("#play-live")
+    expect(live).to_have_attribute("aria-live", "polite")
+    expect(live).to_contain_text("Juegas")
     score_table = page.get_by_role("table", name="Cuenta de la mano")
     expect(score_table).to_be_visible()
     score = t.hand.score()

@@ -147,7 +147,8 @@ def test_htmx_swaps_only_the_table(alice_client, alice_match):
     body = response.content.decode()
     assert response.status_code == 200
     assert 'id="play-table"' in body and "<html" not in body
-    assert 'aria-live="polite"' in body and "Juegas" in body
+    # the trick is announced through the page's live region, which the swap leaves in place
+    assert '<div id="play-live" hx-swap-oob="innerHTML">' in body and "Juegas" in body
 
 
 def test_the_next_hand_is_dealt_once_by_the_next_dealer(alice_client, alice_match):
