@@ -193,3 +193,17 @@ def test_a_doubled_htmx_post_is_answered_in_the_table(alice_client, alice_match)
     again = alice_client.post(move_url(alice_match), data, headers={"HX-Request": "true"}).content.decode()
     assert "Ya estaba hecho" in again and 'id="play-table"' in again
     assert Event.objects.filter(hand=hand, seat=LEARNER).count() == 1
+
+
+def test_a_renuncio_at_a_ludoteka_table_loses_the_hand_not_the_match(alice_client, alice):
+    match = start(alice, rules="ludoteka", mode="examen")
+    card = advance_to_illegal(alice_client, match)
+    hand, t = table(match)
+    alice_client.post(move_url(match), {"seq": len(t.steps), "card": card})
+    play_out(alice_client, match)
+    match.refresh_from_db()
+    hand.refresh_from_db()
+    assert hand.score["reason"] == "renuncio" and hand.score["winner"] == "B"
+    assert not match.over and match.points[1] in (1, 2)  # renuncio = pierde_mano (R-RENUNCIO-1)
+    body = alice_client.get(match.get_absolute_url()).content.decode()
+    assert "comete renuncio y pierde la mano" in body and "Siguiente mano" in body
