@@ -140,8 +140,16 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         "rule_ids": score.get("rule_ids", []),
         "renuncios": renuncios,
         "missed": missed,
-        "summary": _fixed_summary(match, hand) if match.max_hands else state.summary(),
+        "summary": _summary(match, hand, state),
     }
+
+
+def _summary(match: Match, hand: MatchHand, state) -> str:
+    if match.source_hand_id is not None:
+        return _("Era una mano repetida desde «Revisar la mano»: no cuenta en la partida de la que salió.")
+    if match.max_hands:
+        return _fixed_summary(match, hand)
+    return state.summary()
 
 
 def _fixed_summary(match: Match, hand: MatchHand) -> str:

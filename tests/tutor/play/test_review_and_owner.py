@@ -42,6 +42,8 @@ def test_jugar_desde_aqui_replays_the_hand_from_that_play(alice_client, alice_ma
     play_out(alice_client, replay)
     replay.refresh_from_db()
     assert replay.over  # a replayed hand is a match of one hand
+    body = alice_client.get(replay.get_absolute_url()).content.decode()
+    assert "no cuenta en la partida de la que salió" in body and "Siguiente mano" not in body
 
 
 def test_jugar_desde_aqui_needs_one_of_the_learners_cards(alice_client, alice_match):
