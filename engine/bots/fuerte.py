@@ -23,9 +23,9 @@ from engine.cards import CARDS, TANTOS_OF, Card
 from engine.obligations import legal_mask
 from engine.tricks import trick_winner
 
-# Card plays the rollouts of one decision may make in total: the budget that keeps a decision near 50 ms.
-PLAY_BUDGET = 5_000
-MIN_SAMPLES, MAX_SAMPLES = 4, 48
+# Card plays the rollouts of one decision may make in total: the budget that keeps a decision near 30 ms of CPU.
+PLAY_BUDGET = 8_000
+MIN_SAMPLES, MAX_SAMPLES = 4, 64
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,7 +89,7 @@ def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_po
     # the best result over the worlds the history allows, and equal it when all of them agree.
     rules = PRESETS[name]
     positions = 0
-    for seed in range(80):
+    for seed in range(50):
         rng = random.Random(seed)
         for h in walk(Hand.new(rng, seed % 4, rules), rng):
             if len(h.tricks) == 8 and len(h.trick) == 3:
@@ -117,7 +117,7 @@ def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_po
             if len(results) == 1:
                 assert est.win_rate == results.pop()
         positions += 1
-    assert positions >= 20
+    assert positions >= 12
 
 
 def _twin_result(real: Hand, twin: Hand, card) -> int:
