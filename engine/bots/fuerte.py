@@ -171,6 +171,36 @@ def evaluate(view: SeatView, rng: random.Random, samples: int | None = None) -> 
     }
 
 
+@dataclass(frozen=True, slots=True)
+class Better:
+    """A legal card the fuerte bot estimates clearly better than the one played (for the review)."""
+
+    card: Card
+    estimate: Estimate
+    played: Estimate
+
+
+def clearly_better(
+    view: SeatView,
+    played: int,
+    rng: random.Random,
+    samples: int | None = None,
+    *,
+    win_gap: float = 0.15,
+    margin_gap: float = 20.0,
+) -> Better | None:
+    """The best legal card when it beats ``played`` by ``win_gap`` of hands won, or by ``margin_gap`` tantos
+    without winning fewer hands; None when ``played`` was as good as that (or the only card)."""
+    estimates = evaluate(view, rng, samples)
+    mine = estimates[CARDS[played]]
+    best = max(estimates, key=lambda c: (estimates[c].value, -c))
+    top = estimates[best]
+    gap = top.win_rate - mine.win_rate
+    if gap >= win_gap or (gap >= 0 and top.margin - mine.margin >= margin_gap):
+        return Better(best, top, mine)
+    return None
+
+
 def fuerte_decision(view: SeatView, legal: int, rng: random.Random) -> Decision:
     if not legal & (legal - 1) or (view.first_card is not None and not view.tricks and not view.trick):
         return normal_decision(view, legal)

@@ -21,20 +21,27 @@ LEVELS = ("principiante", "normal", "fuerte")
 
 # Reason codes of a play (the web table words each one; facts say which cards and seats).
 REASONS = {
-    "aleatoria": "principiante: una carta permitida cualquiera",
-    "unica": "solo hay una carta permitida",
-    "salida_obligada": "la primera mano Ludoteka se sale con el dos de oros",
+    "aleatoria": "juega una carta permitida al azar (nivel principiante)",
+    "unica": "es la única carta permitida",
+    "salida_obligada": "en la primera mano Ludoteka se sale con el dos de oros",
     "ganar_barato": "gana la baza con la carta más barata que la gana",
     "ganar_seguro": "gana la baza con una carta que ya nadie puede superar",
-    "cargar": "el compañero gana la baza seguro: le da tantos",
-    "companero_gana": "el compañero va ganando: no gasta una carta alta",
-    "montar_companero": "las reglas obligan a superar al compañero: lo hace con la carta más baja",
-    "descartar": "no puede ganar la baza: echa la carta que menos vale",
+    "cargar": "el compañero tiene la baza ganada, así que le da tantos",
+    "companero_gana": "el compañero va ganando la baza: no hace falta gastar una carta alta",
+    "montar_companero": "hay que superar al compañero y se hace con la carta más baja posible",
+    "descartar": "no se puede ganar la baza: se echa la carta que menos vale",
     "salir_mandona": "sale con una carta que ya nadie puede superar en su palo",
     "arrastrar": "sale de triunfo para quitar los triunfos a los rivales",
     "guardar_ultimas": "guarda el triunfo más alto para la última baza (las diez de últimas)",
-    "salir_baja": "sale con una carta baja, guardando triunfos, cantes y cartas de tantos",
-    "mejor_estimacion": "fuerte: la carta con la mejor estimación tras jugar la mano muchas veces",
+    "salir_baja": "sale con una carta baja y guarda los triunfos, los cantes y las cartas de tantos",
+    "mejor_estimacion": (
+        "es la carta que más manos gana al jugar la mano muchas veces, con las cartas que no se ven "
+        "repartidas de muchas maneras que encajan con lo jugado"
+    ),
+    # Cantes (CanteDecision.reason.code):
+    "tute": "canta el tute: la mano termina y la gana su pareja",
+    "cuarenta": "canta las cuarenta, que van antes que las veinte",
+    "veinte": "canta las veinte",
 }
 
 TRUMPS = SUIT_MASKS

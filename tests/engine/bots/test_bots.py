@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine.bots import (
+    REASONS,
     BotError,
     choose_cante,
     choose_play,
@@ -208,3 +209,32 @@ def test_a_match_of_bots_ends_exactly_as_the_tables_scoring_says(name):
         assert [r.dealer for r in match.results] == [(seed + k) % 4 for k in range(len(hands))]
         if name == "ludoteka":
             assert hands[0].trump == 0 and hands[0].tricks[0][0] == parse_cards(["2o"])[0]
+
+
+def test_every_reason_a_bot_gives_has_its_spanish_gloss():
+    codes = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = Hand.new(
+            rng, seed % 4, preset("companero" if seed % 2 else "ludoteka"), first_hand=seed % 4 == 0
+        )
+        while hand.turn is not None:
+            view = seat_view(hand, hand.turn)
+            codes.add(choose_play(view, "principiante" if seed % 5 == 0 else "normal", rng).reason.code)
+            if hand.play(choose_play(view, "normal", rng).card) is not None:
+                winner = hand.winners[-1]
+                for s in (winner, (winner + 2) & 3):
+                    decision = choose_cante(seat_view(hand, s), "normal", rng)
+                    if decision is not None and hand.turn is not None:
+                        codes.add(decision.reason.code)
+                        hand.declare(s, decision.option.suit, decision.option.tute)
+    assert codes <= set(REASONS)
+    assert {
+        "aleatoria",
+        "unica",
+        "salida_obligada",
+        "ganar_barato",
+        "descartar",
+        "salir_baja",
+        "veinte",
+    } <= codes
