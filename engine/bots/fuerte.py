@@ -121,6 +121,9 @@ def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]
         mine = hands[seat]
         rest = hands[0] | hands[1] | hands[2] | hands[3]
         legal = legal_mask(mine, trick, trump, rules) if trick else mine
+        if not legal & (legal - 1):
+            card = legal.bit_length() - 1
+            continue
         card, _ = normal_card(mine, legal, trick, seat, trump, rest & ~mine, voids, n_tricks + 1, sung, rules)
     totals = [tantos[0] + cpts[0], tantos[1] + cpts[1]]
     totals[last] += 10
