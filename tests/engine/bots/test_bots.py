@@ -238,3 +238,23 @@ def test_every_reason_a_bot_gives_has_its_spanish_gloss():
         "salir_baja",
         "veinte",
     } <= codes
+
+
+@rule("R-TUTE-1", "R-TUTE-2", "R-TUTE-3", "R-CANTE-4")
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_holding_the_four_reyes_sings_the_tute_when_its_pair_wins_its_first_trick(level):
+    # Seat 1 holds the four reyes and las cuarenta (rey and caballo of oros): the tute comes first.
+    hands = (
+        "1b 4e 5e 6e 7e 10e 11e 3e 1e 7c",
+        "12o 12c 12e 12b 11o 2c 4c 5c 6c 2e",
+        "2b 4b 5b 6b 7b 10b 11b 3b 10c 11c",
+        "2o 4o 5o 6o 7o 10o 3o 1o 3c 1c",
+    )
+    hand = Hand([parse_cards(h.split()) for h in hands], "o", 3)  # seat 0 leads
+    for c in ("3e", "2e", "2b", "2o"):
+        hand.play(c)
+    assert hand.winners == [3]
+    decision = choose_cante(seat_view(hand, 1), level, random.Random(3))
+    assert decision is not None and decision.option.tute == "reyes" and decision.reason.code == "tute"
+    hand.declare(1, tute=decision.option.tute)
+    assert hand.over and hand.score().reason == "tute" and hand.score().winner == 1
