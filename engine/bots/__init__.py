@@ -1,7 +1,7 @@
 """Bots that play Tute por parejas from what their seat may know (engine/bots/README.md)."""
 
 from engine.bots.choose import BotError, choose_cante, choose_play, decision_rng
-from engine.bots.fuerte import Estimate, evaluate
+from engine.bots.fuerte import Better, Estimate, clearly_better, evaluate
 from engine.bots.policy import LEVELS, REASONS, CanteDecision, Decision, Reason, trick_facts
 from engine.bots.table import play_hand, play_match, sing_after_trick
 from engine.bots.view import SeatView, SungCante, seat_view
@@ -9,6 +9,7 @@ from engine.bots.view import SeatView, SungCante, seat_view
 __all__ = [
     "LEVELS",
     "REASONS",
+    "Better",
     "BotError",
     "CanteDecision",
     "Decision",
@@ -17,6 +18,7 @@ __all__ = [
     "SeatView",
     "SungCante",
     "choose_cante",
+    "clearly_better",
     "choose_play",
     "decision_rng",
     "evaluate",

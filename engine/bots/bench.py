@@ -12,6 +12,7 @@ import statistics
 import time
 
 from engine.bots.choose import choose_play
+from engine.bots.policy import LEVELS
 from engine.bots.table import sing_after_trick
 from engine.bots.view import seat_view
 from engine.hand import Hand
@@ -19,15 +20,17 @@ from engine.rules import TableRules
 
 
 def timed_hand(seed: int, levels: list[str], rules: TableRules, times: dict[str, list[float]]) -> Hand:
-    """Play one hand with ``levels[seat]`` bots, adding each decision's seconds (view included) to ``times``."""
+    """Play one hand with ``levels[seat]`` bots, adding each decision's seconds (view included) to ``times``
+    (wall clock) and to ``times[level + " cpu"]`` (this process's CPU time, which other load does not inflate)."""
     rng = random.Random(seed * 7 + 1)
     hand = Hand.new(random.Random(seed), seed % 4, rules)
-    clock = time.perf_counter
+    clock, cpu = time.perf_counter, time.process_time
     while hand.turn is not None:
         level = levels[hand.turn]
-        start = clock()
+        start, start_cpu = clock(), cpu()
         decision = choose_play(seat_view(hand, hand.turn), level, rng)
         times[level].append(clock() - start)
+        times[level + " cpu"].append(cpu() - start_cpu)
         if hand.play(decision.card) is not None:
             sing_after_trick(hand, levels, rng)
     return hand
@@ -61,26 +64,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="guia", help="table preset (default guia)")
     args = parser.parse_args(argv)
     rules = TableRules.from_spec(args.rules)
-    times: dict[str, list[float]] = {"principiante": [], "normal": [], "fuerte": []}
+    times: dict[str, list[float]] = {k: [] for level in LEVELS for k in (level, level + " cpu")}
     started = time.perf_counter()
     np_won, np_played = match_up("normal", "principiante", max(args.hands // 2, 1), rules, times)
     fn_won, fn_played = match_up("fuerte", "normal", max(args.fuerte_hands // 2, 1), rules, times)
     print(f"engine.bots.bench — one core, rules={args.rules}, {time.perf_counter() - started:.0f} s")
     print("| measure | value |")
     print("|---|---:|")
-    for level, values in times.items():
-        rate = len(values) / sum(values) if values else 0
-        print(f"| {level}: decisions per second (view + choice) | {rate:,.0f} |")
-    fuerte = times["fuerte"]
-    print(
-        f"| fuerte: p50 / p99 / max ms per decision | {_ms(fuerte, 0.5):.1f} / {_ms(fuerte, 0.99):.1f} / "
-        f"{max(fuerte) * 1000:.1f} |"
-    )
+    for level in LEVELS:
+        for key, what in ((level, "wall clock"), (level + " cpu", "CPU time")):
+            values = times[key]
+            rate = len(values) / sum(values) if values and sum(values) else 0
+            print(f"| {level}: decisions per second, view included ({what}) | {rate:,.0f} |")
+    for key, what in (("fuerte", "wall clock"), ("fuerte cpu", "CPU time")):
+        v = times[key]
+        print(
+            f"| fuerte: p50 / p99 / max ms per decision ({what}) | "
+            f"{_ms(v, 0.5):.1f} / {_ms(v, 0.99):.1f} / {max(v) * 1000:.1f} |"
+        )
     print(
         f"| normal pair vs principiante pair: hands won | {np_won} of {np_played} ({np_won / np_played:.1%}) |"
     )
     print(f"| fuerte pair vs normal pair: hands won | {fn_won} of {fn_played} ({fn_won / fn_played:.1%}) |")
-    print(f"| fuerte decisions timed | {len(fuerte):,} (mean {statistics.fmean(fuerte) * 1000:.1f} ms) |")
+    fuerte = times["fuerte"]
+    print(
+        f"| fuerte decisions timed | {len(fuerte):,} (mean {statistics.fmean(fuerte) * 1000:.1f} ms wall) |"
+    )
     return 0
 
 

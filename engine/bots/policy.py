@@ -21,21 +21,27 @@ LEVELS = ("principiante", "normal", "fuerte")
 
 # Reason codes of a play (the web table words each one; facts say which cards and seats).
 REASONS = {
-    "aleatoria": "principiante: una carta permitida cualquiera",
-    "unica": "solo hay una carta permitida",
-    "salida_obligada": "la primera mano Ludoteka se sale con el dos de oros",
+    "aleatoria": "juega una carta permitida al azar (nivel principiante)",
+    "unica": "es la única carta permitida",
+    "salida_obligada": "en la primera mano Ludoteka se sale con el dos de oros",
     "ganar_barato": "gana la baza con la carta más barata que la gana",
     "ganar_seguro": "gana la baza con una carta que ya nadie puede superar",
-    "cargar": "el compañero gana la baza seguro: le da tantos",
-    "companero_gana": "el compañero va ganando: no gasta una carta alta",
-    "montar_companero": "las reglas obligan a superar al compañero: lo hace con la carta más baja",
-    "guardar_triunfo": "no merece la pena gastar un triunfo en esta baza",
-    "descartar": "no puede ganar la baza: echa la carta que menos vale",
+    "cargar": "el compañero tiene la baza ganada, así que le da tantos",
+    "companero_gana": "el compañero va ganando la baza: no hace falta gastar una carta alta",
+    "montar_companero": "hay que superar al compañero y se hace con la carta más baja posible",
+    "descartar": "no se puede ganar la baza: se echa la carta que menos vale",
     "salir_mandona": "sale con una carta que ya nadie puede superar en su palo",
     "arrastrar": "sale de triunfo para quitar los triunfos a los rivales",
     "guardar_ultimas": "guarda el triunfo más alto para la última baza (las diez de últimas)",
-    "salir_baja": "sale con una carta baja, guardando triunfos, cantes y cartas de tantos",
-    "mejor_estimacion": "fuerte: la carta con la mejor estimación tras jugar la mano muchas veces",
+    "salir_baja": "sale con una carta baja y guarda los triunfos, los cantes y las cartas de tantos",
+    "mejor_estimacion": (
+        "es la carta que más manos gana al jugar la mano muchas veces, con las cartas que no se ven "
+        "repartidas de muchas maneras que encajan con lo jugado"
+    ),
+    # Cantes (CanteDecision.reason.code):
+    "tute": "canta el tute: la mano termina y la gana su pareja",
+    "cuarenta": "canta las cuarenta, que van antes que las veinte",
+    "veinte": "canta las veinte",
 }
 
 TRUMPS = SUIT_MASKS
@@ -65,13 +71,6 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _cards(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def _pair_cards(hand: int, sung: int) -> int:
     """Rey and caballo of each unsung suit where we hold both: kept to sing them (R-CANTE-1, R-CANTE-3)."""
     out = 0
@@ -81,22 +80,38 @@ def _pair_cards(hand: int, sung: int) -> int:
     return out
 
 
+def _strength_mask(k: int) -> int:
+    return sum(1 << (10 * s + k) for s in range(4))
+
+
+# Cards of each strength 0..9 in all suits; cards with no tantos are the strengths 0..4 (R-DECK-4).
+BY_STRENGTH = tuple(_strength_mask(k) for k in range(10))
+
+
+def _weakest(mask: int) -> int:
+    """The weakest card of a non-empty mask (the lowest suit on a tie)."""
+    for m in BY_STRENGTH:
+        if mask & m:
+            return _low(mask & m)
+    raise ValueError("empty mask")
+
+
 def _cheapest(mask: int, trump: int, keep: int) -> int:
-    """The card of ``mask`` that costs least to give away: not a trump, not kept for a cante, fewest tantos, weakest."""
-    best, best_key = -1, None
+    """The card of ``mask`` that costs least to give away: not a trump, not kept for a cante, then the weakest
+    (strength and tantos go together, R-DECK-3/4)."""
     tmask = TRUMPS[trump]
-    for c in _cards(mask):
-        key = (tmask >> c & 1, keep >> c & 1, TANTOS_OF[c], c % 10)
-        if best_key is None or key < best_key:
-            best, best_key = c, key
-    return best
+    for part in (mask & ~tmask & ~keep, mask & ~tmask & keep, mask & tmask & ~keep, mask & tmask):
+        if part:
+            return _weakest(part)
+    raise ValueError("empty mask")
 
 
-def _beats(c: int, led: int, high_led: int, high_trump: int, trump: int) -> bool:
-    suit = c // 10
-    if suit == trump:
-        return c > high_trump
-    return suit == led and high_trump < 0 and c > high_led
+def _strongest_with_tantos(mask: int) -> int:
+    """The card with the most tantos (weakest on a tie), or -1 when none has tantos."""
+    for k in range(9, 4, -1):
+        if mask & BY_STRENGTH[k]:
+            return _low(mask & BY_STRENGTH[k])
+    return -1
 
 
 def normal_card(
@@ -120,10 +135,13 @@ def normal_card(
         return _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep)
     n = len(trick)
     led, high_led, high_trump, win_idx = trick_state(trick, trump)
-    partner_winning = n - win_idx == 2
+    # The cards that beat the one winning now (R-TRICK-2): obligations make us play one when we can.
+    if high_trump >= 0:
+        winners = legal & ABOVE[high_trump]
+    else:
+        winners = legal & (ABOVE[high_led] | tmask)
     # When we play 2nd or 3rd, the next seat is a rival still to play.
-    next_rival = (seat + 1) & 3
-    rival_may_trump = bool(voids[next_rival] >> led & 1 and unseen & tmask)
+    rival_may_trump = n < 3 and voids[(seat + 1) & 3] >> led & 1 and unseen & tmask
 
     def safe(c: int) -> bool:
         """Would ``c`` still win after the rival still to play (as far as this seat can tell)?"""
@@ -133,56 +151,29 @@ def normal_card(
             return False
         return c // 10 == trump or not rival_may_trump
 
-    if partner_winning:
-        win_card = trick[win_idx]
-        over = 0
-        for c in _cards(legal):
-            if c // 10 == trump:
-                if win_card // 10 != trump or c > win_card:
-                    over |= 1 << c
-            elif c // 10 == led and win_card // 10 == led and c > win_card:
-                over |= 1 << c
-        under = legal & ~over
+    if n - win_idx == 2:  # our partner is winning the trick
+        under = legal & ~winners
         if not under:
-            return _cheapest(over, trump, keep), "montar_companero"
-        partner_safe = safe(win_card)
-        if partner_safe:
-            best, best_key = -1, None
-            for c in _cards(under & ~tmask & ~keep):
-                key = (TANTOS_OF[c], -(c % 10))
-                if best_key is None or key > best_key:
-                    best, best_key = c, key
-            if best >= 0 and TANTOS_OF[best]:
+            return _cheapest(winners, trump, keep), "montar_companero"
+        if safe(trick[win_idx]):
+            best = _strongest_with_tantos(under & ~tmask & ~keep)
+            if best >= 0:
                 return best, "cargar"
         return _cheapest(under, trump, keep), "companero_gana"
-    winners = 0
-    for c in _cards(legal):
-        if _beats(c, led, high_led, high_trump, trump):
-            winners |= 1 << c
     if not winners:
         return _cheapest(legal, trump, keep), "descartar"
-    points = 0
-    for c in trick:
-        points += TANTOS_OF[c]
-    losers = legal & ~winners
-    if losers and not winners & ~tmask and points < 10 and trick_no < 9 and n < 3:
-        return _cheapest(losers, trump, keep), "guardar_triunfo"
     if n == 3:
-        return _cheapest_win(winners, trump, keep), "ganar_barato"
+        return _cheapest(winners, trump, keep), "ganar_barato"
     safe_winners = 0
-    for c in _cards(winners):
-        if safe(c):
-            safe_winners |= 1 << c
+    m = winners
+    while m:
+        low = m & -m
+        m ^= low
+        if safe(low.bit_length() - 1):
+            safe_winners |= low
     if safe_winners:
-        return _cheapest_win(safe_winners, trump, keep), "ganar_seguro"
-    if losers and points < 4:
-        return _cheapest(losers, trump, keep), "descartar"
-    return _cheapest_win(winners, trump, keep), "ganar_barato"
-
-
-def _cheapest_win(mask: int, trump: int, keep: int) -> int:
-    """Among winning cards, the cheapest to spend: non-trump first, then fewest tantos, then weakest."""
-    return _cheapest(mask, trump, keep)
+        return _cheapest(safe_winners, trump, keep), "ganar_seguro"
+    return _cheapest(winners, trump, keep), "ganar_barato"
 
 
 def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int, str]:
@@ -190,21 +181,29 @@ def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int,
     rivals_void = voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
     rivals_trumps = unseen & tmask  # at worst the rivals hold them all
     my_trumps = hand & tmask
-    top_trump = -1 if not my_trumps else my_trumps.bit_length() - 1
-    master_trump = top_trump >= 0 and not unseen & ABOVE[top_trump] & tmask
+    top_trump = my_trumps.bit_length() - 1
+    master_trump = top_trump >= 0 and not unseen & ABOVE[top_trump]
+    # Masters: our cards above every unseen card of their suit, in suits someone else still holds.
+    masters = [0, 0, 0, 0]
+    for s in range(4):
+        out = unseen & SUIT_MASKS[s]
+        if out and s != trump:
+            masters[s] = legal & ABOVE[out.bit_length() - 1]
     if trick_no >= 8 and master_trump and hand & ~tmask:
+        # Las diez de últimas: keep the top trump for the last trick.
         rest = legal & ~(1 << top_trump)
-        masters = [c for c in _cards(rest & ~tmask) if not unseen & ABOVE[c]]
-        if masters:
-            return max(masters, key=lambda c: (TANTOS_OF[c], c % 10)), "guardar_ultimas"
+        m = (masters[0] | masters[1] | masters[2] | masters[3]) & rest
+        if m:
+            c = _strongest_with_tantos(m)
+            return (c if c >= 0 else _weakest(m)), "guardar_ultimas"
         return _cheapest(rest, trump, keep), "guardar_ultimas"
     best, best_key = -1, None
-    for c in _cards(legal & ~tmask):
-        s = c // 10
-        if unseen & ABOVE[c] or not unseen & SUIT_MASKS[s]:
-            continue  # not the highest card left of its suit, or nobody else holds the suit
-        if rivals_void >> s & 1 and rivals_trumps:
+    for s in range(4):
+        if not masters[s] or (rivals_void >> s & 1 and rivals_trumps):
             continue
+        c = _strongest_with_tantos(masters[s])
+        if c < 0:
+            c = _weakest(masters[s])
         key = (TANTOS_OF[c], (unseen & SUIT_MASKS[s]).bit_count())
         if best_key is None or key > best_key:
             best, best_key = c, key

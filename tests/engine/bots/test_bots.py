@@ -8,7 +8,17 @@ import random
 
 import pytest
 
-from engine.bots import BotError, choose_cante, choose_play, decision_rng, play_hand, play_match, seat_view
+from engine.bots import (
+    REASONS,
+    BotError,
+    choose_cante,
+    choose_play,
+    decision_rng,
+    fuerte,
+    play_hand,
+    play_match,
+    seat_view,
+)
 from engine.bots.table import sing_after_trick
 from engine.cards import cards_of, parse_cards
 from engine.hand import Hand, HandError
@@ -19,14 +29,15 @@ from .helpers import replay, walk
 
 rule = pytest.mark.rule
 LEVELS = ("principiante", "normal", "fuerte")
-# 10,000 hands per table in the long run (BOT_HANDS=10000); the default keeps the suite quick.
-HANDS = int(os.environ.get("BOT_HANDS", "300"))
+# 10,000 hands per table in the long run (BOT_HANDS=10000, about 35 s of CPU per table); 1,000 by default.
+HANDS = int(os.environ.get("BOT_HANDS", "1000"))
 
 
 @rule("R-OBL-RENUNCIO")
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_bot_only_ever_chooses_one_of_the_legal_cards_under_every_table(name, level):
+def test_a_bot_only_ever_chooses_one_of_the_legal_cards_under_every_table(name, level, monkeypatch):
+    monkeypatch.setattr(fuerte, "PLAY_BUDGET", 500)  # fewer rollouts: legality does not depend on them
     rules = PRESETS[name]
     decisions = 0
     deals = 3 if level == "fuerte" else 60
@@ -83,7 +94,8 @@ def _swapped(hand: Hand, a: int, ca: int, b: int, cb: int) -> Hand | None:
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_a_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(name):
+def test_a_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(name, monkeypatch):
+    monkeypatch.setattr(fuerte, "PLAY_BUDGET", 500)
     rules = PRESETS[name]
     compared = 0
     for seed in range(12):
@@ -197,3 +209,52 @@ def test_a_match_of_bots_ends_exactly_as_the_tables_scoring_says(name):
         assert [r.dealer for r in match.results] == [(seed + k) % 4 for k in range(len(hands))]
         if name == "ludoteka":
             assert hands[0].trump == 0 and hands[0].tricks[0][0] == parse_cards(["2o"])[0]
+
+
+def test_every_reason_a_bot_gives_has_its_spanish_gloss():
+    codes = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = Hand.new(
+            rng, seed % 4, preset("companero" if seed % 2 else "ludoteka"), first_hand=seed % 4 == 0
+        )
+        while hand.turn is not None:
+            view = seat_view(hand, hand.turn)
+            codes.add(choose_play(view, "principiante" if seed % 5 == 0 else "normal", rng).reason.code)
+            if hand.play(choose_play(view, "normal", rng).card) is not None:
+                winner = hand.winners[-1]
+                for s in (winner, (winner + 2) & 3):
+                    decision = choose_cante(seat_view(hand, s), "normal", rng)
+                    if decision is not None and hand.turn is not None:
+                        codes.add(decision.reason.code)
+                        hand.declare(s, decision.option.suit, decision.option.tute)
+    assert codes <= set(REASONS)
+    assert {
+        "aleatoria",
+        "unica",
+        "salida_obligada",
+        "ganar_barato",
+        "descartar",
+        "salir_baja",
+        "veinte",
+    } <= codes
+
+
+@rule("R-TUTE-1", "R-TUTE-2", "R-TUTE-3", "R-CANTE-4")
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_holding_the_four_reyes_sings_the_tute_when_its_pair_wins_its_first_trick(level):
+    # Seat 1 holds the four reyes and las cuarenta (rey and caballo of oros): the tute comes first.
+    hands = (
+        "1b 4e 5e 6e 7e 10e 11e 3e 1e 7c",
+        "12o 12c 12e 12b 11o 2c 4c 5c 6c 2e",
+        "2b 4b 5b 6b 7b 10b 11b 3b 10c 11c",
+        "2o 4o 5o 6o 7o 10o 3o 1o 3c 1c",
+    )
+    hand = Hand([parse_cards(h.split()) for h in hands], "o", 3)  # seat 0 leads
+    for c in ("3e", "2e", "2b", "2o"):
+        hand.play(c)
+    assert hand.winners == [3]
+    decision = choose_cante(seat_view(hand, 1), level, random.Random(3))
+    assert decision is not None and decision.option.tute == "reyes" and decision.reason.code == "tute"
+    hand.declare(1, tute=decision.option.tute)
+    assert hand.over and hand.score().reason == "tute" and hand.score().winner == 1

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine.bots import choose_play, seat_view
-from engine.bots.fuerte import candidates, evaluate, sample_world
+from engine.bots.fuerte import candidates, clearly_better, evaluate, sample_world
 from engine.bots.table import sing_after_trick
 from engine.cards import cards_of
 from engine.hand import Hand
@@ -83,13 +83,10 @@ def _outcome(hand: Hand, seat: int, card) -> int:
     return int(h.score().winner == seat & 1)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_possible_results(name):
-    # With one card each left after ours, the hand is decided: each estimate must lie between the worst and
-    # the best result over the worlds the history allows, and equal it when all of them agree.
-    rules = PRESETS[name]
-    positions = 0
-    for seed in range(80):
+def _ninth_trick_positions(rules, seeds):
+    """Hands where the seat to play is the last of the ninth trick, with the result of each legal card in
+    every world the history allows (the rest of the hand is forced)."""
+    for seed in range(seeds):
         rng = random.Random(seed)
         for h in walk(Hand.new(rng, seed % 4, rules), rng):
             if len(h.tricks) == 8 and len(h.trick) == 3:
@@ -99,10 +96,9 @@ def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_po
         view = seat_view(h, h.turn)
         worlds = list(_all_worlds(view))
         assert worlds
-        estimates = evaluate(view, random.Random(seed), samples=60)
-        assert set(estimates) == set(h.legal())
-        for c, est in estimates.items():
-            results = set()
+        results = {}
+        for c in h.legal():
+            results[c] = set()
             for w in worlds:
                 twin = Hand(
                     [cards_of(w[s] | view.played_by(s)) for s in range(4)],
@@ -112,12 +108,40 @@ def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_po
                     leader=h.leaders[0],
                     trump_card=h.trump_card,
                 )
-                results.add(_twin_result(h, twin, c))
-            assert min(results) <= est.win_rate <= max(results)
-            if len(results) == 1:
-                assert est.win_rate == results.pop()
+                results[c].add(_twin_result(h, twin, c))
+        yield seed, view, results
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_possible_results(name):
+    # With one card each left after ours, the hand is decided: each estimate must lie between the worst and
+    # the best result over the worlds the history allows, and equal it when all of them agree.
+    positions = 0
+    for seed, view, results in _ninth_trick_positions(PRESETS[name], 50):
+        estimates = evaluate(view, random.Random(seed), samples=60)
+        assert set(estimates) == set(results)
+        for c, est in estimates.items():
+            assert min(results[c]) <= est.win_rate <= max(results[c])
+            if len(results[c]) == 1:
+                assert est.win_rate == min(results[c])
         positions += 1
-    assert positions >= 20
+    assert positions >= 12
+
+
+def test_the_review_names_a_card_that_wins_the_hand_where_the_one_played_loses_it():
+    found = 0
+    for name in sorted(PRESETS):
+        for seed, view, results in _ninth_trick_positions(PRESETS[name], 50):
+            winning = [c for c, r in results.items() if r == {1}]
+            losing = [c for c, r in results.items() if r == {0}]
+            if not winning or not losing:
+                continue
+            better = clearly_better(view, losing[0], random.Random(seed), samples=30)
+            assert better is not None and better.card in winning
+            assert better.estimate.win_rate == 1 and better.played.win_rate == 0
+            assert clearly_better(view, winning[0], random.Random(seed), samples=30) is None
+            found += 1
+    assert found >= 3
 
 
 def _twin_result(real: Hand, twin: Hand, card) -> int:
