@@ -248,7 +248,6 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
     """«Revisar la mano»: every trick in order, each of the learner's cards with its ruling."""
     tricks: list[dict] = []
     current: dict | None = None
-    fuerte = "fuerte" in bots.available_levels()
     replay = table.fresh()
     for seq, step in enumerate(table.steps):
         h = replay.hand
@@ -264,7 +263,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
             }
             if step.seat == LEARNER and step.grade:
                 play["grade"] = step.grade
-                if step.legal and fuerte:
+                if step.legal:
                     rng = decision_rng(table.seed, seq, "revision")
                     play["better"] = bots.better_card(replay.hand, LEARNER, step.value, rng)
             current["cards"].append(step.value)

@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 
+from engine.cards import parse_card
 from tutor.accounts.models import User
 from tutor.play.models import Event, Match
 from tutor.play.table import CARD, LEARNER
@@ -85,8 +86,7 @@ def test_another_anonymous_visitor_cannot_see_it(client, db):
 
 
 def test_the_review_names_the_card_the_fuerte_bot_finds_clearly_better(alice_client, alice):
-    from engine.bots import decision_rng, seat_view
-    from engine.bots.fuerte import evaluate
+    from engine.bots import clearly_better, decision_rng, seat_view
     from engine.obligations import the
 
     match = start(alice, seed=13)
@@ -102,12 +102,11 @@ def test_the_review_names_the_card_the_fuerte_bot_finds_clearly_better(alice_cli
     expected = []
     replay = t.fresh()
     for seq, step in enumerate(t.steps):
-        if step.seat == LEARNER and step.kind == CARD and len(replay.hand.legal()) > 1:
-            estimates = evaluate(seat_view(replay.hand, LEARNER), decision_rng(t.seed, seq, "revision"))
-            best = max(estimates, key=lambda c: (estimates[c].value, -c))
-            played = next(e for c, e in estimates.items() if c.code == step.value)
-            if estimates[best].win_rate - played.win_rate >= 0.15:
-                expected.append(the(best))
+        if step.seat == LEARNER and step.kind == CARD:
+            view = seat_view(replay.hand, LEARNER)
+            better = clearly_better(view, parse_card(step.value), decision_rng(t.seed, seq, "revision"))
+            if better is not None:
+                expected.append(the(better.card))
         replay._apply(step)
     assert expected, "this seed should give the fuerte bot something to say"
     body = alice_client.get(reverse("play:review", args=[match.token, 1])).content.decode()
