@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from engine.bots import decision_rng
 from engine.cards import CARDS, parse_card
@@ -15,7 +16,12 @@ from tutor.play.models import Match, MatchHand
 from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_option, match_state
 
 # One sentence per seat, so that person and article agree («Juegas», «Tu compañero juega»).
-SEAT_NAMES = ("tú", "el rival de la derecha", "tu compañero", "el rival de la izquierda")
+SEAT_NAMES = (
+    _lazy("tú"),
+    _lazy("el rival de la derecha"),
+    _lazy("tu compañero"),
+    _lazy("el rival de la izquierda"),
+)
 
 
 def _sentence(kind: str, seat: int, **facts) -> str:
@@ -231,7 +237,7 @@ def table_context(
         else [],
         "tricks_won": list(h.won),
         "sung": [
-            {"who": SEAT_NAMES[d.seat], "label": d.option.label, "after_trick": d.after_trick}
+            {"after_trick": d.after_trick, "text": _sentence("sings", d.seat, cante=d.option.label)}
             for d in h.cantes
         ],
         "over": table.over,

@@ -40,7 +40,9 @@ def test_las_veinte_are_offered_when_the_learner_may_sing_them(alice_client, ali
     hand, t = table(match)
     assert Event.objects.filter(hand=hand, seat=LEARNER, kind=CANTE).count() == 1
     assert t.hand.cante_points[0] >= 20
-    assert f"Cantas {label}." in alice_client.get(match.get_absolute_url()).content.decode()
+    body = alice_client.get(match.get_absolute_url()).content.decode()
+    assert f"Cantas {label}." in body
+    assert f"Tras la baza {len(t.hand.tricks)}: Cantas {label}." in body  # the cantes sung so far
 
 
 def test_a_cante_let_pass_is_pointed_out_after_the_hand(alice_client, alice):
