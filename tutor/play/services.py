@@ -50,9 +50,12 @@ class Outcome:
 
 
 def steps_of(hand: MatchHand) -> list[Step]:
+    rows = Event.objects.filter(hand=hand).order_by("seq")
     return [
-        Step(e.seat, e.kind, e.card or e.cante, e.legal, e.grade)
-        for e in hand.events.order_by("seq").only("seat", "kind", "card", "cante", "legal", "grade")
+        Step(seat, kind, card or cante, legal, grade)
+        for seat, kind, card, cante, legal, grade in rows.values_list(
+            "seat", "kind", "card", "cante", "legal", "grade"
+        )
     ]
 
 

@@ -21,6 +21,8 @@ from engine.rules import TableRules
 from tutor.play import bots
 
 LEARNER = 0
+# Stored logs hold card codes: looked up directly (parse_card also reads Spanish names, more slowly).
+BY_CODE = {c.code: c for c in CARDS}
 CARD, CANTE, PASS = "card", "cante", "pass"
 
 
@@ -145,7 +147,7 @@ class Table:
         if step.kind == CARD:
             if self.moment and step.seat == LEARNER:
                 self.learner_decided = len(h.tricks)
-            return h.play(parse_card(step.value), allow_renuncio=not step.legal)
+            return h.play(BY_CODE[step.value], allow_renuncio=not step.legal)
         if step.kind == CANTE:
             if step.seat == LEARNER:
                 self.learner_decided = len(h.tricks)
