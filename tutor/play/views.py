@@ -9,7 +9,7 @@ from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import PlayRefused
-from tutor.practice.identity import Owner, owner_for
+from tutor.practice.identity import SESSION_KEY, Owner, owner_for
 from tutor.practice.models import only_row
 
 TABLE_PAGE = "play/match.html"
@@ -31,10 +31,16 @@ def _render_table(request: HttpRequest, match: Match, *, status: int = 200, **ex
     return render(request, template, context, status=status)
 
 
+def _unfinished(request: HttpRequest):
+    """The visitor's matches to resume (a first visit gets no anonymous id just for looking)."""
+    if not request.user.is_authenticated and not request.session.get(SESSION_KEY):
+        return Match.objects.none()
+    return Match.objects.filter(owner_for(request).q, finished_at__isnull=True).order_by("-updated_at")[:10]
+
+
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    owner = owner_for(request)
-    matches = Match.objects.filter(owner.q, finished_at__isnull=True).order_by("-updated_at")[:10]
+    matches = _unfinished(request)
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
     form = NewMatchForm(
         initial={"rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"}
@@ -45,10 +51,9 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_POST
 def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
-    owner = owner_for(request)
     if not form.is_valid():
-        matches = Match.objects.filter(owner.q, finished_at__isnull=True).order_by("-updated_at")[:10]
-        return render(request, "play/index.html", {"form": form, "matches": matches}, status=400)
+        return render(request, "play/index.html", {"form": form, "matches": _unfinished(request)}, status=400)
+    owner = owner_for(request)
     data = form.cleaned_data
     match = services.start_match(owner=owner, rules=form.table_rules, level=data["level"], mode=data["mode"])
     return redirect(match)

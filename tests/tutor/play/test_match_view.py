@@ -16,6 +16,11 @@ def test_jugar_is_in_the_menu(client, db):
     assert "Empezar la partida" in body
 
 
+def test_looking_at_jugar_gives_a_visitor_no_session(client, db):
+    response = client.get(reverse("play:index"))
+    assert "sessionid" not in response.cookies
+
+
 def test_it_starts_a_match_and_shows_the_dealers_card(alice_client, alice):
     response = alice_client.post(
         reverse("play:new"), {"rules": "guia", "level": "principiante", "mode": "aprendiz"}
