@@ -126,6 +126,7 @@ def test_an_illegal_card_is_refused_with_its_reason_in_aprendiz(live_server, pag
     expect(refusal).to_contain_text("No puedes jugar")
     expect(refusal).to_contain_text(why.removeprefix("No: "))
     expect(refusal).to_be_focused()
+    expect(page.locator(f'button[name="card"][value="{card}"]')).to_contain_text("no se puede jugar")
     assert len(table(match)[1].steps) == len(t.steps)
 
 
