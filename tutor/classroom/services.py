@@ -258,6 +258,33 @@ def _finish_state(due_at: datetime, now: datetime) -> str:
     return Assignment.State.LATE if now > due_at else Assignment.State.SUBMITTED
 
 
+def _hands_done(assignment: Assignment, practice_set: PracticeSet) -> bool:
+    """Every «jugar N manos» item of the set has its match played to the end."""
+    wanted = practice_set.items.filter(kind=SetItem.Kind.PLAY).count()
+    if not wanted:
+        return True
+    return assignment.set_matches.filter(match__finished_at__isnull=False).count() >= wanted
+
+
+def _move_state(row: Assignment, practice_set: PracticeSet, now: datetime) -> None:
+    if row.answered >= row.total and _hands_done(row, practice_set):
+        row.state = _finish_state(practice_set.due_at, now)
+        row.finished_at = now
+    else:
+        row.state = Assignment.State.IN_PROGRESS
+
+
+def record_set_match_finished(match) -> None:
+    """A student's «jugar N manos» match ended: the set may now be done (play's match_finished)."""
+    set_match = SetMatch.objects.filter(match=match).select_related("assignment__practice_set").first()
+    if set_match is None:
+        return
+    row = Assignment.objects.select_for_update().get(pk=set_match.assignment_id)
+    if not row.is_done:
+        _move_state(row, set_match.assignment.practice_set, timezone.now())
+        row.save(update_fields=["state", "finished_at"])
+
+
 def record_set_attempt(attempt) -> None:
     """Move the student's row: en curso, then entregada (or tarde) when every item is answered.
 
@@ -278,11 +305,7 @@ def record_set_attempt(attempt) -> None:
             row.correct += int(attempt.correct)
             row.time_ms += attempt.time_taken_ms
             row.started_at = row.started_at or now
-            if row.answered >= row.total:
-                row.state = _finish_state(question.assignment.practice_set.due_at, now)
-                row.finished_at = now
-            else:
-                row.state = Assignment.State.IN_PROGRESS
+            _move_state(row, question.assignment.practice_set, now)
             row.save()
     _check_goals(attempt, now)
 
@@ -346,4 +369,8 @@ def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
             seed=duplicate_seed(item),
             max_hands=item.count,
         )
+        if locked.state == Assignment.State.NOT_STARTED:
+            locked.state = Assignment.State.IN_PROGRESS
+            locked.started_at = locked.started_at or timezone.now()
+            locked.save(update_fields=["state", "started_at"])
         return SetMatch.objects.create(assignment=locked, item=item, match=match)

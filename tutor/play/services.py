@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
 from tutor.play.models import Event, Match, MatchHand
+from tutor.play.signals import match_finished
 from tutor.play.table import (
     CANTE,
     CARD,
@@ -154,6 +155,8 @@ def _close_if_over(match: Match, hand: MatchHand, table: Table) -> None:
     if match.winner is not None or (match.max_hands and hand.number >= match.max_hands):
         match.finished_at = timezone.now()
     match.save(update_fields=["points", "winner", "finished_at", "updated_at"])
+    if match.finished_at is not None:
+        match_finished.send(sender=Match, match=match)
 
 
 def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> Outcome:

@@ -100,3 +100,36 @@ def test_the_teacher_sees_each_deal_side_by_side(classroom, teresa, teresa_clien
     other_item = other.items.get()
     assert outsider.post(reverse("classroom:task_play", args=[other.pk, other_item.pk])).status_code == 404
     assert outsider.post(reverse("classroom:task_play", args=[practice_set.pk, 999999])).status_code == 404
+
+
+def test_the_task_is_handed_in_when_its_hands_are_played(classroom, teresa, alice):
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    item = practice_set.items.get()
+    assignment = Assignment.objects.get(student=alice, practice_set=practice_set)
+    assert assignment.state == Assignment.State.NOT_STARTED
+    client = _client(alice)
+    client.post(reverse("classroom:task_play", args=[practice_set.pk, item.pk]))
+    assignment.refresh_from_db()
+    assert assignment.state == Assignment.State.IN_PROGRESS
+    match = SetMatch.objects.get(assignment=assignment).match
+    play_out(client, match)
+    assignment.refresh_from_db()
+    assert assignment.state == Assignment.State.IN_PROGRESS  # one hand of two
+    client.post(reverse("play:next_hand", args=[match.token]), {"number": 2})
+    play_out(client, match)
+    assignment.refresh_from_db()
+    assert assignment.state == Assignment.State.SUBMITTED and assignment.finished_at is not None
+
+
+def test_answering_every_question_is_not_enough_while_hands_are_left(classroom, teresa, alice):
+    items = [{"kind": "family", "family": "ganador", "count": 1, "difficulty": 1}, *PLAY_ITEM]
+    practice_set = make_set(classroom, teresa, items=items)
+    client = _client(alice)
+    client.get(reverse("classroom:task", args=[practice_set.pk]))
+    assignment = Assignment.objects.get(student=alice, practice_set=practice_set)
+    question = assignment.questions.get()
+    scenario = question.issued.get_scenario()
+    client.post(reverse("practice:answer", args=[question.issued.token]), {"answer": scenario.answer})
+    assignment.refresh_from_db()
+    assert (assignment.answered, assignment.total) == (1, 1)
+    assert assignment.state == Assignment.State.IN_PROGRESS
