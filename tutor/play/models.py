@@ -6,12 +6,12 @@ seed and dealer) and the append-only log of events, so nothing can drift from th
 
 import secrets
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import TableRules
+from tutor.lib.owners import Owned
 
 
 def new_token() -> str:
@@ -29,14 +29,10 @@ class TutorMode(models.TextChoices):
     EXAMEN = "examen", _("examen")
 
 
-class Match(models.Model):
+class Match(Owned):
     """A match (partida) of one learner, seat 0, with a bot partner (seat 2) and two bot rivals."""
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     rules = models.JSONField()  # TableRules.to_dict()
     level = models.CharField(max_length=16, choices=Level, default=Level.NORMAL)
     mode = models.CharField(max_length=16, choices=TutorMode, default=TutorMode.APRENDIZ)

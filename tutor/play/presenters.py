@@ -9,8 +9,8 @@ from engine.bots import decision_rng
 from engine.cards import CARDS, parse_card
 from engine.deal import pair_of
 from engine.obligations import the
-from engine.rules import PRESET_LABELS, TableRules
 from engine.tricks import trick_winner
+from tutor.lib.tables import table_label
 from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_option, match_state
@@ -75,11 +75,6 @@ def _narrate(table: Table, steps: list[Step], upto: int) -> list[str]:
                 _sentence("sings", step.seat, cante=cante_option(replay.hand.trump, step.value).label)
             )
     return lines
-
-
-def _rules_label(rules: TableRules) -> str:
-    name = rules.preset_name
-    return PRESET_LABELS[name] if name else _("Mesa con reglas propias")
 
 
 def _trick_view(table: Table) -> dict:
@@ -212,7 +207,7 @@ def table_context(
         "match": match,
         "hand": hand,
         "seq": len(table.steps),
-        "rules_label": _rules_label(rules),
+        "rules_label": table_label(rules),
         "level_label": match.get_level_display(),
         "mode_label": match.get_mode_display(),
         "examen": table.examen,

@@ -66,7 +66,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         null=True,
                         on_delete=django.db.models.deletion.CASCADE,
-                        related_name="matches",
+                        related_name="+",
                         to=settings.AUTH_USER_MODEL,
                     ),
                 ),

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("progress", "0002_sessionitem"),
+        ("progress", "0003_owner_fields_from_lib"),
     ]
 
     operations = [
