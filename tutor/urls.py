@@ -8,5 +8,6 @@ urlpatterns = [
     path("practicar/", include("tutor.practice.urls")),
     path("progreso/", include("tutor.progress.urls")),
     path("", include("tutor.classroom.urls")),
+    path("", include("tutor.live.urls")),
     path("admin/", admin.site.urls),
 ]

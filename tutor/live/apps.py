@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class LiveConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tutor.live"
+    verbose_name = "Ronda en directo"
