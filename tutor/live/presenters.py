@@ -7,6 +7,7 @@ from collections import Counter
 from functools import lru_cache
 
 import segno
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse_answer
@@ -146,6 +147,7 @@ def phone(live: Round, participant: Participant | None) -> dict:
             "rules": rules_in_force(scenario.rules),
             # The practice answer part's ids are keyed by a token; a question has none of its own.
             "slot": {"token": f"q{question.pk}"},
+            "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
             "mine": mine,
             "feedback": feedback(scenario, mine.attempt.grade)
             if mine is not None and live.revealed

@@ -72,6 +72,7 @@ def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after
 ):
     assert "Unirme a la ronda" in alice_client.get(_phone(live)).content.decode()
     assert alice_client.post(reverse("live:phone_join", args=[live.code])).status_code == 302
+    assert f'action="{_answer_url(live)}"' in alice_client.get(_phone(live)).content.decode()
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     response = alice_client.post(_answer_url(live), {"answer": right})
     assert response.status_code == 302

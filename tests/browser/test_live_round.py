@@ -1,0 +1,91 @@
+"""A teacher runs a live round: a projector page, two signed-in students and a guest on their phones."""
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_classroom_flow import _log_in
+from tests.tutor.classroom.conftest import make_set
+from tests.tutor.live.conftest import right_and_wrong
+from tutor.classroom import services as classroom_services
+from tutor.classroom.models import Membership
+from tutor.live.models import Round
+
+PHONE = {"viewport": {"width": 360, "height": 740}}
+
+
+def _phone(browser, base: str, code: str, username: str = "", password: str = "") -> Page:
+    context = browser.new_context(locale="es-ES", **PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    if username:
+        _log_in(page, base, username, password)
+    page.goto(f"{base}/directo/")
+    page.get_by_label("Código de la ronda").fill(code.lower())
+    page.get_by_role("button", name="Entrar en la ronda").click()
+    if username:
+        page.get_by_role("button", name="Unirme a la ronda").click()
+    else:
+        page.get_by_label("Tu apodo").fill("Pepa")
+        page.get_by_role("button", name="Unirme como invitado").click()
+    return page
+
+
+def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
+    live_server, browser, page, teresa, alice, bob, password
+):
+    base = live_server.url
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
+    Membership.objects.create(classroom=classroom, student=bob, real_name="Roberto Díaz")
+    make_set(
+        classroom,
+        teresa,
+        title="Obligaciones",
+        items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}],
+    )
+
+    _log_in(page, base, "teresa", password)
+    page.goto(f"{base}{classroom.get_absolute_url()}")
+    page.get_by_role("link", name="Ronda en directo").click()
+    page.get_by_label("las familias y el nivel de una tarea").check()
+    page.get_by_label("Tarea", exact=True).select_option(label="Obligaciones")
+    page.get_by_label("Número de preguntas").fill("2")
+    page.get_by_label("Admitir invitados").check()
+    page.get_by_role("button", name="Empezar la ronda").click()
+    live = Round.objects.get()
+    expect(page.get_by_test_id("round-code")).to_have_text(live.code)
+    expect(page.get_by_role("img", name="Código QR del enlace para unirse")).to_be_visible()
+    expect(page.get_by_test_id("answered")).to_contain_text("0 de 0 han respondido")
+
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    phones = [
+        (_phone(browser, base, live.code, "alice", password), right),
+        (_phone(browser, base, live.code, "bob", password), wrong),
+        (_phone(browser, base, live.code), right),
+    ]
+    for n, (phone, choice) in enumerate(phones, start=1):
+        phone.locator(f'button[name="answer"][value="{choice}"]').click()
+        expect(phone.get_by_test_id("sent")).to_be_visible()
+        # The projector follows without a reload.
+        expect(page.get_by_test_id("answered")).to_contain_text(f"{n} de 3 ")
+
+    page.get_by_role("button", name="Mostrar respuestas").click()
+    histogram = page.get_by_test_id("histogram")
+    expect(histogram).to_be_visible()
+    expect(histogram.locator(f'[data-value="{right}"]')).to_have_attribute("data-count", "2")
+    expect(histogram.locator(f'[data-value="{right}"]')).to_contain_text("correcta")
+    expect(histogram.locator(f'[data-value="{wrong}"]')).to_contain_text("1 respuesta")
+    expect(page.get_by_test_id("solution")).not_to_be_empty()
+    main = page.get_by_role("main").inner_text()
+    assert "Alicia" not in main and "Roberto" not in main and "Pepa" not in main
+
+    # Each phone shows its own feedback once revealed, without a reload.
+    expect(phones[0][0].get_by_text("¡Correcto!")).to_be_visible()
+    expect(phones[1][0].get_by_text("Incorrecto.")).to_be_visible()
+    expect(phones[2][0].get_by_text("¡Correcto!")).to_be_visible()
+
+    page.get_by_role("button", name="Siguiente pregunta").click()
+    for phone, _choice in phones:
+        expect(phone.get_by_text("Pregunta 2")).to_be_visible()
+    for phone, _choice in phones:
+        phone.context.close()
+    assert page.console_errors == []
