@@ -1,8 +1,9 @@
 """A teacher runs a live round: a projector page, two signed-in students and a guest on their phones."""
 
+from django.conf import settings
+from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_classroom_flow import _log_in
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.live.conftest import right_and_wrong
 from tutor.classroom import services as classroom_services
@@ -12,16 +13,24 @@ from tutor.live.models import Round
 PHONE = {"viewport": {"width": 360, "height": 740}}
 
 
-def _phone(browser, base: str, code: str, username: str = "", password: str = "") -> Page:
+def _signed_in(context, base: str, user) -> None:
+    """A session made on the server, as logging in would (the login form has its own tests)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+
+
+def _phone(browser, base: str, code: str, user=None) -> Page:
     context = browser.new_context(locale="es-ES", **PHONE)
     context.set_default_timeout(10_000)
     page = context.new_page()
-    if username:
-        _log_in(page, base, username, password)
+    if user is not None:
+        _signed_in(context, base, user)
     page.goto(f"{base}/directo/")
     page.get_by_label("Código de la ronda").fill(code.lower())
     page.get_by_role("button", name="Entrar en la ronda").click()
-    if username:
+    if user is not None:
         page.get_by_role("button", name="Unirme a la ronda").click()
     else:
         page.get_by_label("Tu apodo").fill("Pepa")
@@ -30,7 +39,7 @@ def _phone(browser, base: str, code: str, username: str = "", password: str = ""
 
 
 def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
-    live_server, browser, page, teresa, alice, bob, password
+    live_server, browser, page, teresa, alice, bob
 ):
     base = live_server.url
     classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
@@ -43,7 +52,7 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
         items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}],
     )
 
-    _log_in(page, base, "teresa", password)
+    _signed_in(page.context, base, teresa)
     page.goto(f"{base}{classroom.get_absolute_url()}")
     page.get_by_role("link", name="Ronda en directo").click()
     page.get_by_label("las familias y el nivel de una tarea").check()
@@ -58,8 +67,8 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
 
     right, wrong = right_and_wrong(live.questions.get(number=1))
     phones = [
-        (_phone(browser, base, live.code, "alice", password), right),
-        (_phone(browser, base, live.code, "bob", password), wrong),
+        (_phone(browser, base, live.code, alice), right),
+        (_phone(browser, base, live.code, bob), wrong),
         (_phone(browser, base, live.code), right),
     ]
     for n, (phone, choice) in enumerate(phones, start=1):

@@ -7,6 +7,7 @@ from collections import Counter
 from functools import lru_cache
 
 import segno
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -118,6 +119,28 @@ def projector(live: Round, join_url: str) -> dict:
     return context
 
 
+def answer_slot(question_pk: int) -> dict:
+    """The practice answer part's ids are keyed by a token; a question has none of its own."""
+    return {"token": f"q{question_pk}"}
+
+
+_tables: dict[tuple[int, bool], str] = {}
+MAX_TABLES = 512
+
+
+def _table_html(question_pk: int, revealed: bool, scenario: Scenario) -> str:
+    """The table is the same on every phone of the room: drawn once per process (a question's
+    scenario never changes once its round has started)."""
+    key = (question_pk, revealed)
+    if key not in _tables:
+        if len(_tables) >= MAX_TABLES:
+            _tables.clear()
+        _tables[key] = render_to_string(
+            "practice/_scenario_table.html", {"table": position(scenario, answered=revealed)}
+        )
+    return _tables[key]
+
+
 def phone(live: Round, participant: Participant | None) -> dict:
     """The phone's view of the round: the open question's form, «sent», or its feedback."""
     context = {
@@ -144,9 +167,9 @@ def phone(live: Round, participant: Participant | None) -> dict:
             "scenario": scenario,
             "family_label": family_label(scenario.family),
             "table": position(scenario, answered=live.revealed),
+            "table_html": _table_html(question.pk, live.revealed, scenario),
             "rules": rules_in_force(scenario.rules),
-            # The practice answer part's ids are keyed by a token; a question has none of its own.
-            "slot": {"token": f"q{question.pk}"},
+            "slot": answer_slot(question.pk),
             "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
             "mine": mine,
             "feedback": feedback(scenario, mine.attempt.grade)

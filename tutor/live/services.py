@@ -118,7 +118,7 @@ def start_round(
 
 
 def participant_for(live: Round, owner: Owner) -> Participant | None:
-    return Participant.objects.filter(round=live, **owner.fields).first()
+    return Participant.objects.select_related("learner").filter(round=live, **owner.fields).first()
 
 
 def clean_nickname(raw: str) -> str:

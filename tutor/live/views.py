@@ -210,7 +210,7 @@ def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
         error = form.errors["answer"][0]
     else:
         try:
-            services.answer(
+            recorded, _created = services.answer(
                 live=live, participant=participant, number=number, raw=form.cleaned_data["answer"]
             )
         except services.LiveError as exc:
@@ -218,5 +218,7 @@ def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
     if error:
         return _phone_page(request, live, error=error, answer_value=request.POST.getlist("answer"))
     if request.htmx:
-        return _phone_page(request, live)
+        # Only the answer part changes (the whole room answers at once: every render counts).
+        slot = presenters.answer_slot(recorded.question_id)
+        return _no_store(render(request, "live/phone.html#sent", {"slot": slot}))
     return redirect("live:phone", live.code)

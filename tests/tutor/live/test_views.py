@@ -120,15 +120,19 @@ def test_a_guest_joins_with_a_nickname_when_the_teacher_allows_it(client, live):
     assert attempt.learner is None and attempt.anon_id == live.participants.get().anon_id
 
 
-def test_an_htmx_answer_replaces_the_whole_live_region(alice, alice_client, live):
+def test_an_htmx_answer_swaps_only_the_answer_part_and_a_refusal_the_whole_region(alice, alice_client, live):
     joined(live, alice)
-    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    question = live.questions.get(number=1)
+    right, _wrong = right_and_wrong(question)
+    refused = alice_client.post(_answer_url(live), {"answer": "robar"}, headers={"HX-Request": "true"})
+    assert refused["HX-Retarget"] == "#live" and refused["HX-Reswap"] == "outerHTML"
+    assert refused.content.decode().lstrip().startswith('<div id="live"')
+    assert "Opción desconocida" in refused.content.decode()
     response = alice_client.post(_answer_url(live), {"answer": right}, headers={"HX-Request": "true"})
-    assert response.status_code == 200
-    assert response["HX-Retarget"] == "#live" and response["HX-Reswap"] == "outerHTML"
+    assert response.status_code == 200 and "HX-Retarget" not in response
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="live"') and "Respuesta enviada" in html
-    assert "<html" not in html
+    assert html.lstrip().startswith(f'<div class="scenario__answer" id="answer-part-q{question.pk}"')
+    assert "Respuesta enviada" in html and "<html" not in html
 
 
 def test_the_polls_answer_204_while_nothing_changed_and_the_new_state_when_it_did(
