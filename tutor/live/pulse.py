@@ -28,8 +28,9 @@ def _from_database(code: str) -> tuple[int, int]:
     from tutor.live.models import LiveAnswer, Round
 
     stage = Round.objects.filter(code=code).values_list("stage", flat=True).first()
-    answers = LiveAnswer.objects.filter(question__round__code=code).count()
-    values = (stage or 0, answers)
+    if stage is None:  # no such round: nothing to keep (a guessed code must not fill the cache)
+        return (-1, -1)
+    values = (stage, LiveAnswer.objects.filter(question__round__code=code).count())
     cache.set_many({_stage_key(code): values[0], _answers_key(code): values[1]}, KEEP_SECONDS)
     return values
 

@@ -145,6 +145,7 @@ def test_the_polls_answer_204_while_nothing_changed_and_the_new_state_when_it_di
     # The unchanged answer needs no session: anybody gets the same empty 204.
     assert Client().get(phone_state, {"v": v_phone}).status_code == 204
     assert Client().get(projector_state, {"v": v_projector}).status_code == 204
+    assert Client().get(reverse("live:phone_state", args=["ZZZZZZ"]), {"v": "0"}).status_code == 404
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     with django_capture_on_commit_callbacks(execute=True):
         alice_client.post(_answer_url(live), {"answer": right})
