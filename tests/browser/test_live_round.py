@@ -21,6 +21,10 @@ def _signed_in(context, base: str, user) -> None:
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
 
 
+def _too_wide(page: Page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
 def _phone(browser, base: str, code: str, user=None) -> Page:
     context = browser.new_context(locale="es-ES", **PHONE)
     context.set_default_timeout(10_000)
@@ -72,6 +76,7 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
         (_phone(browser, base, live.code), right),
     ]
     for n, (phone, choice) in enumerate(phones, start=1):
+        assert _too_wide(phone) <= 0
         phone.locator(f'button[name="answer"][value="{choice}"]').click()
         expect(phone.get_by_test_id("sent")).to_be_visible()
         # The projector follows without a reload.
@@ -91,6 +96,7 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
     expect(phones[0][0].get_by_text("¡Correcto!")).to_be_visible()
     expect(phones[1][0].get_by_text("Incorrecto.")).to_be_visible()
     expect(phones[2][0].get_by_text("¡Correcto!")).to_be_visible()
+    assert [_too_wide(phone) for phone, _choice in phones] == [0, 0, 0]
 
     page.get_by_role("button", name="Siguiente pregunta").click()
     for phone, _choice in phones:

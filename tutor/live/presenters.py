@@ -124,21 +124,34 @@ def answer_slot(question_pk: int) -> dict:
     return {"token": f"q{question_pk}"}
 
 
-_tables: dict[tuple[int, bool], str] = {}
-MAX_TABLES = 512
+_questions: dict[tuple[str, int, bool], dict] = {}
+MAX_QUESTIONS = 512
 
 
-def _table_html(question_pk: int, revealed: bool, scenario: Scenario) -> str:
-    """The table is the same on every phone of the room: drawn once per process (a question's
-    scenario never changes once its round has started)."""
-    key = (question_pk, revealed)
-    if key not in _tables:
-        if len(_tables) >= MAX_TABLES:
-            _tables.clear()
-        _tables[key] = render_to_string(
-            "practice/_scenario_table.html", {"table": position(scenario, answered=revealed)}
-        )
-    return _tables[key]
+def _question_view(live: Round) -> dict | None:
+    """The open question as every phone of the room sees it (position, table drawn once), kept
+    per process: a question's scenario never changes once its round has started."""
+    # By code, not id: a test database may give a new round the id of a rolled-back one.
+    key = (live.code, live.current, live.revealed)
+    if key not in _questions:
+        question = RoundQuestion.objects.filter(round=live, number=live.current).first()
+        if question is None:
+            return None
+        scenario = question.get_scenario()
+        table = position(scenario, answered=live.revealed)
+        if len(_questions) >= MAX_QUESTIONS:
+            _questions.clear()
+        _questions[key] = {
+            "question": question,
+            "scenario": scenario,
+            "family_label": family_label(scenario.family),
+            "table": table,
+            "table_html": render_to_string("practice/_scenario_table.html", {"table": table}),
+            "rules": rules_in_force(scenario.rules),
+            "slot": answer_slot(question.pk),
+            "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
+        }
+    return _questions[key]
 
 
 def phone(live: Round, participant: Participant | None) -> dict:
@@ -152,27 +165,19 @@ def phone(live: Round, participant: Participant | None) -> dict:
     }
     if participant is None or live.is_finished:
         return context
-    question = RoundQuestion.objects.filter(round=live, number=live.current).first()
-    if question is None:
+    view = _question_view(live)
+    if view is None:
         return context
-    scenario = question.get_scenario()
     mine = (
         LiveAnswer.objects.select_related("attempt")
-        .filter(question=question, participant=participant)
+        .filter(question=view["question"], participant=participant)
         .first()
     )
+    context.update(view)
     context.update(
         {
-            "question": question,
-            "scenario": scenario,
-            "family_label": family_label(scenario.family),
-            "table": position(scenario, answered=live.revealed),
-            "table_html": _table_html(question.pk, live.revealed, scenario),
-            "rules": rules_in_force(scenario.rules),
-            "slot": answer_slot(question.pk),
-            "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
             "mine": mine,
-            "feedback": feedback(scenario, mine.attempt.grade)
+            "feedback": feedback(view["scenario"], mine.attempt.grade)
             if mine is not None and live.revealed
             else None,
             "missed": mine is None and live.revealed,
