@@ -5,3 +5,9 @@ class LiveConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tutor.live"
     verbose_name = "Ronda en directo"
+
+    def ready(self) -> None:
+        from tutor.live import origins
+        from tutor.practice.origins import register
+
+        register(origins.LiveAnswerKind())

@@ -105,11 +105,12 @@ class Participant(models.Model):
 
 
 class LiveAnswer(models.Model):
-    """A participant's answer to one question; the graded attempt is practice's, like any other answer."""
+    """A participant's answer to one question: the origin of its practice question (``issued``, mode
+    «directo»), whose graded attempt is logged like any other answer."""
 
     question = models.ForeignKey(RoundQuestion, on_delete=models.CASCADE, related_name="answers")
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="answers")
-    attempt = models.OneToOneField("practice.Attempt", on_delete=models.CASCADE, related_name="live_answer")
+    issued = models.OneToOneField("practice.Issued", on_delete=models.CASCADE, related_name="live_answer")
     given = models.JSONField()  # the engine's reading of the answer (Grade.given)
     correct = models.BooleanField()
     misconception = models.CharField(max_length=48, blank=True, default="")

@@ -15,6 +15,7 @@ from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse
 from tutor.live import pulse
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.display import family_label, feedback, position, rules_in_force
+from tutor.practice.origins import OriginView
 
 
 @lru_cache(maxsize=256)
@@ -146,7 +147,7 @@ def _question_view(live: Round) -> dict | None:
             "scenario": scenario,
             "family_label": family_label(scenario.family),
             "table": table,
-            "table_html": render_to_string("practice/_scenario_table.html", {"table": table}),
+            "table_html": render_to_string("practice/_scenario.html#table", {"exercise": {"table": table}}),
             "rules": rules_in_force(scenario.rules),
             "slot": answer_slot(question.pk),
             "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
@@ -154,7 +155,7 @@ def _question_view(live: Round) -> dict | None:
     return _questions[key]
 
 
-def phone(live: Round, participant: Participant | None) -> dict:
+def phone(live: Round, participant: Participant | None, answer_value: list[str] | None = None) -> dict:
     """The phone's view of the round: the open question's form, «sent», or its feedback."""
     context = {
         "live": live,
@@ -169,19 +170,28 @@ def phone(live: Round, participant: Participant | None) -> dict:
     if view is None:
         return context
     mine = (
-        LiveAnswer.objects.select_related("attempt")
+        LiveAnswer.objects.select_related("issued__attempt")
         .filter(question=view["question"], participant=participant)
         .first()
     )
+    revealed_grade = mine.issued.attempt.grade if mine is not None and live.revealed else None
     context.update(view)
     context.update(
         {
             "mine": mine,
-            "feedback": feedback(view["scenario"], mine.attempt.grade)
-            if mine is not None and live.revealed
-            else None,
             "missed": mine is None and live.revealed,
             "waiting": mine is not None or live.revealed,
+            # What practice's answer partial (its form, or its feedback) reads; the round is the
+            # origin, so no «Siguiente»: the teacher moves on.
+            "exercise": {
+                "issued": view["slot"],
+                "scenario": view["scenario"],
+                "table": view["table"],
+                "feedback": feedback(view["scenario"], revealed_grade) if revealed_grade else None,
+                "origin": OriginView(),
+                "answer_url": view["answer_url"],
+                "answer_value": answer_value,
+            },
         }
     )
     return context

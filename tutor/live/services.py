@@ -161,19 +161,13 @@ def _owner_of(participant: Participant) -> Owner:
 
 
 def _record_answer(live: Round, question: RoundQuestion, participant: Participant, raw) -> Attempt:
-    """Grade and log the answer through practice. The one place that says how a live answer is
-    recorded (mode and origin), so the origin's shape can change here alone.
+    """Grade and log the answer through practice (mode «directo»; the LiveAnswer made from the
+    attempt is the question's origin). The one place that says how a live answer is recorded.
 
     Raises AnswerRejected for an answer the question cannot take; call inside a transaction.
     """
     owner = _owner_of(participant)
-    issued = issue(
-        owner=owner,
-        mode=Mode.LIVE,
-        family=question.family,
-        scenario=question.get_scenario(),
-        context=f"directo:{live.pk}:{question.number}",
-    )
+    issued = issue(owner=owner, mode=Mode.LIVE, family=question.family, scenario=question.get_scenario())
     attempt, _created = submit(owner=owner, token=issued.token, raw=raw)
     return attempt
 
@@ -212,7 +206,7 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
             result = LiveAnswer.objects.create(
                 question=question,
                 participant=participant,
-                attempt=attempt,
+                issued_id=attempt.issued_id,
                 given=attempt.answer,
                 correct=attempt.correct,
                 misconception=attempt.misconception,

@@ -161,7 +161,7 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 
 def _phone_page(request: HttpRequest, live: Round, **extra) -> HttpResponse:
-    context = presenters.phone(live, _participant(request, live))
+    context = presenters.phone(live, _participant(request, live), extra.pop("answer_value", None) or [])
     context.update(extra)
     context.setdefault("nickname_form", NicknameForm())
     if not request.htmx:

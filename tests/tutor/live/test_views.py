@@ -197,3 +197,16 @@ def test_an_unknown_control_changes_nothing(teresa_client, live):
     assert "Esa acción no existe" in response.content.decode()
     live.refresh_from_db()
     assert live.stage == 0
+
+
+def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(alice, alice_client, live):
+    services.answer(
+        live=live,
+        participant=joined(live, alice),
+        number=1,
+        raw=right_and_wrong(live.questions.get(number=1))[0],
+    )
+    attempt = Attempt.objects.get(learner=alice)
+    html = alice_client.get(attempt.issued.get_absolute_url()).content.decode()
+    assert "Respondida en la ronda en directo «Asistir y montar»." in html
+    assert f'href="{_phone(live)}"' in html and "¡Correcto!" in html
