@@ -5,6 +5,7 @@ Everything binds 127.0.0.1."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import subprocess
 import sys
@@ -82,3 +83,12 @@ def stop(servers: list[subprocess.Popen]) -> None:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def run_json(env: dict, code: str, *args: str):
+    """Run ``code`` in a fresh interpreter with ``env`` (Django set up by the code itself) and
+    return the JSON it printed last."""
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import re
@@ -315,15 +314,7 @@ def main() -> int:
             subprocess.run(
                 [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
             )
-        seeded = subprocess.run(
-            [sys.executable, "-c", SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions)],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        rounds = json.loads(seeded.stdout.strip().splitlines()[-1])
+        rounds = instances.run_json(env, SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions))
         servers = instances.start(ports, env, workers=args.workers)
         limit = args.questions * (args.question_timeout + args.think + 6) + 20
         stop_at = time.monotonic() + limit
@@ -348,15 +339,7 @@ def main() -> int:
         asyncio.run(run_all())
         wall = time.monotonic() - started
         cpu_after = [_cpu_seconds(s.pid) for s in servers]
-        counted = subprocess.run(
-            [sys.executable, "-c", COUNT_SCRIPT],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        recorded = json.loads(counted.stdout.strip().splitlines()[-1])
+        recorded = instances.run_json(env, COUNT_SCRIPT)
     finally:
         instances.stop(servers)
         _drop_postgres(base_url, pg_name)

@@ -15,17 +15,22 @@ def practice_set(classroom, teresa):
     )
 
 
+def set_round(classroom, teacher, practice_set, count: int = 3):
+    """A round of ``count`` questions from ``practice_set``, class members only."""
+    return services.start_round(
+        classroom=classroom,
+        teacher=teacher,
+        source=Round.Source.SET,
+        practice_set=practice_set,
+        count=count,
+        allow_guests=False,
+    )
+
+
 @pytest.fixture
 def live(classroom, teresa, practice_set):
     """Teresa's round of three «¿Qué obligación tienes?» questions, class members only."""
-    return services.start_round(
-        classroom=classroom,
-        teacher=teresa,
-        source=Round.Source.SET,
-        practice_set=practice_set,
-        count=3,
-        allow_guests=False,
-    )
+    return set_round(classroom, teresa, practice_set)
 
 
 def joined(live, user=None, anon_id="", nickname=""):

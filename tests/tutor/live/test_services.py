@@ -2,7 +2,7 @@ import pytest
 
 from engine.scenarios import FAMILIES, FIXED, grade, parse_answer
 from tests.tutor.classroom.conftest import make_set
-from tests.tutor.live.conftest import joined, right_and_wrong
+from tests.tutor.live.conftest import joined, right_and_wrong, set_round
 from tutor.live import presenters, pulse, services
 from tutor.live.models import LiveAnswer, Round
 from tutor.practice.models import Attempt, Mode
@@ -128,14 +128,7 @@ def test_an_answer_to_a_question_that_is_not_open_is_refused(live, alice):
 
 
 def test_an_answer_to_another_round_is_refused(live, classroom, teresa, practice_set, alice):
-    other = services.start_round(
-        classroom=classroom,
-        teacher=teresa,
-        source=Round.Source.SET,
-        practice_set=practice_set,
-        count=1,
-        allow_guests=False,
-    )
+    other = set_round(classroom, teresa, practice_set, count=1)
     me = joined(live, alice)
     right, _wrong = right_and_wrong(other.questions.get(number=1))
     with pytest.raises(services.LiveError, match="No estás en esta ronda"):
@@ -213,14 +206,7 @@ def test_a_round_of_every_family_takes_answers_and_marks_the_engines_right_answe
 ):
     item = {"kind": "family", "family": family, "count": 1, "difficulty": 2}
     practice_set = make_set(classroom, teresa, items=[item])
-    live = services.start_round(
-        classroom=classroom,
-        teacher=teresa,
-        source=Round.Source.SET,
-        practice_set=practice_set,
-        count=1,
-        allow_guests=False,
-    )
+    live = set_round(classroom, teresa, practice_set, count=1)
     question = live.questions.get()
     scenario = question.get_scenario()
     key = scenario.answer

@@ -14,9 +14,8 @@ from django.test import Client
 
 from bench import instances
 from tests.tutor.classroom.conftest import make_set
-from tests.tutor.live.conftest import joined, right_and_wrong
-from tutor.live import services
-from tutor.live.models import LiveAnswer, Round
+from tests.tutor.live.conftest import joined, right_and_wrong, set_round
+from tutor.live.models import LiveAnswer
 from tutor.practice.models import Attempt
 
 REDIS_URL = os.environ.get("LIVE_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
@@ -90,14 +89,7 @@ def test_a_round_runs_across_two_instances(servers, classroom, teresa, alice, bo
     practice_set = make_set(
         classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
     )
-    live = services.start_round(
-        classroom=classroom,
-        teacher=teresa,
-        source=Round.Source.SET,
-        practice_set=practice_set,
-        count=2,
-        allow_guests=False,
-    )
+    live = set_round(classroom, teresa, practice_set, count=2)
     joined(live, bob)
     teacher_a, alice_b, bob_a = _client(a, teresa), _client(b, alice), _client(a, bob)
     projector, projector_poll = f"/directo/{live.code}/proyector/", f"/directo/{live.code}/proyector/estado/"
