@@ -5,9 +5,10 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from tests.tutor.classroom.conftest import make_set
-from tests.tutor.live.conftest import right_and_wrong
+from tests.tutor.live.conftest import right_and_wrong, set_round
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership
+from tutor.live import services as live_services
 from tutor.live.models import Round
 
 PHONE = {"viewport": {"width": 360, "height": 740}}
@@ -104,3 +105,24 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
     for phone, _choice in phones:
         phone.context.close()
     assert page.console_errors == []
+
+
+def test_a_phone_without_javascript_answers_and_its_page_reloads_itself_to_the_feedback(
+    live_server, page_nojs, teresa, alice
+):
+    base = live_server.url
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
+    )
+    live = set_round(classroom, teresa, practice_set, count=1)
+    _signed_in(page_nojs.context, base, alice)
+    page_nojs.goto(f"{base}/directo/{live.code}/")
+    page_nojs.get_by_role("button", name="Unirme a la ronda").click()
+    right, _wrong = right_and_wrong(live.questions.get())
+    page_nojs.locator(f'button[name="answer"][value="{right}"]').click()
+    expect(page_nojs.get_by_test_id("sent")).to_be_visible()
+    live_services.reveal(live=live)
+    # No script: the waiting page's meta refresh brings the feedback.
+    expect(page_nojs.get_by_text("¡Correcto!")).to_be_visible(timeout=8_000)
