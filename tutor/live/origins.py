@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tutor.live.models import LiveAnswer
-from tutor.practice.models import Mode
+from tutor.practice.models import Mode, only_row
 from tutor.practice.origins import OriginKind, OriginView
 
 
@@ -17,7 +17,7 @@ class LiveAnswerKind(OriginKind):
     mode = Mode.LIVE
 
     def describe(self, issued, *, owner, attempt, standalone):
-        answer = LiveAnswer.objects.select_related("question__round").filter(issued_id=issued.pk).first()
+        answer = only_row(LiveAnswer.objects.select_related("question__round").filter(issued_id=issued.pk))
         if answer is None:
             return OriginView()
         live = answer.question.round

@@ -15,6 +15,7 @@ from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse
 from tutor.live import pulse
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.display import family_label, feedback, position, rules_in_force
+from tutor.practice.models import only_row
 from tutor.practice.origins import OriginView
 
 
@@ -106,7 +107,7 @@ def question_board(question: RoundQuestion, revealed: bool) -> dict:
 
 
 def projector(live: Round, join_url: str) -> dict:
-    question = RoundQuestion.objects.filter(round=live, number=live.current).first()
+    question = only_row(RoundQuestion.objects.filter(round=live, number=live.current))
     context = {
         "live": live,
         "join_url": join_url,
@@ -135,7 +136,7 @@ def _question_view(live: Round) -> dict | None:
     # By code, not id: a test database may give a new round the id of a rolled-back one.
     key = (live.code, live.current, live.revealed)
     if key not in _questions:
-        question = RoundQuestion.objects.filter(round=live, number=live.current).first()
+        question = only_row(RoundQuestion.objects.filter(round=live, number=live.current))
         if question is None:
             return None
         scenario = question.get_scenario()
@@ -169,11 +170,9 @@ def phone(live: Round, participant: Participant | None, answer_value: list[str] 
     view = _question_view(live)
     if view is None:
         return context
-    mine = (
-        LiveAnswer.objects.select_related("issued__attempt")
-        .filter(question=view["question"], participant=participant)
-        .first()
-    )
+    answers = LiveAnswer.objects.filter(question=view["question"], participant=participant)
+    # Before the reveal only whether it was answered matters; after it, the grade.
+    mine = only_row(answers.select_related("issued__attempt") if live.revealed else answers.only("pk"))
     revealed_grade = mine.issued.attempt.grade if mine is not None and live.revealed else None
     context.update(view)
     context.update(

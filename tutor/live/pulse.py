@@ -13,6 +13,9 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db import transaction
 
+from tutor.live.models import LiveAnswer, Round
+from tutor.practice.models import only_row
+
 KEEP_SECONDS = 24 * 3600
 
 
@@ -25,9 +28,7 @@ def _answers_key(code: str) -> str:
 
 
 def _from_database(code: str) -> tuple[int, int]:
-    from tutor.live.models import LiveAnswer, Round
-
-    stage = Round.objects.filter(code=code).values_list("stage", flat=True).first()
+    stage = only_row(Round.objects.filter(code=code).values_list("stage", flat=True))
     if stage is None:  # no such round: nothing to keep (a guessed code must not fill the cache)
         return (-1, -1)
     values = (stage, LiveAnswer.objects.filter(question__round__code=code).count())

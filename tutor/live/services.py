@@ -19,7 +19,7 @@ from tutor.classroom.models import Classroom, Membership, Position, PracticeSet,
 from tutor.live import pulse
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Mode
+from tutor.practice.models import Attempt, Mode, only_row
 from tutor.practice.services import AnswerRejected, issue, submit
 
 MAX_QUESTIONS = 20
@@ -118,7 +118,7 @@ def start_round(
 
 
 def participant_for(live: Round, owner: Owner) -> Participant | None:
-    return Participant.objects.select_related("learner").filter(round=live, **owner.fields).first()
+    return only_row(Participant.objects.select_related("learner").filter(round=live, **owner.fields))
 
 
 def clean_nickname(raw: str) -> str:
@@ -180,11 +180,11 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
     try:
         with transaction.atomic():
             # One participant's requests one after another: a doubled tap is counted once.
-            Participant.objects.select_for_update().filter(pk=participant.pk).first()
-            question = RoundQuestion.objects.filter(round=live, number=number).first()
+            only_row(Participant.objects.select_for_update().filter(pk=participant.pk))
+            question = only_row(RoundQuestion.objects.filter(round=live, number=number))
             if question is None:
                 raise LiveError(_("Esa pregunta no es de esta ronda."))
-            done = LiveAnswer.objects.filter(question=question, participant=participant).first()
+            done = only_row(LiveAnswer.objects.filter(question=question, participant=participant))
             if done is not None:
                 return done, False
             state = Round.objects.filter(pk=live.pk).values("current", "revealed", "finished_at").get()
