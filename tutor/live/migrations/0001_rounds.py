@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("classroom", "0002_assignment_withdrawn_at"),
-        ("practice", "0004_live_round_mode"),
+        ("practice", "0005_live_round_mode"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
