@@ -104,6 +104,12 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
         expect(phone.get_by_text("Pregunta 2")).to_be_visible()
     for phone, _choice in phones:
         phone.context.close()
+    # The teacher's pages fit a phone too (a revealed projector is the widest).
+    page.get_by_role("button", name="Mostrar respuestas").click()
+    page.set_viewport_size({"width": 360, "height": 800})
+    for url in (live.get_absolute_url(), f"/directo/{live.code}/resumen/", f"/directo/clase/{classroom.pk}/"):
+        page.goto(base + url)
+        assert _too_wide(page) <= 0, url
     assert page.console_errors == []
 
 
