@@ -19,7 +19,7 @@ from tutor.classroom.models import Classroom, Membership, Position, PracticeSet,
 from tutor.live import pulse
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Mode, only_row
+from tutor.practice.models import Attempt, Issued, Mode, only_row
 from tutor.practice.services import AnswerRejected, issue, submit
 
 MAX_QUESTIONS = 20
@@ -168,6 +168,10 @@ def _record_answer(live: Round, question: RoundQuestion, participant: Participan
     """
     owner = _owner_of(participant)
     issued = issue(owner=owner, mode=Mode.LIVE, family=question.family, scenario=question.get_scenario())
+    if question.opened_at is not None:
+        # Still issuing, in the same transaction: the room got the question when it opened, and
+        # practice measures the time taken from here.
+        Issued.objects.filter(pk=issued.pk).update(issued_at=question.opened_at)
     attempt, _created = submit(owner=owner, token=issued.token, raw=raw)
     return attempt
 

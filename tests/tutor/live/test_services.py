@@ -1,4 +1,7 @@
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from engine.scenarios import FAMILIES, FIXED, grade, parse_answer
 from tests.tutor.classroom.conftest import make_set
@@ -89,6 +92,8 @@ def test_the_teacher_does_not_join_her_own_round(live, teresa):
 
 def test_an_answer_is_graded_and_logged_like_a_practice_answer(live, alice):
     question = live.questions.get(number=1)
+    question.opened_at = timezone.now() - timedelta(seconds=7)
+    question.save()
     right, wrong = right_and_wrong(question)
     answer, created = services.answer(live=live, participant=joined(live, alice), number=1, raw=wrong)
     assert created and not answer.correct
@@ -96,6 +101,8 @@ def test_an_answer_is_graded_and_logged_like_a_practice_answer(live, alice):
     assert attempt.mode == Mode.LIVE and attempt.family == "obligacion" and not attempt.correct
     assert attempt.misconception == answer.misconception
     assert answer.issued == attempt.issued  # the typed origin of the practice question
+    # Time taken counts from the moment the question opened for the room.
+    assert 7_000 <= attempt.time_taken_ms < 60_000
     # Progress heard of it like of any other answer.
     assert SkillStat.objects.filter(learner=alice).exists()
 
