@@ -22,6 +22,7 @@ PARTS = (
     "tutor.progress",
     "tutor.classroom",
     "tutor.play",
+    "tutor.live",
 )
 
 

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "tutor.progress",
     "tutor.classroom",
     "tutor.play",
+    "tutor.live",
     "lessons",
 ]
 

@@ -22,6 +22,7 @@ class Mode(models.TextChoices):
     FIXED = "guia", _("ejemplo de la guía")
     LESSON = "leccion", _("lección")
     ASSIGNMENT = "tarea", _("tarea")
+    LIVE = "directo", _("ronda en directo")
 
 
 def only_row(queryset):

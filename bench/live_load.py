@@ -1,0 +1,409 @@
+"""Load benchmark of live rounds: --rounds simultaneous rounds of --phones phones each, plus their
+projectors, on two app instances (gunicorn, sync workers) sharing PostgreSQL and Redis.
+
+    .venv/bin/python bench/live_load.py      # 5 rounds x 60 phones, 3 questions, ports 8711-8712
+
+It creates (and drops) its own PostgreSQL database next to the one DATABASE_URL names (default
+postgres://postgres@127.0.0.1:5432/postgres) and empties its Redis database (REDIS_URL, default
+redis://127.0.0.1:6379/7) before and after. Every phone is a signed-in class member (a session made in
+the database) on one of the two instances, alternately. With JavaScript on, a phone polls
+/directo/<code>/estado/?v=<version> every 0.7 s and answers each question after a random think time
+(0 to --think seconds, htmx POST); the projector, on the other instance than half its phones, polls
+/proyector/estado/?v= every half second. The teacher reveals once every phone has answered (or after
+--question-timeout s) and moves on 1.5 s later.
+
+Printed: answer-to-projector latency (from the moment the phone sends its answer to the first
+projector poll whose count includes it; counts are matched to answers in the order they were
+committed), reveal- and next-to-phone latency (from the teacher's POST returning to the phone's poll
+showing it), answers lost (accepted by the server but missing from the database or from the
+projector's final count), requests and 204s, and CPU per answer and per poll (gunicorn of both
+instances, PostgreSQL). --full-polls drops the version from the polls: every poll renders the page,
+the alternative the conditional 204 is measured against. All traffic to 127.0.0.1; bounded loops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench import instances  # noqa: E402
+from bench.practice_load import _cpu_seconds, _drop_postgres, _percentile, _postgres_env  # noqa: E402
+
+VERSION = re.compile(r'data-version="([^"]+)"')
+ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
+ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
+ANSWERED = re.compile(r'data-testid="answered">\s*(\d+) de (\d+)')
+QUESTION = re.compile(r"Pregunta (\d+)")
+# The pages' own intervals (hx-trigger in templates/live/phone.html and projector.html).
+PHONE_POLL = 0.7
+PROJECTOR_POLL = 0.5
+
+SEED_SCRIPT = """
+import json, sys, django
+django.setup()
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from tutor.accounts.models import User
+from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
+from tutor.live import services
+from django.utils import timezone
+
+rounds, phones, questions = (int(x) for x in sys.argv[1:4])
+
+def session(user):
+    s = SessionStore()
+    s[SESSION_KEY] = str(user.pk)
+    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    s.create()
+    return s.session_key
+
+out = []
+for r in range(rounds):
+    teacher = User.objects.create_user(username=f"profe{r}", role=User.Role.TEACHER)
+    classroom = Classroom.objects.create(name=f"Clase {r}")
+    classroom.teachers.add(teacher)
+    students = User.objects.bulk_create(
+        User(username=f"alumno{r}-{n}", role=User.Role.LEARNER, password="!") for n in range(phones)
+    )
+    Membership.objects.bulk_create(Membership(classroom=classroom, student=s) for s in students)
+    practice_set = PracticeSet.objects.create(
+        classroom=classroom, created_by=teacher, title="Obligaciones", due_at=timezone.now()
+    )
+    SetItem.objects.create(practice_set=practice_set, kind="family", family="obligacion", difficulty=1)
+    live = services.start_round(
+        classroom=classroom, teacher=teacher, source="tarea", practice_set=practice_set,
+        count=questions, allow_guests=False,
+    )
+    out.append({"code": live.code, "teacher": session(teacher), "phones": [session(s) for s in students]})
+print(json.dumps(out))
+"""
+
+COUNT_SCRIPT = """
+import json, django
+django.setup()
+from tutor.live.models import LiveAnswer
+from tutor.practice.models import Attempt
+rows = list(LiveAnswer.objects.values_list("question__round__code", "question__number", "participant__learner__username"))
+print(json.dumps({"answers": rows, "attempts": Attempt.objects.filter(mode="directo").count()}))
+"""
+
+
+class Client:
+    """One browser: its cookies, one connection per request (sync gunicorn closes each anyway).
+    asyncio, one thread: 300 phones of threads would measure the GIL, not the server."""
+
+    def __init__(self, port: int, session: str) -> None:
+        self.port = port
+        self.cookies = {"sessionid": session}
+        self.requests = 0
+        self.not_modified = 0
+
+    async def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, str]:
+        body = urllib.parse.urlencode(form or {}, doseq=True).encode() if form is not None else b""
+        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHX-Request: true\r\nCookie: {cookie}\r\nConnection: close\r\n"
+        if form is not None:
+            head += (
+                "Content-Type: application/x-www-form-urlencoded\r\n"
+                f"X-CSRFToken: {self.cookies.get('csrftoken', '')}\r\nContent-Length: {len(body)}\r\n"
+            )
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", self.port), 30)
+            try:
+                writer.write(head.encode() + b"\r\n" + body)
+                data = await asyncio.wait_for(reader.read(), 30)
+            finally:
+                writer.close()
+        except (OSError, TimeoutError):
+            self.requests += 1
+            return 0, ""  # reported by the caller as a failed request
+        header, _, content = data.partition(b"\r\n\r\n")
+        lines = header.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        for line in lines[1:]:
+            if line.lower().startswith("set-cookie:"):
+                for key, morsel in SimpleCookie(line.split(":", 1)[1].strip()).items():
+                    self.cookies[key] = morsel.value
+        self.requests += 1
+        self.not_modified += status == 204
+        return status, content.decode()
+
+
+@dataclass
+class RoundLog:
+    code: str
+    answers: list = field(default_factory=list)  # (question, sent, done, accepted)
+    seen: list = field(default_factory=list)  # projector polls: (time, question, count)
+    reveals: dict = field(default_factory=dict)  # question -> time the reveal POST returned
+    nexts: dict = field(default_factory=dict)  # question opened -> time the next POST returned
+    phone_reveal: list = field(default_factory=list)
+    phone_next: list = field(default_factory=list)
+    failures: list = field(default_factory=list)
+
+
+async def _poll(client: Client, path: str, version: str, full: bool) -> tuple[int, str]:
+    return await client.request("GET", path if full else f"{path}?v={version}")
+
+
+async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) -> None:
+    rng = random.Random(seed)
+    state = f"/directo/{log.code}/estado/"
+    try:
+        await client.request("GET", f"/directo/{log.code}/")  # the CSRF cookie
+        status, _page = await client.request("POST", f"/directo/{log.code}/unirse/", {})
+        if status != 302:
+            log.failures.append(f"join {status}")
+            return
+        status, page = await client.request("GET", f"/directo/{log.code}/")
+        version = VERSION.search(page).group(1)
+        shown_question, revealed_for, answered = 0, 0, set()
+        polled = time.monotonic()
+        while time.monotonic() < stop_at:
+            if status == 200:
+                version = VERSION.search(page).group(1)
+                now = time.monotonic()
+                if 'data-testid="round-finished"' in page:
+                    return
+                question = int(QUESTION.search(page).group(1)) if QUESTION.search(page) else 0
+                if question > shown_question:
+                    shown_question = question
+                    if question in log.nexts:
+                        log.phone_next.append(now - log.nexts[question])
+                if ("data-feedback" in page or 'data-testid="missed"' in page) and revealed_for < question:
+                    revealed_for = question
+                    if question in log.reveals:
+                        log.phone_reveal.append(now - log.reveals[question])
+                action = ANSWER_ACTION.search(page)
+                if action and int(action.group(2)) not in answered:
+                    number = int(action.group(2))
+                    answered.add(number)
+                    await asyncio.sleep(rng.uniform(0, args.think))
+                    sent = time.monotonic()
+                    status, page = await client.request(
+                        "POST", action.group(1), {"answer": rng.choice(ANSWER_VALUE.findall(page))}
+                    )
+                    done = time.monotonic()
+                    log.answers.append((number, sent, done, status == 200 and 'data-testid="sent"' in page))
+                    if status != 200:
+                        log.failures.append(f"answer {status}")
+                    status = 204  # the answer part only: the next poll tells what comes next
+            elif status != 204:
+                log.failures.append(f"phone poll {status}")
+            await asyncio.sleep(max(PHONE_POLL - (time.monotonic() - polled), 0))
+            polled = time.monotonic()
+            status, page = await _poll(client, state, version, args.full_polls)
+    except Exception as exc:  # noqa: BLE001 - a broken phone is reported, not a crash
+        log.failures.append(f"phone error {exc!r}")
+
+
+async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: float) -> None:
+    """The projector's polls, and the teacher's hand: reveal when all answered, next 1.5 s later."""
+    base = f"/directo/{log.code}"
+    try:
+        status, page = await client.request("GET", f"{base}/proyector/")
+        question, opened = 1, time.monotonic()
+        polled = opened
+        revealed_at = None
+        while time.monotonic() < stop_at:
+            if status == 200:
+                version = VERSION.search(page).group(1)
+                if 'data-testid="round-finished"' in page:
+                    return
+                match = ANSWERED.search(page)
+                if match:
+                    log.seen.append((time.monotonic(), question, int(match.group(1))))
+                    everybody = int(match.group(1)) >= phones
+                    if revealed_at is None and (
+                        everybody or time.monotonic() - opened > args.question_timeout
+                    ):
+                        await client.request("POST", f"{base}/control/mostrar/", {})
+                        revealed_at = log.reveals[question] = time.monotonic()
+            elif status != 204:
+                log.failures.append(f"projector poll {status}")
+            if revealed_at is not None and time.monotonic() - revealed_at > 1.5:
+                await client.request("POST", f"{base}/control/siguiente/", {})
+                question, opened, revealed_at = question + 1, time.monotonic(), None
+                log.nexts[question] = opened
+                status, page = await client.request("GET", f"{base}/proyector/")
+                continue
+            await asyncio.sleep(max(PROJECTOR_POLL - (time.monotonic() - polled), 0))
+            polled = time.monotonic()
+            status, page = await _poll(client, f"{base}/proyector/estado/", version, args.full_polls)
+    except Exception as exc:  # noqa: BLE001
+        log.failures.append(f"projector error {exc!r}")
+
+
+async def _calibrate(seed_round: dict, port: int, pid: int, n: int = 200) -> dict[str, float]:
+    """Server CPU ms of one poll, one at a time on an idle instance: unchanged (204) and rendered."""
+    code = seed_round["code"]
+    client = Client(port, seed_round["phones"][0])
+    await client.request("GET", f"/directo/{code}/")
+    await client.request("POST", f"/directo/{code}/unirse/", {})
+    status, page = await client.request("GET", f"/directo/{code}/")
+    version = VERSION.search(page).group(1)
+    costs = {}
+    for name, path in (
+        ("204", f"/directo/{code}/estado/?v={version}"),
+        ("render", f"/directo/{code}/estado/"),
+    ):
+        before = _cpu_seconds(pid)[1]
+        for _ in range(n):
+            await client.request("GET", path)
+        costs[name] = 1000 * (_cpu_seconds(pid)[1] - before) / n
+    return costs
+
+
+def _answer_to_projector(log: RoundLog) -> list[float]:
+    """For each question, the k-th committed answer is on the projector at its first poll counting k."""
+    latencies = []
+    for number in {a[0] for a in log.answers}:
+        answers = sorted((a for a in log.answers if a[0] == number and a[3]), key=lambda a: a[2])
+        polls = [(t, count) for t, q, count in log.seen if q == number]
+        for k, (_n, sent, _done, _ok) in enumerate(answers, start=1):
+            first = next((t for t, count in polls if count >= k), None)
+            if first is not None:
+                latencies.append(max(first - sent, 0.0))
+    return latencies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, choices=range(1, 11))
+    parser.add_argument("--phones", type=int, default=60, choices=range(1, 101))
+    parser.add_argument("--questions", type=int, default=3, choices=range(1, 11))
+    parser.add_argument("--think", type=float, default=4.0, help="longest think time before answering (s)")
+    parser.add_argument("--question-timeout", type=float, default=12.0)
+    parser.add_argument(
+        "--workers", type=int, default=2, choices=(1, 2, 3, 4), help="sync workers per instance"
+    )
+    parser.add_argument("--ports", default="8711,8712")
+    parser.add_argument("--full-polls", action="store_true", help="polls without the version (always render)")
+    args = parser.parse_args()
+    ports = [int(p) for p in args.ports.split(",")]
+    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
+    if redis_url.rstrip("/").endswith("/0"):
+        raise SystemExit("use a Redis database of your own, not 0")
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    tmp = Path(tempfile.mkdtemp(prefix="live-load-"))
+    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    database_url, pg_name = _postgres_env(base_url)
+    env = instances.instance_env(
+        database_url=database_url, redis_url=redis_url, static_root=str(tmp / "static")
+    )
+    servers = []
+    try:
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+            )
+        rounds = instances.run_json(env, SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions))
+        servers = instances.start(ports, env, workers=args.workers)
+        limit = args.questions * (args.question_timeout + args.think + 6) + 20
+        stop_at = time.monotonic() + limit
+        logs, tasks, clients = [], [], []
+        for r, seed_round in enumerate(rounds):
+            log = RoundLog(seed_round["code"])
+            logs.append(log)
+            teacher = Client(ports[r % len(ports)], seed_round["teacher"])
+            clients.append(teacher)
+            tasks.append((projector, (teacher, log, args, args.phones, stop_at)))
+            for n, session in enumerate(seed_round["phones"]):
+                client = Client(ports[n % len(ports)], session)
+                clients.append(client)
+                tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
+
+        async def run_all() -> None:
+            await asyncio.wait_for(asyncio.gather(*(f(*a) for f, a in tasks)), limit + 30)
+
+        costs = asyncio.run(_calibrate(rounds[0], ports[0], servers[0].pid))
+        cpu_before = [_cpu_seconds(s.pid) for s in servers]
+        started = time.monotonic()
+        asyncio.run(run_all())
+        wall = time.monotonic() - started
+        cpu_after = [_cpu_seconds(s.pid) for s in servers]
+        recorded = instances.run_json(env, COUNT_SCRIPT)
+    finally:
+        instances.stop(servers)
+        _drop_postgres(base_url, pg_name)
+        redis.Redis.from_url(redis_url).flushdb()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    served = sum(after[1] - before[1] for after, before in zip(cpu_after, cpu_before, strict=True))
+    machine = cpu_after[0][0] - cpu_before[0][0]
+    database = cpu_after[0][2] - cpu_before[0][2]
+    accepted = sum(1 for log in logs for a in log.answers if a[3])
+    rows = recorded["answers"]
+    per_question = {}
+    for code, number, _who in rows:
+        per_question[(code, number)] = per_question.get((code, number), 0) + 1
+    lost_db = accepted - len(rows)
+    lost_projector = 0
+    for log in logs:
+        for number in {a[0] for a in log.answers}:
+            final = max((c for _t, q, c in log.seen if q == number), default=0)
+            lost_projector += max(per_question.get((log.code, number), 0) - final, 0)
+    requests = sum(c.requests for c in clients)
+    not_modified = sum(c.not_modified for c in clients)
+    ms = [1000 * x for log in logs for x in _answer_to_projector(log)]
+    reveal_ms = [1000 * x for log in logs for x in log.phone_reveal]
+    next_ms = [1000 * x for log in logs for x in log.phone_next]
+    failures = [f for log in logs for f in log.failures]
+
+    def line(name: str, values: list[float]) -> str:
+        return (
+            f"{name}: n {len(values)}  p50 {_percentile(values, 50):.0f}  p99 {_percentile(values, 99):.0f}  "
+            f"max {max(values, default=float('nan')):.0f} ms"
+        )
+
+    print(
+        f"{args.rounds} rounds x {args.phones} phones, {args.questions} questions, 2 instances x "
+        f"{args.workers} sync workers, {'full polls' if args.full_polls else 'conditional polls (204)'}; "
+        f"{wall:.1f} s; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(line("answer -> projector", ms))
+    post_ms = [1000 * (a[2] - a[1]) for log in logs for a in log.answers]
+    print(line("answer POST round-trip", post_ms))
+    print(line("reveal -> phone", reveal_ms))
+    print(line("next -> phone", next_ms))
+    print(
+        f"answers accepted {accepted}, in the database {len(rows)} (attempts {recorded['attempts']}), "
+        f"lost {max(lost_db, 0)}, missing from the projector's final count {lost_projector}; failures {len(failures)}"
+    )
+    for failure in failures[:5]:
+        print("  failure:", failure)
+    print(
+        f"requests {requests} ({requests / wall:.0f}/s), of which 204 {not_modified}; CPU cores busy: machine "
+        f"{machine / wall:.2f} of {os.cpu_count()}, gunicorn {served / wall:.2f}, PostgreSQL {database / wall:.2f}"
+    )
+    print(
+        f"CPU ms per answer (all gunicorn + PostgreSQL time / answers): {1000 * (served + database) / max(accepted, 1):.1f}; "
+        f"per request: {1000 * (served + database) / max(requests, 1):.2f}"
+    )
+    print(
+        f"one poll alone, server CPU ms: unchanged (204) {costs['204']:.2f}, rendered (the phone's question) "
+        f"{costs['render']:.2f}"
+    )
+    ok = not failures and lost_db == 0 and lost_projector == 0 and len(rows) == recorded["attempts"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""A teacher runs a live round: a projector page, two signed-in students and a guest on their phones."""
+
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from tests.tutor.classroom.conftest import make_set
+from tests.tutor.live.conftest import right_and_wrong, set_round
+from tutor.classroom import services as classroom_services
+from tutor.classroom.models import Membership
+from tutor.live import services as live_services
+from tutor.live.models import Round
+
+PHONE = {"viewport": {"width": 360, "height": 740}}
+
+
+def _signed_in(context, base: str, user) -> None:
+    """A session made on the server, as logging in would (the login form has its own tests)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+
+
+def _too_wide(page: Page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def _phone(browser, base: str, code: str, user=None) -> Page:
+    context = browser.new_context(locale="es-ES", **PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    if user is not None:
+        _signed_in(context, base, user)
+    page.goto(f"{base}/directo/")
+    page.get_by_label("Código de la ronda").fill(code.lower())
+    page.get_by_role("button", name="Entrar en la ronda").click()
+    if user is not None:
+        page.get_by_role("button", name="Unirme a la ronda").click()
+    else:
+        page.get_by_label("Tu apodo").fill("Pepa")
+        page.get_by_role("button", name="Unirme como invitado").click()
+    return page
+
+
+def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
+    live_server, browser, page, teresa, alice, bob
+):
+    base = live_server.url
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
+    Membership.objects.create(classroom=classroom, student=bob, real_name="Roberto Díaz")
+    make_set(
+        classroom,
+        teresa,
+        title="Obligaciones",
+        items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}],
+    )
+
+    _signed_in(page.context, base, teresa)
+    page.goto(f"{base}{classroom.get_absolute_url()}")
+    page.get_by_role("link", name="Ronda en directo").click()
+    page.get_by_label("las familias y el nivel de una tarea").check()
+    page.get_by_label("Tarea", exact=True).select_option(label="Obligaciones")
+    page.get_by_label("Número de preguntas").fill("2")
+    page.get_by_label("Admitir invitados").check()
+    page.get_by_role("button", name="Empezar la ronda").click()
+    live = Round.objects.get()
+    expect(page.get_by_test_id("round-code")).to_have_text(live.code)
+    expect(page.get_by_role("img", name="Código QR del enlace para unirse")).to_be_visible()
+    expect(page.get_by_test_id("answered")).to_contain_text("0 de 0 han respondido")
+
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    phones = [
+        (_phone(browser, base, live.code, alice), right),
+        (_phone(browser, base, live.code, bob), wrong),
+        (_phone(browser, base, live.code), right),
+    ]
+    for n, (phone, choice) in enumerate(phones, start=1):
+        assert _too_wide(phone) <= 0
+        phone.locator(f'button[name="answer"][value="{choice}"]').click()
+        expect(phone.get_by_test_id("sent")).to_be_visible()
+        # The projector follows without a reload.
+        expect(page.get_by_test_id("answered")).to_contain_text(f"{n} de 3 ")
+
+    page.get_by_role("button", name="Mostrar respuestas").click()
+    histogram = page.get_by_test_id("histogram")
+    expect(histogram).to_be_visible()
+    expect(histogram.locator(f'[data-value="{right}"]')).to_have_attribute("data-count", "2")
+    expect(histogram.locator(f'[data-value="{right}"]')).to_contain_text("correcta")
+    expect(histogram.locator(f'[data-value="{wrong}"]')).to_contain_text("1 respuesta")
+    expect(page.get_by_test_id("solution")).not_to_be_empty()
+    main = page.get_by_role("main").inner_text()
+    assert "Alicia" not in main and "Roberto" not in main and "Pepa" not in main
+
+    # Each phone shows its own feedback once revealed, without a reload.
+    expect(phones[0][0].get_by_text("¡Correcto!")).to_be_visible()
+    expect(phones[1][0].get_by_text("Incorrecto.")).to_be_visible()
+    expect(phones[2][0].get_by_text("¡Correcto!")).to_be_visible()
+    assert [_too_wide(phone) for phone, _choice in phones] == [0, 0, 0]
+
+    page.get_by_role("button", name="Siguiente pregunta").click()
+    for phone, _choice in phones:
+        expect(phone.get_by_text("Pregunta 2")).to_be_visible()
+    for phone, _choice in phones:
+        phone.context.close()
+    # The teacher's pages fit a phone too (a revealed projector is the widest).
+    page.get_by_role("button", name="Mostrar respuestas").click()
+    page.set_viewport_size({"width": 360, "height": 800})
+    for url in (live.get_absolute_url(), f"/directo/{live.code}/resumen/", f"/directo/clase/{classroom.pk}/"):
+        page.goto(base + url)
+        assert _too_wide(page) <= 0, url
+    assert page.console_errors == []
+
+
+def test_a_phone_without_javascript_answers_and_its_page_reloads_itself_to_the_feedback(
+    live_server, page_nojs, teresa, alice
+):
+    base = live_server.url
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
+    )
+    live = set_round(classroom, teresa, practice_set, count=1)
+    _signed_in(page_nojs.context, base, alice)
+    page_nojs.goto(f"{base}/directo/{live.code}/")
+    page_nojs.get_by_role("button", name="Unirme a la ronda").click()
+    right, _wrong = right_and_wrong(live.questions.get())
+    page_nojs.locator(f'button[name="answer"][value="{right}"]').click()
+    expect(page_nojs.get_by_test_id("sent")).to_be_visible()
+    live_services.reveal(live=live)
+    # No script: the waiting page's meta refresh brings the feedback.
+    expect(page_nojs.get_by_text("¡Correcto!")).to_be_visible(timeout=8_000)

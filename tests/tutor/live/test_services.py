@@ -1,0 +1,244 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from engine.scenarios import FAMILIES, FIXED, grade, parse_answer
+from tests.tutor.classroom.conftest import make_set
+from tests.tutor.live.conftest import joined, right_and_wrong, set_round
+from tutor.live import presenters, pulse, services
+from tutor.live.models import LiveAnswer, Round
+from tutor.practice.models import Attempt, Mode
+from tutor.progress.models import SkillStat
+
+
+def test_a_round_from_a_set_asks_its_families_at_the_class_table(live):
+    questions = list(live.questions.all())
+    assert [q.number for q in questions] == [1, 2, 3]
+    assert {q.family for q in questions} == {"obligacion"}
+    assert questions[0].opened_at is not None and questions[1].opened_at is None
+    assert live.current == 1 and not live.revealed and not live.is_finished
+
+
+def test_a_round_of_the_guide_examples_asks_them_in_order(classroom, teresa):
+    live = services.start_round(
+        classroom=classroom, teacher=teresa, source=Round.Source.FIXED, count=4, allow_guests=True
+    )
+    assert [q.get_scenario().fixed_id for q in live.questions.all()] == list(FIXED)[:4]
+
+
+def test_a_round_of_built_positions_asks_about_each_position(classroom, teresa, position):
+    live = services.start_round(
+        classroom=classroom,
+        teacher=teresa,
+        source=Round.Source.POSITIONS,
+        family="validas",
+        count=5,
+        allow_guests=False,
+    )
+    (question,) = live.questions.all()
+    scenario = question.get_scenario()
+    assert scenario.family == "validas" and scenario.position["hand"] == ["12c", "4c", "6b"]
+
+
+def test_a_teacher_without_built_positions_is_told_so(classroom, teresa):
+    with pytest.raises(services.LiveError, match="posiciones construidas"):
+        services.start_round(
+            classroom=classroom, teacher=teresa, source=Round.Source.POSITIONS, count=3, allow_guests=False
+        )
+
+
+def test_a_set_of_another_class_is_refused(classroom, other_classroom, teresa, tomas):
+    foreign = make_set(other_classroom, tomas)
+    with pytest.raises(services.LiveError):
+        services.start_round(
+            classroom=classroom,
+            teacher=teresa,
+            source=Round.Source.SET,
+            practice_set=foreign,
+            count=2,
+            allow_guests=False,
+        )
+
+
+def test_class_members_join_and_joining_twice_keeps_one_place(live, alice):
+    first = joined(live, alice)
+    assert joined(live, alice) == first
+    assert live.participants.count() == 1
+
+
+def test_someone_outside_the_class_cannot_join_unless_guests_are_allowed(live, charlie):
+    with pytest.raises(services.LiveError, match="solo para los alumnos"):
+        joined(live, charlie)
+    with pytest.raises(services.LiveError, match="solo para los alumnos"):
+        joined(live, anon_id="a" * 32, nickname="Pepa")
+    live.allow_guests = True
+    live.save()
+    assert joined(live, anon_id="a" * 32, nickname="  Pepa   la  grande ").nickname == "Pepa la grande"
+    assert joined(live, charlie, nickname="Charly").learner == charlie
+
+
+def test_a_guest_needs_a_nickname(live):
+    live.allow_guests = True
+    live.save()
+    with pytest.raises(services.LiveError, match="apodo"):
+        joined(live, anon_id="b" * 32, nickname="   ")
+
+
+def test_the_teacher_does_not_join_her_own_round(live, teresa):
+    with pytest.raises(services.LiveError, match="profesor"):
+        joined(live, teresa)
+
+
+def test_an_answer_is_graded_and_logged_like_a_practice_answer(live, alice):
+    question = live.questions.get(number=1)
+    question.opened_at = timezone.now() - timedelta(seconds=7)
+    question.save()
+    right, wrong = right_and_wrong(question)
+    answer, created = services.answer(live=live, participant=joined(live, alice), number=1, raw=wrong)
+    assert created and not answer.correct
+    attempt = Attempt.objects.get(learner=alice)
+    assert attempt.mode == Mode.LIVE and attempt.family == "obligacion" and not attempt.correct
+    assert attempt.misconception == answer.misconception
+    assert answer.issued == attempt.issued  # the typed origin of the practice question
+    # Time taken counts from the moment the question opened for the room.
+    assert 7_000 <= attempt.time_taken_ms < 60_000
+    # Progress heard of it like of any other answer.
+    assert SkillStat.objects.filter(learner=alice).exists()
+
+
+def test_a_doubled_answer_is_counted_once_and_keeps_the_first(live, alice):
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    me = joined(live, alice)
+    first, created = services.answer(live=live, participant=me, number=1, raw=right)
+    again, created_again = services.answer(live=live, participant=me, number=1, raw=wrong)
+    assert created and not created_again and again == first and again.correct
+    assert Attempt.objects.filter(learner=alice).count() == 1
+    assert LiveAnswer.objects.count() == 1
+
+
+def test_an_answer_after_the_reveal_is_refused_and_changes_nothing(live, alice):
+    me = joined(live, alice)
+    services.reveal(live=live)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with pytest.raises(services.LiveError, match="Ya se ha mostrado la solución"):
+        services.answer(live=live, participant=me, number=1, raw=right)
+    assert not Attempt.objects.exists()
+
+
+def test_an_answer_to_a_question_that_is_not_open_is_refused(live, alice):
+    me = joined(live, alice)
+    right, _wrong = right_and_wrong(live.questions.get(number=2))
+    with pytest.raises(services.LiveError, match="va por la pregunta 1"):
+        services.answer(live=live, participant=me, number=2, raw=right)
+    assert not Attempt.objects.exists()
+
+
+def test_an_answer_to_another_round_is_refused(live, classroom, teresa, practice_set, alice):
+    other = set_round(classroom, teresa, practice_set, count=1)
+    me = joined(live, alice)
+    right, _wrong = right_and_wrong(other.questions.get(number=1))
+    with pytest.raises(services.LiveError, match="No estás en esta ronda"):
+        services.answer(live=other, participant=me, number=1, raw=right)
+    assert not Attempt.objects.exists()
+
+
+def test_an_answer_the_question_cannot_take_is_refused_with_the_engine_message(live, alice):
+    with pytest.raises(services.LiveError, match="Opción desconocida"):
+        services.answer(live=live, participant=joined(live, alice), number=1, raw="robar")
+    assert not Attempt.objects.exists() and not LiveAnswer.objects.exists()
+
+
+def test_next_opens_the_following_question_and_the_last_one_finishes(live):
+    live = services.reveal(live=live)
+    assert live.revealed
+    live = services.next_question(live=live)
+    assert live.current == 2 and not live.revealed
+    assert live.questions.get(number=2).opened_at is not None
+    services.next_question(live=live)
+    live = services.next_question(live=live)
+    assert live.is_finished
+    with pytest.raises(services.LiveError, match="terminado"):
+        services.reveal(live=live)
+
+
+def test_every_change_of_stage_and_every_answer_moves_the_versions_once_committed(
+    live, alice, django_capture_on_commit_callbacks
+):
+    before = pulse.projector_version(live.code), pulse.phone_version(live.code)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    after_answer = pulse.projector_version(live.code), pulse.phone_version(live.code)
+    assert after_answer[0] != before[0] and after_answer[1] == before[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    assert pulse.phone_version(live.code) != after_answer[1]
+
+
+def test_the_versions_come_back_from_the_database_when_the_cache_lost_them(live, alice):
+    from django.core.cache import cache
+
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    services.reveal(live=live)
+    expected = pulse.projector_version(live.code)
+    cache.clear()
+    assert pulse.projector_version(live.code) == expected == "1.1"
+
+
+def test_the_reveal_counts_each_option_marks_the_right_one_and_names_the_common_mistake(
+    live, alice, bob, charlie
+):
+    live.allow_guests = True
+    live.save()
+    question = live.questions.get(number=1)
+    right, wrong = right_and_wrong(question)
+    for who, raw in ((alice, wrong), (bob, wrong), (charlie, right)):
+        services.answer(live=live, participant=joined(live, who, nickname="x"), number=1, raw=raw)
+    board = presenters.question_board(question, revealed=True)
+    counts = {row["value"]: (row["count"], row["right"]) for row in board["distribution"]}
+    assert counts[wrong] == (2, False) and counts[right] == (1, True)
+    assert board["answered"] == 3 and board["right"] == 1
+    scenario = question.get_scenario()
+    assert board["solution"] == grade(scenario, right).explanation
+    mistake = grade(scenario, wrong).misconception
+    if mistake:
+        assert board["misconception"]["count"] == 2
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_round_of_every_family_takes_answers_and_marks_the_engines_right_answer(
+    classroom, teresa, alice, bob, family
+):
+    item = {"kind": "family", "family": family, "count": 1, "difficulty": 2}
+    practice_set = make_set(classroom, teresa, items=[item])
+    live = set_round(classroom, teresa, practice_set, count=1)
+    question = live.questions.get()
+    scenario = question.get_scenario()
+    key = scenario.answer
+    right = key if scenario.answer_kind in ("cards", "number") else None
+    if right is None:
+        right = next(
+            o.value for o in scenario.options if grade(scenario, parse_answer(scenario, o.value)).correct
+        )
+    raw = [str(v) for v in right] if isinstance(right, list) else str(right)
+    a, _ = services.answer(live=live, participant=joined(live, alice), number=1, raw=raw)
+    assert a.correct, family
+    wrong = "0" if scenario.answer_kind == "number" else None
+    if scenario.answer_kind == "number":
+        b, _ = services.answer(live=live, participant=joined(live, bob), number=1, raw=str(int(key) + 1))
+        assert not b.correct
+    else:
+        others = [
+            o.value for o in scenario.options if not grade(scenario, parse_answer(scenario, o.value)).correct
+        ]
+        if others:
+            b, _ = services.answer(live=live, participant=joined(live, bob), number=1, raw=others[0])
+            assert not b.correct
+    del wrong
+    rows = presenters.question_board(question, revealed=True)["distribution"]
+    marked = [row for row in rows if row["right"]]
+    assert marked, family
+    if scenario.answer_kind in ("card", "choice"):
+        assert any(row["value"] == right and row["count"] >= 1 for row in marked)

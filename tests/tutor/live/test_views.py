@@ -1,0 +1,212 @@
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tutor.live.conftest import joined, right_and_wrong
+from tutor.live import pulse, services
+from tutor.live.models import LiveAnswer, Round
+from tutor.practice.models import Attempt
+
+
+def _phone(live) -> str:
+    return reverse("live:phone", args=[live.code])
+
+
+def _answer_url(live, number=1) -> str:
+    return reverse("live:phone_answer", args=[live.code, number])
+
+
+def test_the_teacher_starts_a_round_from_her_class_and_lands_on_the_projector(
+    teresa_client, classroom, practice_set
+):
+    response = teresa_client.post(
+        reverse("live:start", args=[classroom.pk]),
+        {"source": "tarea", "practice_set": practice_set.pk, "family": "jugada", "count": 2},
+    )
+    live = Round.objects.get()
+    assert response.status_code == 302 and response["Location"] == live.get_absolute_url()
+    assert live.questions.count() == 2 and not live.allow_guests
+    page = teresa_client.get(live.get_absolute_url())
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert live.code in html and "data:image/svg+xml" in html
+    assert "http://testserver" + _phone(live) in html
+
+
+def test_starting_from_a_set_without_choosing_one_says_so(teresa_client, classroom):
+    response = teresa_client.post(
+        reverse("live:start", args=[classroom.pk]), {"source": "tarea", "family": "jugada", "count": 2}
+    )
+    assert response.status_code == 400
+    assert "Elige la tarea" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize("persona", ["tomas", "alice"])
+def test_only_the_class_teachers_start_or_run_its_rounds(request, persona, classroom, live):
+    client = request.getfixturevalue(f"{persona}_client")
+    assert client.get(reverse("live:start", args=[classroom.pk])).status_code in (403, 404)
+    assert client.get(live.get_absolute_url()).status_code == 404
+    for action in ("mostrar", "siguiente", "terminar"):
+        assert client.post(reverse("live:control", args=[live.code, action])).status_code == 404
+    assert client.get(reverse("live:review", args=[live.code])).status_code == 404
+    assert client.get(reverse("live:review_csv", args=[live.code])).status_code == 404
+    live.refresh_from_db()
+    assert live.stage == 0 and not live.revealed
+
+
+def test_anonymous_visitors_are_sent_to_log_in_for_the_teachers_pages(client, live):
+    assert client.get(live.get_absolute_url()).status_code == 302
+    assert client.post(reverse("live:control", args=[live.code, "mostrar"])).status_code == 302
+
+
+def test_the_join_form_finds_a_running_round_by_its_code(client, live):
+    response = client.post(reverse("live:join"), {"code": live.code.lower()})
+    assert response.status_code == 302 and response["Location"] == _phone(live)
+    response = client.post(reverse("live:join"), {"code": "ZZZZZZ"})
+    assert response.status_code == 400 and "ninguna ronda en marcha" in response.content.decode()
+
+
+def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after_the_reveal(
+    alice_client, teresa_client, live
+):
+    assert "Unirme a la ronda" in alice_client.get(_phone(live)).content.decode()
+    assert alice_client.post(reverse("live:phone_join", args=[live.code])).status_code == 302
+    assert f'action="{_answer_url(live)}"' in alice_client.get(_phone(live)).content.decode()
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    response = alice_client.post(_answer_url(live), {"answer": right})
+    assert response.status_code == 302
+    waiting = alice_client.get(_phone(live)).content.decode()
+    assert "Respuesta enviada" in waiting and 'http-equiv="refresh"' in waiting
+    assert "¡Correcto!" not in waiting
+    teresa_client.post(reverse("live:control", args=[live.code, "mostrar"]))
+    assert "¡Correcto!" in alice_client.get(_phone(live)).content.decode()
+
+
+def test_an_answer_after_the_reveal_gets_a_clear_message(alice, alice_client, live):
+    joined(live, alice)
+    services.reveal(live=live)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    response = alice_client.post(_answer_url(live), {"answer": right})
+    assert response.status_code == 400
+    assert "Ya se ha mostrado la solución" in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+def test_an_empty_answer_is_refused_with_a_message(alice, alice_client, live):
+    joined(live, alice)
+    response = alice_client.post(_answer_url(live), {})
+    assert response.status_code == 400 and "Elige una respuesta" in response.content.decode()
+
+
+def test_someone_outside_the_class_is_told_the_round_is_for_the_class(charlie_client, live):
+    response = charlie_client.post(reverse("live:phone_join", args=[live.code]))
+    assert response.status_code == 400
+    assert "solo para los alumnos de la clase" in response.content.decode()
+    assert not live.participants.exists()
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    response = charlie_client.post(_answer_url(live), {"answer": right})
+    assert response.status_code == 400 and "No estás en esta ronda" in response.content.decode()
+
+
+def test_a_guest_joins_with_a_nickname_when_the_teacher_allows_it(client, live):
+    live.allow_guests = True
+    live.save()
+    assert "Unirme como invitado" in client.get(_phone(live)).content.decode()
+    assert client.post(reverse("live:phone_join", args=[live.code]), {"nickname": "Pepa"}).status_code == 302
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    assert client.post(_answer_url(live), {"answer": right}).status_code == 302
+    attempt = Attempt.objects.get()
+    assert attempt.learner is None and attempt.anon_id == live.participants.get().anon_id
+
+
+def test_an_htmx_answer_swaps_only_the_answer_part_and_a_refusal_the_whole_region(alice, alice_client, live):
+    joined(live, alice)
+    question = live.questions.get(number=1)
+    right, _wrong = right_and_wrong(question)
+    refused = alice_client.post(_answer_url(live), {"answer": "robar"}, headers={"HX-Request": "true"})
+    assert refused["HX-Retarget"] == "#live" and refused["HX-Reswap"] == "outerHTML"
+    assert refused.content.decode().lstrip().startswith('<div id="live"')
+    assert "Opción desconocida" in refused.content.decode()
+    response = alice_client.post(_answer_url(live), {"answer": right}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "HX-Retarget" not in response
+    html = response.content.decode()
+    assert html.lstrip().startswith(f'<div class="scenario__answer" id="answer-part-q{question.pk}"')
+    assert "Respuesta enviada" in html and "<html" not in html
+
+
+def test_the_polls_answer_204_while_nothing_changed_and_the_new_state_when_it_did(
+    alice, alice_client, teresa_client, live, django_capture_on_commit_callbacks
+):
+    joined(live, alice)
+    phone_state = reverse("live:phone_state", args=[live.code])
+    projector_state = reverse("live:projector_state", args=[live.code])
+    v_phone, v_projector = pulse.phone_version(live.code), pulse.projector_version(live.code)
+    # The unchanged answer needs no session: anybody gets the same empty 204.
+    assert Client().get(phone_state, {"v": v_phone}).status_code == 204
+    assert Client().get(projector_state, {"v": v_projector}).status_code == 204
+    assert Client().get(reverse("live:phone_state", args=["ZZZZZZ"]), {"v": "0"}).status_code == 404
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        alice_client.post(_answer_url(live), {"answer": right})
+    assert alice_client.get(phone_state, {"v": v_phone}).status_code == 204
+    board = teresa_client.get(projector_state, {"v": v_projector}, headers={"HX-Request": "true"})
+    assert board.status_code == 200 and "1 de 1 ha respondido" in board.content.decode()
+    assert Client().get(projector_state, {"v": v_projector}).status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    response = alice_client.get(phone_state, {"v": v_phone}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
+
+
+def test_the_projector_shows_counts_and_the_histogram_but_never_a_real_name(alice, bob, teresa_client, live):
+    question = live.questions.get(number=1)
+    right, wrong = right_and_wrong(question)
+    services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    services.answer(live=live, participant=joined(live, bob), number=1, raw=wrong)
+    before = teresa_client.get(live.get_absolute_url()).content.decode()
+    assert "2 de 2 han respondido" in before and 'data-testid="histogram"' not in before
+    teresa_client.post(reverse("live:control", args=[live.code, "mostrar"]))
+    html = teresa_client.get(live.get_absolute_url()).content.decode()
+    assert 'data-testid="histogram"' in html and "1 de 2 ha acertado" in html
+    assert f'data-value="{right}"\n          data-count="1"' in html
+    for secret in ("Alicia Gómez", "Roberto Díaz", "alice", "bob"):
+        assert secret not in html.split('<main id="main"')[1]
+
+
+def test_the_teacher_moves_on_and_the_round_ends_on_its_review(teresa_client, alice, live):
+    services.answer(
+        live=live,
+        participant=joined(live, alice),
+        number=1,
+        raw=right_and_wrong(live.questions.get(number=1))[0],
+    )
+    for _ in range(2):
+        assert teresa_client.post(reverse("live:control", args=[live.code, "siguiente"])).status_code == 302
+    response = teresa_client.post(reverse("live:control", args=[live.code, "siguiente"]))
+    assert response["Location"] == reverse("live:review", args=[live.code])
+    review = teresa_client.get(response["Location"]).content.decode()
+    assert "Alicia Gómez" in review and "Pregunta 3" in review
+    csv = teresa_client.get(reverse("live:review_csv", args=[live.code])).content.decode()
+    assert csv.splitlines()[1] == "Alicia Gómez,bien,,,1"
+    assert LiveAnswer.objects.count() == 1
+
+
+def test_an_unknown_control_changes_nothing(teresa_client, live):
+    response = teresa_client.post(reverse("live:control", args=[live.code, "borrar"]), follow=True)
+    assert "Esa acción no existe" in response.content.decode()
+    live.refresh_from_db()
+    assert live.stage == 0
+
+
+def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(alice, alice_client, live):
+    services.answer(
+        live=live,
+        participant=joined(live, alice),
+        number=1,
+        raw=right_and_wrong(live.questions.get(number=1))[0],
+    )
+    attempt = Attempt.objects.get(learner=alice)
+    html = alice_client.get(attempt.issued.get_absolute_url()).content.decode()
+    assert "Respondida en la ronda en directo «Asistir y montar»." in html
+    assert f'href="{_phone(live)}"' in html and "¡Correcto!" in html

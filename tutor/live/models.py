@@ -1,0 +1,125 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from engine.scenarios import Scenario
+
+# The classes' join-code alphabet (no 0/O, 1/I/L), shorter: a round lives for one lesson.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_round_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Round(models.Model):
+    """A live round a teacher runs with the whole room: one question at a time for everybody.
+
+    ``stage`` grows on every reveal, next question and finish: the phones poll it (tutor.live.pulse).
+    """
+
+    class Source(models.TextChoices):
+        SET = "tarea", _("las familias y el nivel de una tarea")
+        FIXED = "guia", _("los ejemplos de la guía")
+        POSITIONS = "posiciones", _("mis posiciones construidas")
+
+    classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE, related_name="rounds")
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    code = models.CharField(max_length=12, unique=True, default=new_round_code)
+    title = models.CharField(max_length=160)
+    source = models.CharField(max_length=12, choices=Source)
+    allow_guests = models.BooleanField(default=False)
+    current = models.PositiveSmallIntegerField(default=1)
+    revealed = models.BooleanField(default=False)
+    stage = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.code})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("live:projector", args=[self.code])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class RoundQuestion(models.Model):
+    """One question of a round: the same scenario (position and answer key) for everyone in the room."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="questions")
+    number = models.PositiveSmallIntegerField()
+    family = models.CharField(max_length=16)
+    scenario = models.JSONField()  # engine Scenario.to_dict()
+    opened_at = models.DateTimeField(null=True, blank=True)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_round_question_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.number}"
+
+    def get_scenario(self) -> Scenario:
+        return Scenario.from_dict(self.scenario)
+
+
+class Participant(models.Model):
+    """Someone answering from a phone: a signed-in user, or a guest known by practice's session id.
+
+    ``nickname`` is what a guest typed; the projector never shows a name, only counts.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="participants")
+    learner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    anon_id = models.CharField(max_length=32, blank=True, default="")
+    nickname = models.CharField(max_length=24, blank=True, default="")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "learner"],
+                condition=Q(learner__isnull=False),
+                name="one_participant_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "anon_id"], condition=~Q(anon_id=""), name="one_participant_per_guest"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.nickname or f"#{self.pk}"
+
+
+class LiveAnswer(models.Model):
+    """A participant's answer to one question: the origin of its practice question (``issued``, mode
+    «directo»), whose graded attempt is logged like any other answer."""
+
+    question = models.ForeignKey(RoundQuestion, on_delete=models.CASCADE, related_name="answers")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="answers")
+    issued = models.OneToOneField("practice.Issued", on_delete=models.CASCADE, related_name="live_answer")
+    given = models.JSONField()  # the engine's reading of the answer (Grade.given)
+    correct = models.BooleanField()
+    misconception = models.CharField(max_length=48, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["question", "participant"], name="one_live_answer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.question} — {self.participant}"

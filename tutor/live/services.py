@@ -1,0 +1,270 @@
+"""The writes of a live round: start it, join it, answer, reveal, next question, finish.
+
+Answers are graded and logged by practice (``issue`` then ``submit``), so a live answer counts in
+progress, the class dashboard and the CSV exports like any practice answer.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import cycle, islice
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.scenarios import FIXED, PositionError, Scenario, families_for, generate, position_from_json
+from tutor.classroom.models import Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.live import pulse
+from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
+from tutor.practice.identity import Owner
+from tutor.practice.models import Attempt, Issued, Mode, only_row
+from tutor.practice.services import AnswerRejected, issue, submit
+
+MAX_QUESTIONS = 20
+MAX_NICKNAME = 24
+_seeds = random.SystemRandom()
+
+
+class LiveError(Exception):
+    """A request the round refuses; ``message`` says why, in Spanish. Nothing was changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# --- starting a round --------------------------------------------------------------------------
+
+
+def _set_scenarios(practice_set: PracticeSet, count: int, rules) -> list[Scenario]:
+    items = list(practice_set.items.all())
+    if not items:
+        raise LiveError(_("Esa tarea no tiene ejercicios de los que sacar preguntas."))
+    scenarios = []
+    for n, item in enumerate(islice(cycle(items), count)):
+        seed = _seeds.randrange(2**31)
+        if item.kind == SetItem.Kind.POSITION:
+            scenarios.append(position_from_json(item.position, rules=rules).scenario(item.family, seed=seed))
+        elif item.kind == SetItem.Kind.SKILL:
+            families = families_for(item.rule_id, rules)
+            family = families[n % len(families)]
+            scenarios.append(generate(family, seed, item.difficulty, rules, item.rule_id))
+        else:
+            scenarios.append(generate(item.family, seed, item.difficulty, rules))
+    return scenarios
+
+
+def _position_scenarios(teacher, family: str, count: int, rules) -> list[Scenario]:
+    scenarios = []
+    for position in Position.objects.filter(owner=teacher)[:count]:
+        try:
+            built = position_from_json(position.data, rules=rules)
+        except PositionError:  # cannot happen at this class's table: not a question for it
+            continue
+        scenarios.append(built.scenario(family, seed=_seeds.randrange(2**31)))
+    if not scenarios:
+        raise LiveError(_("No tienes posiciones construidas que puedan darse con las reglas de esta clase."))
+    return scenarios
+
+
+def start_round(
+    *,
+    classroom: Classroom,
+    teacher,
+    source: str,
+    count: int,
+    allow_guests: bool,
+    practice_set: PracticeSet | None = None,
+    family: str = "jugada",
+) -> Round:
+    """A round of ``count`` questions at the class's table, the first one open. Call with a teacher
+    of ``classroom`` (the view checks it) and a set of that class."""
+    rules = classroom.get_rules()
+    count = max(1, min(count, MAX_QUESTIONS))
+    if source == Round.Source.SET:
+        if practice_set is None or practice_set.classroom_id != classroom.pk:
+            raise LiveError(_("Elige una tarea de esta clase."))
+        scenarios = _set_scenarios(practice_set, count, rules)
+        title = practice_set.title
+    elif source == Round.Source.FIXED:
+        scenarios = list(FIXED.values())[:count]
+        title = _("Ejemplos de la guía")
+    elif source == Round.Source.POSITIONS:
+        scenarios = _position_scenarios(teacher, family, count, rules)
+        title = _("Posiciones construidas")
+    else:
+        raise LiveError(_("Elige de dónde salen las preguntas."))
+    with transaction.atomic():
+        live = Round.objects.create(
+            classroom=classroom, started_by=teacher, title=title, source=source, allow_guests=allow_guests
+        )
+        now = timezone.now()
+        RoundQuestion.objects.bulk_create(
+            RoundQuestion(
+                round=live,
+                number=n,
+                family=scenario.family,
+                scenario=scenario.to_dict(),
+                opened_at=now if n == 1 else None,
+            )
+            for n, scenario in enumerate(scenarios, start=1)
+        )
+    return live
+
+
+# --- joining and answering ---------------------------------------------------------------------
+
+
+def participant_for(live: Round, owner: Owner) -> Participant | None:
+    return only_row(Participant.objects.select_related("learner").filter(round=live, **owner.fields))
+
+
+def clean_nickname(raw: str) -> str:
+    return " ".join(raw.split())[:MAX_NICKNAME]
+
+
+def join(*, live: Round, owner: Owner, nickname: str = "") -> Participant:
+    """The owner's place in the round (the same one if they had joined already).
+
+    Class members join as themselves; anybody else only when the teacher allows guests, with a
+    nickname. A teacher of the class runs the round and does not answer it.
+    """
+    if live.is_finished:
+        raise LiveError(_("Esta ronda ya ha terminado."))
+    existing = participant_for(live, owner)
+    if existing is not None:
+        return existing
+    user = owner.user
+    member = False
+    if user is not None:
+        if live.classroom.teachers.filter(pk=user.pk).exists():
+            raise LiveError(_("Eres profesor de esta clase: la ronda se dirige desde el proyector."))
+        member = Membership.objects.filter(classroom=live.classroom_id, student=user).exists()
+    if not member and not live.allow_guests:
+        raise LiveError(
+            _("Esta ronda es solo para los alumnos de la clase: entra con tu cuenta de la clase.")
+        )
+    nickname = clean_nickname(nickname)
+    if not member and not nickname:
+        raise LiveError(_("Escribe un apodo para unirte a la ronda."))
+    try:
+        with transaction.atomic():
+            return Participant.objects.create(round=live, nickname=nickname, **owner.fields)
+    except IntegrityError:  # the same phone joined twice at once
+        return participant_for(live, owner)
+
+
+def _owner_of(participant: Participant) -> Owner:
+    return Owner(participant.learner, "" if participant.learner_id else participant.anon_id)
+
+
+def _record_answer(live: Round, question: RoundQuestion, participant: Participant, raw) -> Attempt:
+    """Grade and log the answer through practice (mode «directo»; the LiveAnswer made from the
+    attempt is the question's origin). The one place that says how a live answer is recorded.
+
+    Raises AnswerRejected for an answer the question cannot take; call inside a transaction.
+    """
+    owner = _owner_of(participant)
+    issued = issue(owner=owner, mode=Mode.LIVE, family=question.family, scenario=question.get_scenario())
+    if question.opened_at is not None:
+        # Still issuing, in the same transaction: the room got the question when it opened, and
+        # practice measures the time taken from here.
+        Issued.objects.filter(pk=issued.pk).update(issued_at=question.opened_at)
+    attempt, _created = submit(owner=owner, token=issued.token, raw=raw)
+    return attempt
+
+
+def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[LiveAnswer, bool]:
+    """Record the participant's answer to question ``number``: once; refused (LiveError) unless it
+    is the open question of this round. Returns (answer, created)."""
+    if participant.round_id != live.pk:
+        raise LiveError(_("No estás en esta ronda: únete con su código."))
+    try:
+        with transaction.atomic():
+            # One participant's requests one after another: a doubled tap is counted once.
+            only_row(Participant.objects.select_for_update().filter(pk=participant.pk))
+            question = only_row(RoundQuestion.objects.filter(round=live, number=number))
+            if question is None:
+                raise LiveError(_("Esa pregunta no es de esta ronda."))
+            done = only_row(LiveAnswer.objects.filter(question=question, participant=participant))
+            if done is not None:
+                return done, False
+            state = Round.objects.filter(pk=live.pk).values("current", "revealed", "finished_at").get()
+            if state["finished_at"] is not None:
+                raise LiveError(_("La ronda ha terminado: ya no se aceptan respuestas."))
+            if state["current"] != number:
+                raise LiveError(
+                    _("Esa pregunta ya no está abierta: la ronda va por la pregunta %(n)s.")
+                    % {"n": state["current"]}
+                )
+            if state["revealed"]:
+                raise LiveError(
+                    _("Ya se ha mostrado la solución de esta pregunta: no admite más respuestas.")
+                )
+            try:
+                attempt = _record_answer(live, question, participant, raw)
+            except AnswerRejected as exc:
+                raise LiveError(exc.message) from None
+            result = LiveAnswer.objects.create(
+                question=question,
+                participant=participant,
+                issued_id=attempt.issued_id,
+                given=attempt.answer,
+                correct=attempt.correct,
+                misconception=attempt.misconception,
+            )
+            pulse.answer_recorded(live.code)
+    except IntegrityError:
+        done = LiveAnswer.objects.filter(
+            question__round=live, question__number=number, participant=participant
+        )
+        if not done.exists():
+            raise
+        return done.get(), False
+    return result, True
+
+
+# --- the teacher's controls --------------------------------------------------------------------
+
+
+def _advance(live: Round, **changes) -> Round:
+    """Apply ``changes`` and a new stage to the round, and tell the polls once committed."""
+    Round.objects.filter(pk=live.pk).update(stage=F("stage") + 1, **changes)
+    live.refresh_from_db()
+    pulse.stage_changed(live.code, live.stage)
+    return live
+
+
+def reveal(*, live: Round) -> Round:
+    """Show the answers of the open question: no more answers are taken for it."""
+    with transaction.atomic():
+        live = Round.objects.select_for_update().get(pk=live.pk)
+        if live.is_finished:
+            raise LiveError(_("Esta ronda ya ha terminado."))
+        if live.revealed:
+            return live
+        RoundQuestion.objects.filter(round=live, number=live.current).update(revealed_at=timezone.now())
+        return _advance(live, revealed=True)
+
+
+def next_question(*, live: Round) -> Round:
+    """Open the next question, or finish the round after the last one."""
+    with transaction.atomic():
+        live = Round.objects.select_for_update().get(pk=live.pk)
+        if live.is_finished:
+            raise LiveError(_("Esta ronda ya ha terminado."))
+        following = live.current + 1
+        if not RoundQuestion.objects.filter(round=live, number=following).exists():
+            return _advance(live, finished_at=timezone.now())
+        RoundQuestion.objects.filter(round=live, number=following).update(opened_at=timezone.now())
+        return _advance(live, current=following, revealed=False)
+
+
+def finish(*, live: Round) -> Round:
+    with transaction.atomic():
+        live = Round.objects.select_for_update().get(pk=live.pk)
+        if live.is_finished:
+            return live
+        return _advance(live, finished_at=timezone.now())

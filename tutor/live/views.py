@@ -1,0 +1,224 @@
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
+
+from tutor.classroom.models import Classroom, Membership, normalise_code
+from tutor.live import presenters, pulse, services
+from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
+from tutor.live.models import Participant, Round
+from tutor.practice.forms import AnswerForm
+from tutor.practice.identity import owner_for
+
+
+def _get_class_for_teacher(request: HttpRequest, pk: int) -> Classroom:
+    if not request.user.is_teacher:
+        raise PermissionDenied(_("Esta página es solo para profesores."))
+    return get_object_or_404(Classroom, pk=pk, teachers=request.user, archived=False)
+
+
+def _get_round_for_teacher(request: HttpRequest, code: str) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("classroom"), code=normalise_code(code), classroom__teachers=request.user
+    )
+
+
+def _get_round(code: str) -> Round:
+    return get_object_or_404(Round.objects.select_related("classroom"), code=normalise_code(code))
+
+
+def _participant(request: HttpRequest, live: Round) -> Participant | None:
+    if not request.user.is_authenticated and not live.allow_guests:
+        return None
+    return services.participant_for(live, owner_for(request))
+
+
+def _no_store(response: HttpResponse) -> HttpResponse:
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# --- the teacher ---------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def start(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = _get_class_for_teacher(request, pk)
+    form = StartRoundForm(request.POST or None, classroom=classroom)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            live = services.start_round(
+                classroom=classroom,
+                teacher=request.user,
+                source=data["source"],
+                practice_set=data["practice_set"],
+                family=data["family"],
+                count=data["count"],
+                allow_guests=data["allow_guests"],
+            )
+        except services.LiveError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(live)
+    rounds = Round.objects.filter(classroom=classroom)[:20]
+    context = {"classroom": classroom, "form": form, "rounds": rounds}
+    return render(request, "live/start.html", context, status=400 if form.errors else 200)
+
+
+def _projector_context(request: HttpRequest, live: Round) -> dict:
+    join_url = request.build_absolute_uri(reverse("live:phone", args=[live.code]))
+    return presenters.projector(live, join_url)
+
+
+@require_GET
+@login_required
+def projector(request: HttpRequest, code: str) -> HttpResponse:
+    live = _get_round_for_teacher(request, code)
+    return render(request, "live/projector.html", _projector_context(request, live))
+
+
+@require_GET
+def projector_state(request: HttpRequest, code: str) -> HttpResponse:
+    """The projector's poll. Unchanged since ``v``: an empty 204 read from the cache alone (no
+    session, no database), so a room full of polls costs little; otherwise the board, to its teacher."""
+    if request.GET.get("v") == pulse.projector_version(normalise_code(code)):
+        return _no_store(HttpResponse(status=204))
+    if not request.user.is_authenticated:
+        return _no_store(HttpResponse(status=403))
+    live = _get_round_for_teacher(request, code)
+    return _no_store(render(request, "live/projector.html#board", _projector_context(request, live)))
+
+
+@require_POST
+@login_required
+def control(request: HttpRequest, code: str, action: str) -> HttpResponse:
+    live = _get_round_for_teacher(request, code)
+    act = {"mostrar": services.reveal, "siguiente": services.next_question, "terminar": services.finish}
+    if action not in act:
+        messages.error(request, _("Esa acción no existe."))
+        return redirect(live)
+    try:
+        live = act[action](live=live)
+    except services.LiveError as exc:
+        messages.error(request, exc.message)
+    if live.is_finished:
+        return redirect("live:review", live.code)
+    return redirect(live)
+
+
+@require_GET
+@login_required
+def review(request: HttpRequest, code: str) -> HttpResponse:
+    live = _get_round_for_teacher(request, code)
+    return render(request, "live/review.html", presenters.review(live, _real_names(live)))
+
+
+def _real_names(live: Round) -> dict[int, str]:
+    return {
+        m.student_id: m.display_name()
+        for m in Membership.objects.filter(classroom=live.classroom_id).select_related("student")
+    }
+
+
+@require_GET
+@login_required
+def review_csv(request: HttpRequest, code: str) -> HttpResponse:
+    live = _get_round_for_teacher(request, code)
+    data = presenters.review(live, _real_names(live))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ronda-{live.code}.csv"'
+    writer = csv.writer(response)
+    writer.writerow([_("alumno"), *[f"{_('pregunta')} {q.number}" for q in data["questions"]], _("aciertos")])
+    words = {True: _("bien"), False: _("mal"), None: ""}
+    for row in data["rows"]:
+        writer.writerow([row["who"], *[words[c] for c in row["cells"]], row["right"]])
+    return response
+
+
+# --- the phones ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def join_code(request: HttpRequest) -> HttpResponse:
+    form = JoinCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        code = normalise_code(form.cleaned_data["code"])
+        if Round.objects.filter(code=code, finished_at__isnull=True).exists():
+            return redirect("live:phone", code)
+        form.add_error(
+            "code", _("Ese código no corresponde a ninguna ronda en marcha. Revísalo en la pantalla.")
+        )
+    return render(request, "live/join.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _phone_page(request: HttpRequest, live: Round, **extra) -> HttpResponse:
+    context = presenters.phone(live, _participant(request, live), extra.pop("answer_value", None) or [])
+    context.update(extra)
+    context.setdefault("nickname_form", NicknameForm())
+    if not request.htmx:
+        return _no_store(
+            render(request, "live/phone.html", context, status=400 if extra.get("error") else 200)
+        )
+    # The answer form (practice's) aims at its own part; the whole region is what changes here.
+    response = render(request, "live/phone.html#live", context)
+    return _no_store(reswap(retarget(response, "#live"), "outerHTML"))
+
+
+@require_GET
+def phone(request: HttpRequest, code: str) -> HttpResponse:
+    return _phone_page(request, _get_round(code))
+
+
+@require_GET
+def phone_state(request: HttpRequest, code: str) -> HttpResponse:
+    """The phones' poll: 204 from the cache while the stage is the one the phone shows."""
+    if request.GET.get("v") == pulse.phone_version(normalise_code(code)):
+        return _no_store(HttpResponse(status=204))
+    return _phone_page(request, _get_round(code))
+
+
+@require_POST
+def phone_join(request: HttpRequest, code: str) -> HttpResponse:
+    live = _get_round(code)
+    form = NicknameForm(request.POST)
+    nickname = form.cleaned_data["nickname"] if form.is_valid() else ""
+    try:
+        services.join(live=live, owner=owner_for(request), nickname=nickname)
+    except services.LiveError as exc:
+        return _phone_page(request, live, error=exc.message, nickname_form=form)
+    return redirect("live:phone", live.code)
+
+
+@require_POST
+def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    live = _get_round(code)
+    participant = _participant(request, live)
+    form = AnswerForm(request.POST)
+    error = ""
+    if participant is None:
+        error = _("No estás en esta ronda: únete con su código.")
+    elif not form.is_valid():
+        error = form.errors["answer"][0]
+    else:
+        try:
+            recorded, _created = services.answer(
+                live=live, participant=participant, number=number, raw=form.cleaned_data["answer"]
+            )
+        except services.LiveError as exc:
+            error = exc.message
+    if error:
+        return _phone_page(request, live, error=error, answer_value=request.POST.getlist("answer"))
+    if request.htmx:
+        # Only the answer part changes (the whole room answers at once: every render counts).
+        slot = presenters.answer_slot(recorded.question_id)
+        return _no_store(render(request, "live/phone.html#sent", {"slot": slot}))
+    return redirect("live:phone", live.code)
