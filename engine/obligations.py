@@ -216,11 +216,16 @@ class _Explainer:
             return self._ruling(
                 legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-CORTADA"), verdicts, explanation
             )
-        ids = ("R-OBL-ASISTIR", "R-OBL-TRIUNFO-SALIDA") if led == trump else ("R-OBL-ASISTIR", "R-OBL-MONTAR")
+        if led == trump:
+            ids = ("R-OBL-ASISTIR", "R-OBL-TRIUNFO-SALIDA")
+        elif cut:  # montar_tras_fallo: R-OBL-MONTAR speaks of a trick nobody has cut
+            ids = ("R-OBL-ASISTIR", "R-VAR-MONTAR-TRAS-FALLO")
+        else:
+            ids = ("R-OBL-ASISTIR", "R-OBL-MONTAR")
         variants = ("montar_tras_fallo",) if cut else ()
         beaters = [c for c in self.hand if self.legal >> c & 1 and c > self.high_led]
         target = self.high_led
-        variant_txt = " (en esta mesa hay que montar aunque la baza esté fallada)" if cut else ""
+        variant_txt = " (en esta mesa hay que montar aunque la baza esté cortada)" if cut else ""
         verdicts = []
         if beaters:
             for c in self.hand:
@@ -331,7 +336,7 @@ class _Explainer:
             return self._ruling(
                 legal_list,
                 "fallar",
-                ("R-OBL-PISAR", "R-OBL-FALLAR"),
+                ("R-OBL-PISAR", "R-VAR-FALLAR-SIN-PISAR"),
                 verdicts,
                 explanation,
                 ("fallar_sin_pisar",),
@@ -361,7 +366,7 @@ class _Explainer:
                 f"basta con asistir, sin montar."
             )
             return self._ruling(
-                legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-PAREJA"), verdicts, explanation, variants
+                legal_list, "asistir", ("R-OBL-ASISTIR", "R-VAR-COMPANERO"), verdicts, explanation, variants
             )
         why_ok = f"Sí: {partner_txt} y no tienes {led.label}; en esta mesa puedes jugar cualquier carta."
         verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
@@ -369,6 +374,4 @@ class _Explainer:
             f"{situation} {partner_txt.capitalize()} y no tienes {led.label}: en esta mesa "
             f"(excepción del compañero) no tienes que fallar ni pisar."
         )
-        return self._ruling(
-            legal_list, "libre", ("R-OBL-PAREJA", "R-OBL-LIBRE"), verdicts, explanation, variants
-        )
+        return self._ruling(legal_list, "libre", ("R-VAR-COMPANERO",), verdicts, explanation, variants)

@@ -29,7 +29,9 @@ B = 1, 3), suits letters. Layout by family:
 
 from __future__ import annotations
 
-from engine.rules import GUIA, TableRules
+from dataclasses import replace
+
+from engine.rules import GUIA, TableRules, cite
 from engine.scenarios import cante, ganador, mesa, renuncio, tantos
 from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
 from engine.scenarios.fixed import FIXED
@@ -85,7 +87,9 @@ def targets(family: str, rules: TableRules = GUIA) -> tuple[str, ...]:
     if family in ("jugada", "validas", "obligacion"):
         return play_targets(family, rules)
     if family in _OTHER_TARGETS:
-        return _OTHER_TARGETS[family]
+        # A default rule the table switches off is aimed at as the table's variant rule (R-MATCH-1 at a
+        # Ludoteka table is R-VAR-PARTIDA-LUDOTEKA): same questions, asked and explained under that table.
+        return cite(_OTHER_TARGETS[family], rules)
     raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
 
 
@@ -109,12 +113,25 @@ def generate(
         raise ScenarioError(f"la familia {family} no puede practicar {target} con estas reglas de mesa")
     if family in ("jugada", "validas", "obligacion"):
         return generate_play(family, seed, difficulty, rules, target)
+    if target is not None:
+        target = _default_target(family, target, rules)
     if family == "ganador":
-        return ganador.generate_ganador(seed, difficulty, rules, target)
-    if family == "tantos":
-        return tantos.generate_tantos(seed, difficulty, rules, target)
-    if family == "cante":
-        return cante.generate_cante(seed, difficulty, rules, target)
-    if family == "mesa":
-        return mesa.generate_mesa(seed, difficulty, rules, target)
-    return renuncio.generate_renuncio(seed, difficulty, rules, target)
+        scenario = ganador.generate_ganador(seed, difficulty, rules, target)
+    elif family == "tantos":
+        scenario = tantos.generate_tantos(seed, difficulty, rules, target)
+    elif family == "cante":
+        scenario = cante.generate_cante(seed, difficulty, rules, target)
+    elif family == "mesa":
+        scenario = mesa.generate_mesa(seed, difficulty, rules, target)
+    else:
+        scenario = renuncio.generate_renuncio(seed, difficulty, rules, target)
+    # A default rule this table switches off is cited as the table's own variant rule (R-VAR-…).
+    return replace(scenario, rule_ids=cite(scenario.rule_ids, rules))
+
+
+def _default_target(family: str, target: str, rules: TableRules) -> str:
+    """The generator's own id for a target: the default rule a variant rule stands for at this table."""
+    for rule_id in _OTHER_TARGETS[family]:
+        if cite((rule_id,), rules) == (target,):
+            return rule_id
+    return target

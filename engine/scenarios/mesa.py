@@ -64,8 +64,8 @@ LUDOTEKA_FIRST = {
     "R-DEAL-3": ("primera_dos_de_oros",),
 }
 KIND_RULES = {
-    "primera_triunfo": ("R-DEAL-2", "R-MATCH-1"),
-    "primera_dos_de_oros": ("R-DEAL-3", "R-DEAL-2"),
+    "primera_triunfo": ("R-VAR-PRIMERA-MANO-LUDOTEKA", "R-DEAL-2"),
+    "primera_dos_de_oros": ("R-VAR-PRIMERA-MANO-LUDOTEKA", "R-DEAL-3"),
 }
 
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -197,17 +197,14 @@ def _seats(pos: dict) -> tuple[list[Choice], str]:
         )
     # pareja: which seats make your pair, you being seat v (seats 0..3 in playing order)
     p = (v + 2) % 4
-    out = [
-        Choice(
-            f"{min(v, p)}-{max(v, p)}", f"Asientos {min(v, p)} y {max(v, p)} (pareja {'AB'[v % 2]})", None, ""
-        )
-    ]
+    # Named like every other question from outside a seat: jugadores 1 to 4 (seat + 1), no pair given away.
+    out = [Choice(f"{min(v, p)}-{max(v, p)}", f"Los jugadores {min(v, p) + 1} y {max(v, p) + 1}", None, "")]
     for o in ((v + 1) % 4, (v + 3) % 4):
         a, b = sorted((v, o))
-        out.append(Choice(f"{a}-{b}", f"Asientos {a} y {b}", "companero_al_lado", ""))
+        out.append(Choice(f"{a}-{b}", f"Los jugadores {a + 1} y {b + 1}", "companero_al_lado", ""))
     return out, (
-        f"Los compañeros se sientan enfrente: el asiento {v} juega con el {p}. La pareja A son los asientos "
-        f"0 y 2 y la pareja B, el 1 y el 3 (R-SEAT-1)."
+        f"Los compañeros se sientan enfrente: el jugador {v + 1} juega con el {p + 1}. La pareja A son los "
+        f"jugadores 1 y 3, y la pareja B, el 2 y el 4 (R-SEAT-1)."
     )
 
 
@@ -264,7 +261,7 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
     if kind == "primera_triunfo":
         out = [Choice("o", "Oros", None, "")]
         if suit != Suit.OROS:
-            out.append(Choice(suit.letter, _cap(suit.label), "ignora_variante", ""))
+            out.append(Choice(suit.letter, _cap(suit.label), "ignora_primera_mano", ""))
         out += [
             Choice(Suit(s).letter, _cap(Suit(s).label), "triunfo_otro_palo", "")
             for s in range(4)
@@ -273,16 +270,16 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         return out, (
             "En esta mesa (primera mano de Ludoteka) la primera mano de la partida se juega siempre con "
             "triunfo de oros, sin enseñar carta; en las siguientes marca el triunfo la última carta del "
-            "repartidor (R-DEAL-2)."
+            "repartidor (R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-2)."
         )
     # primera_dos_de_oros: who leads the match's first hand under primera_mano = ludoteka
     h = pos["dos_de_oros"]
-    wrong = {(d + 1) % 4: "ignora_variante", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
+    wrong = {(d + 1) % 4: "ignora_primera_mano", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
     out = _seat_choices(pos, h, wrong, "")
     return out, (
         f"En la primera mano de la partida de esta mesa triunfan los oros y sale quien tiene el dos de "
         f"oros ({_seat(h, v)}), saliendo con él; en las demás manos sale el jugador a la derecha del "
-        f"repartidor (R-DEAL-3, R-DEAL-2)."
+        f"repartidor (R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-3)."
     )
 
 
@@ -345,7 +342,12 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         out = [Choice(str(right), f"{right} {unit if right != 1 else unit[:-1]}", None, "")]
         if other > 0 and other != right:
             out.append(
-                Choice(str(other), f"{other} {unit if other != 1 else unit[:-1]}", "mezcla_sistemas", "")
+                Choice(
+                    str(other),
+                    f"{other} {unit if other != 1 else unit[:-1]}",
+                    "ignora_partida_ludoteka" if ludo else "mezcla_sistemas",
+                    "",
+                )
             )
         out.append(Choice("101", "Llegar a 101 tantos", "cree_101", ""))
         out.append(
@@ -359,7 +361,7 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         if ludo:
             expl = (
                 f"En esta mesa (partida de Ludoteka) gana la primera pareja que llega a 6 puntos; vais {a} a "
-                f"{b}, así que os faltan {right} (R-MATCH-1). Los tantos de cada mano no se acumulan."
+                f"{b}, así que os faltan {right} (R-VAR-PARTIDA-LUDOTEKA). Los tantos de cada mano no se acumulan."
             )
         else:
             expl = (
@@ -385,7 +387,7 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
     seen = {right}
     alt = 2 if pts == 1 else 1
     alt_score = (a + alt, b) if winner == 0 else (a, b + alt)
-    wrong_alt = "ignora_variante" if ludo else "mezcla_sistemas"
+    wrong_alt = "ignora_partida_ludoteka" if ludo else "mezcla_sistemas"
     wrongs = [(alt_score, wrong_alt)] + ([((a, b), "tute_no_cuenta")] if tute else [])
     for sc, mis in wrongs:
         if sc not in seen:
@@ -429,7 +431,7 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
             why = f"una mano ganada con {total} tantos no pasa de 100 y vale 1 punto"
         expl = (
             f"En esta mesa (partida de Ludoteka) {why}, y se gana con 6 puntos. "
-            f"Vais {a} a {b} y gana {who}: queda {right[0]} a {right[1]} (R-MATCH-1, variante de Ludoteka)."
+            f"Vais {a} a {b} y gana {who}: queda {right[0]} a {right[1]} (R-VAR-PARTIDA-LUDOTEKA)."
         )
     else:
         expl = (
@@ -501,8 +503,8 @@ def _question(pos: dict, rules: TableRules) -> str:
         return "Jugáis cuatro, por parejas. ¿Dónde se sienta tu compañero?"
     if kind == "pareja":
         return (
-            f"Los asientos se numeran del 0 al 3 en el orden en que se juega, y tú estás en el asiento {v}. "
-            "¿Qué asientos forman tu pareja?"
+            f"Los jugadores se numeran del 1 al 4 en el orden en que se juega, y tú eres el jugador {v + 1}. "
+            "¿Qué jugadores forman tu pareja?"
         )
     if kind == "cartas_cada_uno":
         return "En el tute por parejas, ¿cuántas cartas recibe cada jugador al repartir?"

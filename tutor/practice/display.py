@@ -280,6 +280,7 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
     return {
         "correct": grade["correct"],
         "explanation": grade["explanation"],
+        "note": grade.get("note") or "",  # what this answer missed (no misconception fits it)
         "verdicts": rows,
         "card_verdicts": [r for r in rows if r["is_card"]],
         "option_verdicts": [r for r in rows if not r["is_card"]],
