@@ -92,7 +92,7 @@ PRESET_LABELS = {
 }
 
 SWITCH_LABELS = {
-    "montar_tras_fallo": "Hay que montar aunque la baza ya esté fallada",
+    "montar_tras_fallo": "Hay que montar aunque la baza ya esté cortada",
     "fallar_sin_pisar": "Sin poder pisar, hay que echar un triunfo menor",
     "excepcion_companero": "Si tu compañero va ganando, basta con asistir",
     "tute_cualquier_baza": "El tute se puede cantar tras cualquier baza de la pareja",

@@ -246,7 +246,7 @@ def _grade_ganador(scenario: Scenario, given: Any) -> Grade:
                 missed = next(c for c in winners if c not in given)
                 mis = "ganador_ignora_triunfo" if CODE_INDEX[missed] // 10 == trump else "orden_fuerza"
         expl = (
-            f"Sale {NAME_OF[lead[0]]} y el triunfo es {Suit(trump).label}: gana una carta de "
+            f"Sale {the(lead[0])} y el triunfo es {Suit(trump).label}: gana una carta de "
             f"{Suit(lead[0] // 10).label} más fuerte o cualquier triunfo; las de otros palos nunca ganan "
             f"(R-TRICK-1, R-TRICK-2)."
         )
@@ -367,12 +367,18 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
                 mis = "mas_cartas_gana"
             else:
                 mis = "tantos_mal_contados"
+    tie_note = (
+        f"Los totales empatan a {totals['A']}, pero la mano no queda en empate: la gana la pareja que hizo la "
+        f"última baza (R-SCORE-3)."
+        if tie
+        else f"Los totales no empatan: {totals['A']} a {totals['B']}."
+    )
     notes = [
         (
             o.value,
             o.label,
             o.value == expected,
-            f"total {totals[o.value]}" if o.value in totals else "No hay empates: decide la última baza.",
+            f"total {totals[o.value]}" if o.value in totals else tie_note,
         )
         for o in scenario.options
     ]

@@ -13,7 +13,7 @@ from engine.scenarios.common import trick_state
 MISCONCEPTIONS: dict[str, str] = {
     "triunfo_teniendo_palo": "Echar triunfo teniendo cartas del palo de salida: primero hay que asistir.",
     "otro_palo_teniendo_palo": "Jugar otro palo teniendo cartas del palo de salida: hay que asistir.",
-    "no_monto": "No montar pudiendo: si asistes y nadie ha fallado, debes superar la carta más fuerte del palo de salida.",
+    "no_monto": "No montar pudiendo: si asistes y nadie ha echado triunfo, debes superar la carta más fuerte del palo de salida.",
     "monto_solo_salida": "Superar solo la carta de salida: hay que superar la carta más fuerte del palo de salida que haya en la baza.",
     "monto_baza_cortada": "Creer que hay que montar cuando la baza ya está cortada con triunfo: basta con asistir.",
     "no_fallo": "No echar triunfo sin tener el palo de salida: si tienes triunfo, debes fallar.",

@@ -61,7 +61,8 @@ TARGET_KINDS: dict[str, dict[int, tuple[str, ...]]] = {
     "R-OBL-TRIUNFO-SALIDA": {1: ("triunfo_salida",), 2: ("triunfo_salida",), 3: ("triunfo_salida",)},
     "R-OBL-FALLAR": {1: ("fallar",), 2: ("fallar", "pareja"), 3: ("fallar", "libre_menor")},
     "R-OBL-PISAR": {1: ("pisar",), 2: ("pisar",), 3: ("libre_menor", "pisar")},
-    "R-OBL-LIBRE": {1: ("libre",), 2: ("libre",), 3: ("libre_menor", "libre")},
+    # level 3: only the low trump that does not pisar (the lesson step on it checks every question)
+    "R-OBL-LIBRE": {1: ("libre",), 2: ("libre",), 3: ("libre_menor",)},
     "R-OBL-PAREJA": {1: ("pareja",), 2: ("pareja",), 3: ("pareja",)},
     "R-VAR-MONTAR-TRAS-FALLO": {1: ("cortada_montar",), 2: ("cortada_montar",), 3: ("cortada_montar",)},
     "R-VAR-FALLAR-SIN-PISAR": {1: ("libre_menor",), 2: ("libre_menor",), 3: ("libre_menor",)},

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from engine import referee
 from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit, pick
 from engine.deal import deal
+from engine.messages import Who
 from engine.obligations import ABOVE, legal_mask, ruling, the
 from engine.rules import TableRules
 from engine.scenarios.common import CODE_INDEX, player_label, sorted_codes, trick_state, trump_text
@@ -237,13 +238,11 @@ def renuncio_notes(position: dict, rules: TableRules) -> list[tuple[str, str, bo
     for i in range(1, 4):
         seat = (leader + i) % 4
         c = trick[i]
-        r = ruling(_cards(hands[seat]), trick[:i], trump, rules)
+        # The ruling speaks of that player in the third person: nobody at this trick is "tú".
+        r = ruling(_cards(hands[seat]), trick[:i], trump, rules, who=Who.seat(seat, None))
         b = broken(hands[seat], trick[:i], trump, c, rules)
-        why = r.verdict(c).why
-        if b:
-            why = f"Renuncio: {the(c)}. {why}"
-        else:
-            why = f"Cumple: {the(c)}. {why}"
+        reason = r.verdict(c).why.removeprefix("Sí: ").removeprefix("No: ")
+        why = f"Juega {the(c)}: {reason}"
         notes.append((str(seat), player_label(seat), b is not None, why))
     return notes
 

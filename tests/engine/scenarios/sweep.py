@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from engine.rules import PRESETS, RULE_CATALOGUE, TableRules
-from engine.scenarios import DIFFICULTIES, FAMILIES, MISCONCEPTIONS, Grade, Scenario, generate, grade
+from engine.scenarios import DIFFICULTIES, FAMILIES, FIXED, MISCONCEPTIONS, Grade, Scenario, generate, grade
 
 SEEDS = int(os.environ.get("SWEEP_SEEDS", "40"))
 
@@ -62,6 +63,12 @@ def answers(s: Scenario) -> list:
     return [s.answer, s.answer - 10, s.answer + 7, max(0, s.answer - 20), 0]
 
 
+@cache
+def swept(seeds: int = SEEDS) -> tuple[Rendered, ...]:
+    """The sweep, made once per test run (several modules read it)."""
+    return (*sweep(seeds), *sweep_fixed())
+
+
 def sweep(seeds: int = SEEDS) -> Iterator[Rendered]:
     for family in FAMILIES:
         for table, rules in PRESETS.items():
@@ -72,3 +79,20 @@ def sweep(seeds: int = SEEDS) -> Iterator[Rendered]:
                         yield Rendered(
                             family, table, rules, level, seed, scenario, answer, grade(scenario, answer)
                         )
+
+
+def sweep_fixed() -> Iterator[Rendered]:
+    """The seeds' own examples, every answer graded."""
+    for scenario in FIXED.values():
+        for answer in answers(scenario):
+            table = scenario.rules.preset_name or "personalizada"
+            yield Rendered(
+                scenario.family,
+                table,
+                scenario.rules,
+                scenario.difficulty,
+                scenario.seed,
+                scenario,
+                answer,
+                grade(scenario, answer),
+            )

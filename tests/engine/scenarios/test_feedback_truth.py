@@ -10,7 +10,7 @@ import pytest
 
 from engine.rules import PRESETS, switched_off
 from engine.scenarios import FAMILIES, MISCONCEPTIONS
-from tests.engine.scenarios.sweep import SEEDS, sweep
+from tests.engine.scenarios.sweep import SEEDS, swept
 
 # Sentences of a default rule that a switch changes: never read at a table that sets it.
 DEFAULT_SENTENCES = {
@@ -50,7 +50,7 @@ def _switched(rules, key: str) -> bool:
 
 @pytest.fixture(scope="module")
 def rendered():
-    return list(sweep())
+    return swept()
 
 
 @pytest.mark.rule("R-OBL-CORTADA", "R-OBL-PAREJA", "R-MATCH-1", "R-VAR-MONTAR-TRAS-FALLO", "R-VAR-COMPANERO")
