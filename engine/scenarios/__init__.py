@@ -29,13 +29,11 @@ B = 1, 3), suits letters. Layout by family:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from engine.rules import GUIA, TableRules, cite
-from engine.scenarios import cante, ganador, mesa, renuncio, tantos
+from engine.rules import GUIA, TableRules
 from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
+from engine.scenarios.families import FAMILY, Family, grade
 from engine.scenarios.fixed import FIXED
-from engine.scenarios.grading import grade, parse_answer
+from engine.scenarios.grading import parse_answer
 from engine.scenarios.misconceptions import MISCONCEPTIONS
 from engine.scenarios.model import (
     DIFFICULTIES,
@@ -47,18 +45,19 @@ from engine.scenarios.model import (
     Scenario,
     ScenarioError,
 )
-from engine.scenarios.play import generate_play, play_targets
 from engine.scenarios.version import ENGINE_VERSION
 
 __all__ = [
     "DIFFICULTIES",
     "ENGINE_VERSION",
     "FAMILIES",
+    "FAMILY",
     "FAMILY_LABELS",
     "FIXED",
     "MISCONCEPTIONS",
     "AnswerError",
     "BuiltPosition",
+    "Family",
     "Grade",
     "Option",
     "PositionError",
@@ -73,24 +72,12 @@ __all__ = [
     "targets",
 ]
 
-_OTHER_TARGETS = {
-    "ganador": ganador.TARGETS,
-    "tantos": tantos.TARGETS,
-    "cante": cante.TARGETS,
-    "renuncio": renuncio.TARGETS,
-    "mesa": mesa.TARGETS,
-}
-
 
 def targets(family: str, rules: TableRules = GUIA) -> tuple[str, ...]:
     """Rule ids this family can aim at (under these table rules: a switch may replace a rule)."""
-    if family in ("jugada", "validas", "obligacion"):
-        return play_targets(family, rules)
-    if family in _OTHER_TARGETS:
-        # A default rule the table switches off is aimed at as the table's variant rule (R-MATCH-1 at a
-        # Ludoteka table is R-VAR-PARTIDA-LUDOTEKA): same questions, asked and explained under that table.
-        return cite(_OTHER_TARGETS[family], rules)
-    raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
+    if family not in FAMILY:
+        raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
+    return FAMILY[family].aims(rules)
 
 
 def families_for(rule_id: str, rules: TableRules = GUIA) -> tuple[str, ...]:
@@ -102,7 +89,7 @@ def generate(
     family: str, seed: int, difficulty: int = 1, rules: TableRules = GUIA, target: str | None = None
 ) -> Scenario:
     """A consistent position of ``family`` with its answer key; deterministic in its arguments."""
-    if family not in FAMILIES:
+    if family not in FAMILY:
         raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
     if difficulty not in DIFFICULTIES:
         raise ScenarioError(f"dificultad no válida: {difficulty!r} (usa 1, 2 o 3)")
@@ -111,27 +98,4 @@ def generate(
     rules = TableRules.from_spec(rules)
     if target is not None and target not in targets(family, rules):
         raise ScenarioError(f"la familia {family} no puede practicar {target} con estas reglas de mesa")
-    if family in ("jugada", "validas", "obligacion"):
-        return generate_play(family, seed, difficulty, rules, target)
-    if target is not None:
-        target = _default_target(family, target, rules)
-    if family == "ganador":
-        scenario = ganador.generate_ganador(seed, difficulty, rules, target)
-    elif family == "tantos":
-        scenario = tantos.generate_tantos(seed, difficulty, rules, target)
-    elif family == "cante":
-        scenario = cante.generate_cante(seed, difficulty, rules, target)
-    elif family == "mesa":
-        scenario = mesa.generate_mesa(seed, difficulty, rules, target)
-    else:
-        scenario = renuncio.generate_renuncio(seed, difficulty, rules, target)
-    # A default rule this table switches off is cited as the table's own variant rule (R-VAR-…).
-    return replace(scenario, rule_ids=cite(scenario.rule_ids, rules))
-
-
-def _default_target(family: str, target: str, rules: TableRules) -> str:
-    """The generator's own id for a target: the default rule a variant rule stands for at this table."""
-    for rule_id in _OTHER_TARGETS[family]:
-        if cite((rule_id,), rules) == (target,):
-            return rule_id
-    return target
+    return FAMILY[family].make(seed, difficulty, rules, target)

@@ -87,23 +87,9 @@ def _normalise(scenario: Scenario, answer: Any) -> Any:
     return parse_answer(scenario, answer)
 
 
-def grade(scenario: Scenario, answer: Any) -> Grade:
-    """Grade ``answer`` against the stored scenario; wrong answers carry the misconception they reveal."""
-    given = _normalise(scenario, answer)
-    family = scenario.family
-    if family in ("jugada", "validas", "obligacion"):
-        return _grade_play(scenario, given)
-    if family == "ganador":
-        return _grade_ganador(scenario, given)
-    if family == "tantos":
-        return _grade_tantos(scenario, given)
-    if family == "cante":
-        return _grade_cante(scenario, given)
-    if family == "renuncio":
-        return _grade_renuncio(scenario, given)
-    if family == "mesa":
-        return _grade_mesa(scenario, given)
-    raise AnswerError(f"familia desconocida: {family}")
+def normalise(scenario: Scenario, answer: Any) -> Any:
+    """The answer as ``grade`` reads it (form strings or engine values); AnswerError if it cannot be read."""
+    return _normalise(scenario, answer)
 
 
 def _make(scenario, correct, expected, given, explanation, verdicts, misconception, note="") -> Grade:
@@ -143,7 +129,7 @@ def _play_facts(position):
     return hand, trick, int(Suit.parse(position["trump"]))
 
 
-def _grade_play(scenario: Scenario, given: Any) -> Grade:
+def grade_play(scenario: Scenario, given: Any) -> Grade:
     rules = scenario.rules
     hand, trick, trump = _play_facts(scenario.position)
     r = ruling(hand, trick, trump, rules)
@@ -223,7 +209,7 @@ def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: 
     return None
 
 
-def _grade_ganador(scenario: Scenario, given: Any) -> Grade:
+def grade_ganador(scenario: Scenario, given: Any) -> Grade:
     pos = scenario.position
     trump = int(Suit.parse(pos["trump"]))
     if scenario.answer_kind == "cards":  # the fixed "which of these would win" example
@@ -273,7 +259,7 @@ def _tres_variants(codes_: list[str]) -> set[int]:
     return {-10 * n3, -7 * n3, -6 * n3} if n3 else set()
 
 
-def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
+def grade_tantos(scenario: Scenario, given: Any) -> Grade:
     pos = scenario.position
     expected = scenario.answer
     correct = given == expected
@@ -385,7 +371,7 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
     return _make(scenario, correct, expected, given, expl, notes, mis)
 
 
-def _grade_cante(scenario: Scenario, given: Any) -> Grade:
+def grade_cante(scenario: Scenario, given: Any) -> Grade:
     pos, rules = scenario.position, scenario.rules
     expected = list(scenario.answer)
     correct = given in expected
@@ -410,7 +396,7 @@ def _of_player(label: str) -> str:
     return "del " + label[0].lower() + label[1:]
 
 
-def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
+def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     pos, rules = scenario.position, scenario.rules
     notes = renuncio_mod.renuncio_notes(pos, rules)
     expected = scenario.answer
@@ -429,7 +415,7 @@ def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     return _make(scenario, correct, expected, given, expl, notes, mis)
 
 
-def _grade_mesa(scenario: Scenario, given: Any) -> Grade:
+def grade_mesa(scenario: Scenario, given: Any) -> Grade:
     notes, expl, misconceptions = mesa_mod.option_notes(scenario.position, scenario.rules)
     correct = given == scenario.answer
     mis = None if correct else misconceptions.get(given)
