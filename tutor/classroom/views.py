@@ -31,7 +31,9 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
+from tutor.practice.presenters import present
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
 CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
@@ -68,6 +70,7 @@ def _get_assignment_for_student(request: HttpRequest, set_pk: int) -> Assignment
         Assignment.objects.select_related("practice_set__classroom"),
         practice_set_id=set_pk,
         student=request.user,
+        withdrawn_at__isnull=True,
         practice_set__published_at__isnull=False,
         practice_set__classroom__memberships__student=request.user,
     )
@@ -162,10 +165,13 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     memberships = Membership.objects.filter(classroom=classroom).select_related("student")
     states = Assignment.State
+    present = Q(assignments__withdrawn_at__isnull=True)
     sets = classroom.sets.annotate(
-        n_rows=Count("assignments"),
-        n_done=Count("assignments", filter=Q(assignments__state__in=[states.SUBMITTED, states.LATE])),
-        n_started=Count("assignments", filter=Q(assignments__state=states.IN_PROGRESS)),
+        n_rows=Count("assignments", filter=present),
+        n_done=Count(
+            "assignments", filter=present & Q(assignments__state__in=[states.SUBMITTED, states.LATE])
+        ),
+        n_started=Count("assignments", filter=present & Q(assignments__state=states.IN_PROGRESS)),
     )
     context = {
         "classroom": classroom,
@@ -375,7 +381,11 @@ def set_publish(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _set_results(practice_set: PracticeSet):
     names = _real_names(practice_set.classroom)
-    rows = list(practice_set.assignments.select_related("student").order_by("student__username"))
+    rows = list(
+        practice_set.assignments.filter(withdrawn_at__isnull=True)
+        .select_related("student")
+        .order_by("student__username")
+    )
     now = timezone.now()
     for row in rows:
         row.real_name = names.get(row.student_id, row.student.username)
@@ -383,9 +393,18 @@ def _set_results(practice_set: PracticeSet):
     return names, rows
 
 
-def _wrong_attempts(practice_set: PracticeSet):
-    return list(
-        Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:", correct=False)
+def _set_attempts(practice_set: PracticeSet, **filters):
+    """The answers to the set's questions by the students still in it, by student and question number.
+
+    Read through the set's keys (assignment, question, issued), so the cost follows the set, not the
+    size of the whole answer log; a withdrawn student's answers stay in the record but not here.
+    """
+    return (
+        Attempt.objects.filter(
+            issued__set_question__assignment__practice_set=practice_set,
+            issued__set_question__assignment__withdrawn_at__isnull=True,
+            **filters,
+        )
         .select_related("issued__set_question__item", "learner")
         .order_by("learner__username", "issued__set_question__number")
     )
@@ -405,7 +424,7 @@ def _given_cards(attempt: Attempt) -> list[str]:
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names, rows = _set_results(practice_set)
-    wrong = _wrong_attempts(practice_set)
+    wrong = list(_set_attempts(practice_set, correct=False))
     by_student = defaultdict(list)
     chosen = defaultdict(Counter)
     for attempt in wrong:
@@ -514,11 +533,7 @@ def _table_label(rules: dict) -> str:
 def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names = _real_names(practice_set.classroom)
-    attempts = (
-        Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:")
-        .select_related("issued__set_question__item", "learner")
-        .order_by("learner__username", "issued__set_question__number")
-    )
+    attempts = _set_attempts(practice_set)
     response, writer = _csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
     writer.writerow(
         [
@@ -641,6 +656,7 @@ def tasks(request: HttpRequest) -> HttpResponse:
     rows = list(
         Assignment.objects.filter(
             student=request.user,
+            withdrawn_at__isnull=True,
             practice_set__published_at__isnull=False,
             practice_set__classroom__archived=False,
         )
@@ -683,9 +699,8 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         current = next((q for q in questions if not q.answered), None)
     context.update(questions=questions, current=current)
     if current is not None:
-        context.update(
-            issued=current.issued,
-            scenario=current.issued.get_scenario(),
-            attempt=current.issued.attempt if current.answered else None,
+        attempt = current.issued.attempt if current.answered else None
+        context["exercise"] = present(
+            current.issued, owner=Owner(request.user, ""), attempt=attempt, standalone=False
         )
     return render(request, "classroom/task.html", context)
