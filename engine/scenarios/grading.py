@@ -238,6 +238,12 @@ def grade_ganador(scenario: Scenario, given: Any) -> Grade:
         )
         return _make(scenario, correct, winners, given, expl, notes, mis)
     cards = [CODE_INDEX[c] for c in pos["trick"]]
+    if pos.get("strength_only"):
+        notes, expl = ganador_mod.strength_notes(cards, pos["trick_seats"])
+        correct = given == scenario.answer
+        return _make(
+            scenario, correct, scenario.answer, given, expl, notes, None if correct else "orden_fuerza"
+        )
     notes = ganador_mod.winner_notes(cards, pos["trick_seats"], trump)
     correct = given == scenario.answer
     mis = None if correct else ganador_mod.diagnose_winner(cards, trump, CODE_INDEX[given])
