@@ -13,8 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.cards import CODE_OF, NAME_OF
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE, RulesError, TableRules
+from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
 from tutor.classroom import services, throttle
 from tutor.classroom.forms import (
@@ -27,16 +26,16 @@ from tutor.classroom.forms import (
     PositionImportForm,
     PracticeSetForm,
     RealNameForm,
-    rules_label,
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.lib.cards import card_name, is_card_code
+from tutor.lib.tables import table_label
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.practice.presenters import present
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
-CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -178,7 +177,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "memberships": memberships,
         "teachers": classroom.teachers.order_by("username"),
         "sets": sets,
-        "rules_label": PRESET_LABELS[classroom.rules],
+        "rules_label": table_label(classroom.rules),
         "co_teacher_form": CoTeacherForm(),
     }
     return render(request, "classroom/detail.html", context)
@@ -359,7 +358,7 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "items": items,
         "heading": _("Nueva tarea"),
-        "rules_label": PRESET_LABELS[classroom.rules],
+        "rules_label": table_label(classroom.rules),
     }
     return render(request, "classroom/set_form.html", context)
 
@@ -504,8 +503,8 @@ def _answer_words(scenario: dict, answer) -> str | int:
     if isinstance(answer, list):
         return ", ".join(str(_answer_words(scenario, a)) for a in answer) or _("ninguna")
     if isinstance(answer, str):
-        if answer in CARD_OF_CODE:
-            return NAME_OF[CARD_OF_CODE[answer]]
+        if is_card_code(answer):
+            return card_name(answer)
         labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
@@ -519,13 +518,6 @@ def _answer_code(answer) -> str:
     if isinstance(answer, list):
         return " ".join(str(a) for a in answer)
     return str(answer)
-
-
-def _table_label(rules: dict) -> str:
-    try:
-        return rules_label(TableRules.from_spec(rules or "guia"))
-    except RulesError:  # a damaged stored table: say so rather than fail the whole export
-        return _("desconocidas")
 
 
 @require_GET
@@ -561,7 +553,7 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 question.number if question else "",
                 question.item.label() if question else "",
                 attempt.family,
-                _table_label(attempt.rules),
+                table_label(attempt.rules),
                 " ".join(attempt.rule_ids),
                 _answer_words(attempt.issued.scenario, attempt.answer),
                 _answer_code(attempt.answer),
@@ -606,7 +598,7 @@ def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "form": form,
         "preview": preview,
         "ruling": preview.ruling() if preview else None,
-        "preview_rules": rules_label(preview.rules) if preview else "",
+        "preview_rules": table_label(preview.rules) if preview else "",
         "position": instance,
     }
     return render(request, "classroom/position_form.html", context)
