@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CARDS, NAME_OF, SUIT_MASKS, Card, Suit
+from engine.messages import Message, Who, msg, render
 from engine.rules import GUIA, TableRules
 
 # ABOVE[c]: the cards of c's suit that beat c (R-DECK-3).
@@ -80,6 +81,7 @@ class CardVerdict:
     card: Card
     legal: bool
     why: str
+    message: Message | None = None  # what ``why`` says, as data (engine.messages)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,7 @@ class Ruling:
     variants: tuple[str, ...]  # section-9 switches that decided this ruling
     winning_index: int | None  # index in the trick of the card winning so far
     partner_winning: bool
+    messages: tuple[Message, ...] = ()  # what ``explanation`` says, sentence by sentence
 
     def verdict(self, c: int) -> CardVerdict:
         for v in self.verdicts:
@@ -112,14 +115,13 @@ def to_the(c: int) -> str:
     return ("a la " if c % 10 == 5 else "al ") + NAME_OF[c]
 
 
-def _list(cards: Sequence[int]) -> str:
-    names = [the(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " o " + names[-1]
-
-
-def ruling(hand: Sequence[int], trick: Sequence[int], trump: int, rules: TableRules = GUIA) -> Ruling:
-    """Rule on every card of ``hand`` given the ``trick`` so far, the trump suit and the table's rules."""
+def ruling(
+    hand: Sequence[int], trick: Sequence[int], trump: int, rules: TableRules = GUIA, who: Who | None = None
+) -> Ruling:
+    """Rule on every card of ``hand`` given the ``trick`` so far, the trump suit and the table's rules;
+    the sentences speak to ``who`` (the learner by default, or a player seen from outside)."""
     trump = Suit(trump)
+    who = who or Who.you()
     hand = [CARDS[c] for c in hand]
     hand_mask = 0
     for c in hand:
@@ -127,23 +129,25 @@ def ruling(hand: Sequence[int], trick: Sequence[int], trump: int, rules: TableRu
     legal = legal_mask(hand_mask, trick, trump, rules)
     legal_list = tuple(c for c in hand if legal >> c & 1)
     if not trick:
-        why = "Sí: eres mano y puedes salir con cualquier carta."
+        why = msg("play.salida.ok", who=who)
+        explanation = (msg("play.salida", who=who),)
         return Ruling(
             legal_list,
             "salida",
             ("R-TRICK-1",),
-            tuple(CardVerdict(c, True, why) for c in hand),
-            "Eres mano: sales tú y puedes jugar cualquier carta de tu mano.",
+            tuple(CardVerdict(c, True, render(why), why) for c in hand),
+            render(explanation[0]),
             (),
             None,
             False,
+            explanation,
         )
-    builder = _Explainer(hand, hand_mask, legal, trick, trump, rules)
+    builder = _Explainer(hand, hand_mask, legal, trick, trump, rules, who)
     return builder.build(legal_list)
 
 
 class _Explainer:
-    def __init__(self, hand, hand_mask, legal, trick, trump, rules):
+    def __init__(self, hand, hand_mask, legal, trick, trump, rules, who):
         self.hand = hand
         self.legal = legal
         self.trick = trick
@@ -158,217 +162,181 @@ class _Explainer:
         self.have_led = hand_mask & SUIT_MASKS[led]
         self.have_trump = hand_mask & SUIT_MASKS[trump]
         self.lead = trick[0]
+        self.facts = {"who": who, "led": int(self.led), "trump": int(trump), "lead": self.lead}
+        if high_trump >= 0:
+            self.facts["top"] = high_trump
+
+    def m(self, message_id: str, **facts) -> Message:
+        return Message(message_id, {**self.facts, **facts})
 
     def build(self, legal_list: tuple[Card, ...]) -> Ruling:
         led, trump = self.led, self.trump
-        lead_txt = f"Sale {the(self.lead)}"
         if self.high_trump >= 0 and led != trump:
-            situation = f"{lead_txt} y la baza ya está cortada con {the(self.high_trump)}."
+            self.situation = self.m("play.situation.cut")
         elif led == trump:
-            situation = f"{lead_txt}: la salida es de triunfo ({trump.label})."
+            self.situation = self.m("play.situation.trump_lead")
         else:
-            situation = f"{lead_txt} y nadie ha echado triunfo."
+            self.situation = self.m("play.situation.plain")
         if self.rules.excepcion_companero and self.partner_winning:
-            return self._companero(legal_list, situation)
+            return self._companero(legal_list)
         if self.have_led:
-            return self._follow(legal_list, situation)
-        return self._no_led(legal_list, situation)
+            return self._follow(legal_list)
+        return self._no_led(legal_list)
+
+    def _verdicts(self, why_for) -> list[CardVerdict]:
+        out = []
+        for c in self.hand:
+            message = why_for(c, bool(self.legal >> c & 1))
+            out.append(CardVerdict(c, bool(self.legal >> c & 1), render(message), message))
+        return out
 
     def _ruling(self, legal_list, obligation, ids, verdicts, explanation, variants=()):
+        messages = [self.situation, explanation]
         if self.partner_winning and obligation in ("montar", "fallar", "pisar"):
             ids = (*ids, "R-OBL-PAREJA")
-            explanation += " Que tu compañero vaya ganando no te libra de la obligación."
+            messages.append(self.m("play.partner_no_excuse"))
         return Ruling(
             legal_list,
             obligation,
             ids,
             tuple(verdicts),
-            explanation,
+            " ".join(render(x) for x in messages),
             tuple(variants),
             self.winner,
             self.partner_winning,
+            tuple(messages),
         )
 
-    def _follow(self, legal_list, situation):
+    def _follow(self, legal_list):
         led, trump = self.led, self.trump
         cut = self.high_trump >= 0 and led != trump
-        suit_txt = led.label
         if cut and not self.rules.montar_tras_fallo:
-            verdicts = []
-            for c in self.hand:
-                if self.legal >> c & 1:
-                    why = (
-                        f"Sí: es de {suit_txt} y la baza ya está cortada con {the(self.high_trump)}, "
-                        f"así que no hace falta montar."
-                    )
-                elif c // 10 == trump:
-                    why = (
-                        f"No: tienes {suit_txt}; aunque la baza esté cortada, debes asistir "
-                        f"y no puedes echar triunfo."
-                    )
-                else:
-                    why = f"No: tienes {suit_txt}; debes asistir."
-                verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (
-                f"{situation} Tienes {suit_txt}, así que debes asistir; como la baza ya está "
-                f"cortada, no tienes que montar: vale cualquiera de tus {suit_txt}."
-            )
+
+            def why(c, ok):
+                if ok:
+                    return self.m("play.cortada.ok")
+                return self.m("play.cortada.trump" if c // 10 == trump else "play.must_follow")
+
             return self._ruling(
-                legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-CORTADA"), verdicts, explanation
+                legal_list,
+                "asistir",
+                ("R-OBL-ASISTIR", "R-OBL-CORTADA"),
+                self._verdicts(why),
+                self.m("play.cortada"),
             )
-        ids = ("R-OBL-ASISTIR", "R-OBL-TRIUNFO-SALIDA") if led == trump else ("R-OBL-ASISTIR", "R-OBL-MONTAR")
+        if led == trump:
+            ids = ("R-OBL-ASISTIR", "R-OBL-TRIUNFO-SALIDA")
+        elif cut:  # montar_tras_fallo: R-OBL-MONTAR speaks of a trick nobody has cut
+            ids = ("R-OBL-ASISTIR", "R-VAR-MONTAR-TRAS-FALLO")
+        else:
+            ids = ("R-OBL-ASISTIR", "R-OBL-MONTAR")
         variants = ("montar_tras_fallo",) if cut else ()
         beaters = [c for c in self.hand if self.legal >> c & 1 and c > self.high_led]
         target = self.high_led
-        variant_txt = " (en esta mesa hay que montar aunque la baza esté fallada)" if cut else ""
-        verdicts = []
+        variant = render(Message("play.montar.variant")) if cut else ""
         if beaters:
-            for c in self.hand:
-                if self.legal >> c & 1:
-                    why = f"Sí: es de {suit_txt} y supera {to_the(target)}; asistes y montas{variant_txt}."
-                elif c // 10 == led:
-                    why = (
-                        f"No: tienes {suit_txt} y {_list(beaters)} supera{'n' if len(beaters) > 1 else ''} "
-                        f"{to_the(target)}; debes montar{variant_txt}."
-                    )
-                elif c // 10 == trump:
-                    why = f"No: tienes {suit_txt}; debes asistir y montar, no echar triunfo."
-                else:
-                    why = f"No: tienes {suit_txt}; debes asistir y montar."
-                verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
+
+            def why(c, ok):
+                if ok:
+                    return self.m("play.montar.ok", target=target, variant=variant)
+                if c // 10 == led:
+                    return self.m("play.montar.low", target=target, cards=beaters, variant=variant)
+                return self.m("play.montar.trump" if c // 10 == trump else "play.montar.other")
+
             several = sum(1 for c in self.trick if c // 10 == led) > 1
             target_txt = (
-                f"la carta de {suit_txt} más fuerte de la baza ({the(target)})" if several else the(target)
+                f"la carta de {led.label} más fuerte de la baza ({the(target)})" if several else the(target)
             )
-            explanation = (
-                f"{situation} Tienes {suit_txt}, así que debes asistir, y como puedes superar "
-                f"{target_txt}, debes montar{variant_txt}: "
-                f"solo vale{'n' if len(beaters) > 1 else ''} {_list(beaters)}."
-            )
-            return self._ruling(legal_list, "montar", ids, verdicts, explanation, variants)
-        for c in self.hand:
-            if self.legal >> c & 1:
-                why = (
-                    f"Sí: es de {suit_txt}; ninguna de tus cartas de {suit_txt} supera {to_the(target)}, "
-                    f"así que basta con asistir."
-                )
-            elif c // 10 == trump:
-                why = f"No: tienes {suit_txt}; debes asistir, no echar triunfo."
-            else:
-                why = f"No: tienes {suit_txt}; debes asistir."
-            verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-        explanation = (
-            f"{situation} Tienes {suit_txt}, así que debes asistir; ninguna supera {to_the(target)}, "
-            f"así que no puedes montar y vale cualquiera de tus cartas de {suit_txt}."
-        )
-        return self._ruling(legal_list, "asistir", ids, verdicts, explanation, variants)
+            explanation = self.m("play.montar", target_txt=target_txt, cards=beaters, variant=variant)
+            return self._ruling(legal_list, "montar", ids, self._verdicts(why), explanation, variants)
 
-    def _no_led(self, legal_list, situation):
+        def why(c, ok):
+            if ok:
+                return self.m("play.asistir.ok", target=target)
+            return self.m("play.asistir.trump" if c // 10 == trump else "play.must_follow")
+
+        explanation = self.m("play.asistir", target=target)
+        return self._ruling(legal_list, "asistir", ids, self._verdicts(why), explanation, variants)
+
+    def _no_led(self, legal_list):
         led, trump = self.led, self.trump
-        no_led = f"no tienes {led.label}"
         if not self.have_trump:
-            nothing = f"no tienes triunfo ({trump.label})" if led == trump else f"{no_led} ni triunfo"
-            why_ok = f"Sí: {nothing}; puedes jugar cualquier carta."
-            verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
+            nothing = render(self.m("play.nothing.trump_lead" if led == trump else "play.nothing"))
+            nothing = nothing[:1].lower() + nothing[1:]
             first = (
                 "R-OBL-TRIUNFO-SALIDA"
                 if led == trump
                 else ("R-OBL-PISAR" if self.high_trump >= 0 else "R-OBL-FALLAR")
             )
-            explanation = (
-                f"{situation} {nothing.capitalize()}, así que no puedes asistir ni fallar: "
-                f"puedes jugar cualquier carta."
+            return self._ruling(
+                legal_list,
+                "libre",
+                (first, "R-OBL-LIBRE"),
+                self._verdicts(lambda c, ok: self.m("play.libre.none.ok", nothing=nothing)),
+                self.m("play.libre.none", nothing=nothing),
             )
-            return self._ruling(legal_list, "libre", (first, "R-OBL-LIBRE"), verdicts, explanation)
         if self.high_trump < 0:
-            verdicts = []
-            for c in self.hand:
-                if self.legal >> c & 1:
-                    why = f"Sí: {no_led} y es triunfo; fallas."
-                else:
-                    why = f"No: {no_led} pero tienes triunfo ({trump.label}); debes fallar."
-                verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (
-                f"{situation} Como {no_led} y tienes triunfo, debes fallar: vale cualquiera de "
-                f"tus {trump.label}."
-            )
-            return self._ruling(legal_list, "fallar", ("R-OBL-FALLAR",), verdicts, explanation)
-        top = self.high_trump
-        overs = [c for c in self.hand if c // 10 == trump and c > top]
-        if overs:
-            verdicts = []
-            for c in self.hand:
-                if self.legal >> c & 1:
-                    why = f"Sí: {the(c)} supera {to_the(top)}; pisas."
-                elif c // 10 == trump:
-                    why = (
-                        f"No: {the(c)} no supera {to_the(top)} y tienes un triunfo que sí "
-                        f"({_list(overs)}); debes pisar."
-                    )
-                else:
-                    why = f"No: {no_led} y tienes un triunfo que supera {to_the(top)}; debes pisar."
-                verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (
-                f"{situation} Como {no_led} y puedes superar {to_the(top)} con triunfo, debes "
-                f"pisar: solo vale{'n' if len(overs) > 1 else ''} {_list(overs)}."
-            )
-            return self._ruling(legal_list, "pisar", ("R-OBL-PISAR",), verdicts, explanation)
-        if self.rules.fallar_sin_pisar:
-            verdicts = []
-            for c in self.hand:
-                if self.legal >> c & 1:
-                    why = (
-                        f"Sí: no puedes pisar {to_the(top)}, pero en esta mesa hay que echar triunfo "
-                        f"aunque sea menor."
-                    )
-                else:
-                    why = f"No: {no_led} y tienes triunfo; en esta mesa debes echarlo aunque no pises."
-                verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (
-                f"{situation} {no_led.capitalize()} y ningún triunfo tuyo supera {to_the(top)}; en "
-                f"esta mesa (fallar sin pisar) aun así debes echar un triunfo."
-            )
             return self._ruling(
                 legal_list,
                 "fallar",
-                ("R-OBL-PISAR", "R-OBL-FALLAR"),
-                verdicts,
-                explanation,
+                ("R-OBL-FALLAR",),
+                self._verdicts(lambda c, ok: self.m("play.fallar.ok" if ok else "play.fallar.no")),
+                self.m("play.fallar"),
+            )
+        top = self.high_trump
+        overs = [c for c in self.hand if c // 10 == trump and c > top]
+        if overs:
+
+            def why(c, ok):
+                if ok:
+                    return self.m("play.pisar.ok", card=c)
+                if c // 10 == trump:
+                    return self.m("play.pisar.low", card=c, cards=overs)
+                return self.m("play.pisar.other")
+
+            return self._ruling(
+                legal_list, "pisar", ("R-OBL-PISAR",), self._verdicts(why), self.m("play.pisar", cards=overs)
+            )
+        if self.rules.fallar_sin_pisar:
+            return self._ruling(
+                legal_list,
+                "fallar",
+                ("R-OBL-PISAR", "R-VAR-FALLAR-SIN-PISAR"),
+                self._verdicts(
+                    lambda c, ok: self.m("play.fallar_sin_pisar.ok" if ok else "play.fallar_sin_pisar.no")
+                ),
+                self.m("play.fallar_sin_pisar"),
                 ("fallar_sin_pisar",),
             )
-        why_ok = f"Sí: {no_led} y ningún triunfo tuyo supera {to_the(top)}; puedes jugar cualquier carta."
-        verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
-        explanation = (
-            f"{situation} {no_led.capitalize()} y no puedes pisar {to_the(top)}: no estás obligado "
-            f"a fallar y puedes jugar cualquier carta, también un triunfo menor."
+        return self._ruling(
+            legal_list,
+            "libre",
+            ("R-OBL-PISAR", "R-OBL-LIBRE"),
+            self._verdicts(lambda c, ok: self.m("play.libre_menor.ok")),
+            self.m("play.libre_menor"),
         )
-        return self._ruling(legal_list, "libre", ("R-OBL-PISAR", "R-OBL-LIBRE"), verdicts, explanation)
 
-    def _companero(self, legal_list, situation):
-        led = self.led
-        partner_txt = f"tu compañero va ganando con {the(self.trick[self.winner])}"
+    def _companero(self, legal_list):
+        partner = self.trick[self.winner]
         variants = ("excepcion_companero",)
         if self.have_led:
-            verdicts = []
-            for c in self.hand:
-                if self.legal >> c & 1:
-                    why = f"Sí: {partner_txt}; en esta mesa basta con asistir."
-                else:
-                    why = f"No: tienes {led.label}; aunque {partner_txt}, debes asistir."
-                verdicts.append(CardVerdict(c, bool(self.legal >> c & 1), why))
-            explanation = (
-                f"{situation} {partner_txt.capitalize()}: en esta mesa (excepción del compañero) "
-                f"basta con asistir, sin montar."
-            )
             return self._ruling(
-                legal_list, "asistir", ("R-OBL-ASISTIR", "R-OBL-PAREJA"), verdicts, explanation, variants
+                legal_list,
+                "asistir",
+                ("R-OBL-ASISTIR", "R-VAR-COMPANERO"),
+                self._verdicts(
+                    lambda c, ok: self.m(
+                        "play.companero.ok" if ok else "play.companero.no", partner_card=partner
+                    )
+                ),
+                self.m("play.companero", partner_card=partner),
+                variants,
             )
-        why_ok = f"Sí: {partner_txt} y no tienes {led.label}; en esta mesa puedes jugar cualquier carta."
-        verdicts = [CardVerdict(c, True, why_ok) for c in self.hand]
-        explanation = (
-            f"{situation} {partner_txt.capitalize()} y no tienes {led.label}: en esta mesa "
-            f"(excepción del compañero) no tienes que fallar ni pisar."
-        )
         return self._ruling(
-            legal_list, "libre", ("R-OBL-PAREJA", "R-OBL-LIBRE"), verdicts, explanation, variants
+            legal_list,
+            "libre",
+            ("R-VAR-COMPANERO",),
+            self._verdicts(lambda c, ok: self.m("play.companero.free.ok", partner_card=partner)),
+            self.m("play.companero.free", partner_card=partner),
+            variants,
         )

@@ -92,7 +92,7 @@ PRESET_LABELS = {
 }
 
 SWITCH_LABELS = {
-    "montar_tras_fallo": "Hay que montar aunque la baza ya esté fallada",
+    "montar_tras_fallo": "Hay que montar aunque la baza ya esté cortada",
     "fallar_sin_pisar": "Sin poder pisar, hay que echar un triunfo menor",
     "excepcion_companero": "Si tu compañero va ganando, basta con asistir",
     "tute_cualquier_baza": "El tute se puede cantar tras cualquier baza de la pareja",
@@ -142,9 +142,75 @@ RULE_CATALOGUE: dict[str, str] = {
     "R-SCORE-1": "Total de cada pareja: tantos de sus bazas, más sus cantes, más 10 de últimas.",
     "R-SCORE-2": "Gana la mano la pareja con más total; ganar cinco bazas no es empatar.",
     "R-SCORE-3": "Con los totales empatados gana la pareja que ganó la última baza.",
-    "R-MATCH-1": "Por defecto cada mano ganada vale un punto y gana la partida la primera pareja que gana tres manos; la mesa puede acordar otro sistema.",
+    "R-MATCH-1": "Cada mano ganada vale un punto y gana la partida la primera pareja que gana tres manos.",
     "R-RENUNCIO-1": (
-        "Quien incumple una obligación pudiendo cumplirla comete renuncio y su pareja recibe el castigo que la "
-        "mesa haya acordado: por defecto pierde la partida."
+        "Quien incumple una obligación pudiendo cumplirla comete renuncio y su pareja pierde la partida."
+    ),
+    # Section 9: a switch set to its other value is a rule of its own, taught and graded as such.
+    "R-VAR-MONTAR-TRAS-FALLO": (
+        "En esta mesa hay que montar aunque la baza ya esté cortada con triunfo: si asistes, supera la carta "
+        "más fuerte del palo de salida si puedes."
+    ),
+    "R-VAR-FALLAR-SIN-PISAR": (
+        "En esta mesa, si no tienes el palo de salida ni un triunfo que pise, debes echar un triunfo menor si "
+        "tienes."
+    ),
+    "R-VAR-COMPANERO": (
+        "En esta mesa, mientras tu compañero va ganando la baza, basta con asistir; sin el palo de salida "
+        "puedes jugar cualquier carta."
+    ),
+    "R-VAR-TUTE-CUALQUIER-BAZA": (
+        "En esta mesa el tute se puede cantar tras cualquier baza que gane la pareja, no solo la primera."
+    ),
+    "R-VAR-PARTIDA-LUDOTEKA": (
+        "En esta mesa la mano ganada vale 2 puntos si su total pasa de 100 (si no, 1), un tute vale 2 y la "
+        "partida se gana con 6 puntos."
+    ),
+    "R-VAR-PRIMERA-MANO-LUDOTEKA": (
+        "En esta mesa, en la primera mano de la partida el triunfo es oros y sale quien tiene el dos de oros."
+    ),
+    "R-VAR-RENUNCIO-MANO": (
+        "Quien incumple una obligación pudiendo cumplirla comete renuncio; en esta mesa su pareja pierde la "
+        "mano."
     ),
 }
+
+# (switch, its other value) -> (the variant rule's id, the default rules it switches off at that table).
+# R-VAR-FALLAR-SIN-PISAR narrows R-OBL-LIBRE (no trump at all still frees you) and the Ludoteka first hand
+# only changes the first hand of a match, so neither switches a default rule off everywhere.
+VARIANT_RULES: dict[tuple[str, Any], tuple[str, tuple[str, ...]]] = {
+    ("montar_tras_fallo", True): ("R-VAR-MONTAR-TRAS-FALLO", ("R-OBL-CORTADA",)),
+    ("fallar_sin_pisar", True): ("R-VAR-FALLAR-SIN-PISAR", ()),
+    ("excepcion_companero", True): ("R-VAR-COMPANERO", ("R-OBL-PAREJA",)),
+    ("tute_cualquier_baza", True): ("R-VAR-TUTE-CUALQUIER-BAZA", ("R-TUTE-2",)),
+    ("partida", "ludoteka"): ("R-VAR-PARTIDA-LUDOTEKA", ("R-MATCH-1",)),
+    ("primera_mano", "ludoteka"): ("R-VAR-PRIMERA-MANO-LUDOTEKA", ()),
+    ("renuncio", "pierde_mano"): ("R-VAR-RENUNCIO-MANO", ("R-RENUNCIO-1",)),
+}
+VARIANT_IDS = frozenset(variant for variant, _off in VARIANT_RULES.values())
+
+
+def variant_ids(rules: TableRules) -> tuple[str, ...]:
+    """The variant rules in force at this table, in section-9 order."""
+    return tuple(v for (key, value), (v, _off) in VARIANT_RULES.items() if getattr(rules, key) == value)
+
+
+def switched_off(rules: TableRules) -> frozenset[str]:
+    """Rule ids this table replaces: never cited there (and variant ids of switches it does not set)."""
+    off = set(VARIANT_IDS)
+    for (key, value), (variant, replaced) in VARIANT_RULES.items():
+        if getattr(rules, key) == value:
+            off.discard(variant)
+            off.update(replaced)
+    return frozenset(off)
+
+
+def cite(rule_ids, rules: TableRules) -> tuple[str, ...]:
+    """``rule_ids`` as this table states them: a default rule it switches off becomes its variant rule."""
+    replaced = {
+        old: variant
+        for (key, value), (variant, olds) in VARIANT_RULES.items()
+        if getattr(rules, key) == value
+        for old in olds
+    }
+    return tuple(dict.fromkeys(replaced.get(rule_id, rule_id) for rule_id in rule_ids))

@@ -30,10 +30,10 @@ B = 1, 3), suits letters. Layout by family:
 from __future__ import annotations
 
 from engine.rules import GUIA, TableRules
-from engine.scenarios import cante, ganador, mesa, renuncio, tantos
 from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
+from engine.scenarios.families import FAMILY, Family, grade
 from engine.scenarios.fixed import FIXED
-from engine.scenarios.grading import grade, parse_answer
+from engine.scenarios.grading import parse_answer
 from engine.scenarios.misconceptions import MISCONCEPTIONS
 from engine.scenarios.model import (
     DIFFICULTIES,
@@ -45,18 +45,19 @@ from engine.scenarios.model import (
     Scenario,
     ScenarioError,
 )
-from engine.scenarios.play import generate_play, play_targets
 from engine.scenarios.version import ENGINE_VERSION
 
 __all__ = [
     "DIFFICULTIES",
     "ENGINE_VERSION",
     "FAMILIES",
+    "FAMILY",
     "FAMILY_LABELS",
     "FIXED",
     "MISCONCEPTIONS",
     "AnswerError",
     "BuiltPosition",
+    "Family",
     "Grade",
     "Option",
     "PositionError",
@@ -71,22 +72,12 @@ __all__ = [
     "targets",
 ]
 
-_OTHER_TARGETS = {
-    "ganador": ganador.TARGETS,
-    "tantos": tantos.TARGETS,
-    "cante": cante.TARGETS,
-    "renuncio": renuncio.TARGETS,
-    "mesa": mesa.TARGETS,
-}
-
 
 def targets(family: str, rules: TableRules = GUIA) -> tuple[str, ...]:
     """Rule ids this family can aim at (under these table rules: a switch may replace a rule)."""
-    if family in ("jugada", "validas", "obligacion"):
-        return play_targets(family, rules)
-    if family in _OTHER_TARGETS:
-        return _OTHER_TARGETS[family]
-    raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
+    if family not in FAMILY:
+        raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
+    return FAMILY[family].aims(rules)
 
 
 def families_for(rule_id: str, rules: TableRules = GUIA) -> tuple[str, ...]:
@@ -98,7 +89,7 @@ def generate(
     family: str, seed: int, difficulty: int = 1, rules: TableRules = GUIA, target: str | None = None
 ) -> Scenario:
     """A consistent position of ``family`` with its answer key; deterministic in its arguments."""
-    if family not in FAMILIES:
+    if family not in FAMILY:
         raise ScenarioError(f"familia desconocida: {family!r} (usa {', '.join(FAMILIES)})")
     if difficulty not in DIFFICULTIES:
         raise ScenarioError(f"dificultad no válida: {difficulty!r} (usa 1, 2 o 3)")
@@ -107,14 +98,4 @@ def generate(
     rules = TableRules.from_spec(rules)
     if target is not None and target not in targets(family, rules):
         raise ScenarioError(f"la familia {family} no puede practicar {target} con estas reglas de mesa")
-    if family in ("jugada", "validas", "obligacion"):
-        return generate_play(family, seed, difficulty, rules, target)
-    if family == "ganador":
-        return ganador.generate_ganador(seed, difficulty, rules, target)
-    if family == "tantos":
-        return tantos.generate_tantos(seed, difficulty, rules, target)
-    if family == "cante":
-        return cante.generate_cante(seed, difficulty, rules, target)
-    if family == "mesa":
-        return mesa.generate_mesa(seed, difficulty, rules, target)
-    return renuncio.generate_renuncio(seed, difficulty, rules, target)
+    return FAMILY[family].make(seed, difficulty, rules, target)

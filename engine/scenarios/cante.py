@@ -12,7 +12,7 @@ from engine.cantes import CABALLO, CANTE_MASK, REY, TUTE_MASK, allowed_cantes
 from engine.cards import CODE_OF, SUIT_MASKS, Suit, cards_of, pick
 from engine.deal import Deal, deal
 from engine.obligations import legal_mask, the
-from engine.rules import TableRules
+from engine.rules import TableRules, cite
 from engine.scenarios.common import CODE_INDEX, cante_name, sorted_codes, trump_text
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.tricks import trick_winner
@@ -46,16 +46,18 @@ TARGETS = tuple(TARGET_KINDS)
 REYES, CABALLOS = TUTE_MASK["reyes"], TUTE_MASK["caballos"]
 
 
-def cante_options_for(trump: int) -> tuple[Option, ...]:
+# Targets taught before the tute (lessons unit 15): their questions do not offer a tute to sing.
+BEFORE_TUTE = ("R-CANTE-1", "R-CANTE-2", "R-CANTE-3")
+
+
+def cante_options_for(trump: int, tutes: bool = True) -> tuple[Option, ...]:
     opts = [Option("cuarenta", f"Las cuarenta (rey y caballo de {Suit(trump).label}, el triunfo)")]
     opts += [
         Option(f"veinte-{Suit(s).letter}", f"Las veinte en {Suit(s).label}") for s in range(4) if s != trump
     ]
-    opts += [
-        Option("tute-reyes", "Tute de reyes"),
-        Option("tute-caballos", "Tute de caballos"),
-        Option("nada", "No puedo cantar"),
-    ]
+    if tutes:
+        opts += [Option("tute-reyes", "Tute de reyes"), Option("tute-caballos", "Tute de caballos")]
+    opts.append(Option("nada", "No puedo cantar"))
     return tuple(opts)
 
 
@@ -337,7 +339,7 @@ def build_cante(
         tuple(ids),
         question,
         "choice",
-        cante_options_for(trump),
+        cante_options_for(trump, tutes=not (target in BEFORE_TUTE and not answer[0].startswith("tute"))),
         position,
         answer,
     )
@@ -425,7 +427,7 @@ def diagnose_cante(position: dict, given: str, rules: TableRules) -> str | None:
         mask = REYES if given == "tute-reyes" else CABALLOS
         if hand & mask == mask:
             return "tute_fuera_de_tiempo"
-        return "cante_repartido" if (hand | st["partner"]) & mask == mask else "cante_otro_palo"
+        return "cante_repartido" if (hand | st["partner"]) & mask == mask else "tute_sin_cartas"
     suit = trump if given == "cuarenta" else int(Suit.parse(given.split("-")[1]))
     pair = CANTE_MASK[suit]
     if hand & pair == pair:
@@ -452,7 +454,8 @@ def cante_explanation(position: dict, rules: TableRules) -> str:
             "Tienes los cuatro "
             + ("reyes" if right[0] == "tute-reyes" else "caballos")
             + " y tu pareja acaba de ganar una baza en la que se puede declarar: canta el tute, que gana la "
-            "mano (R-TUTE-1, R-TUTE-2, R-TUTE-3; el tute va antes que las cuarenta, R-CANTE-4)."
+            f"mano ({', '.join(cite(('R-TUTE-1', 'R-TUTE-2', 'R-TUTE-3'), rules))}; el tute va antes que las "
+            "cuarenta, R-CANTE-4)."
         )
     notes = []
     if (hand & REYES == REYES or hand & CABALLOS == CABALLOS) and not (

@@ -27,6 +27,7 @@ def _features(cards: Sequence[int], trump: int) -> dict[str, bool]:
         "strength": any(c // 10 == w // 10 and RANK_OF[c] > RANK_OF[w] for c in others),
         "other_high": any(c // 10 not in (led, trump) and c % 10 > w % 10 for c in others),
         "several_trumps": sum(1 for c in cards if c // 10 == trump) >= 2,
+        "one_suit": len({c // 10 for c in cards}) == 1 and led != trump,
     }
 
 
@@ -36,7 +37,8 @@ def _wanted(f: dict[str, bool], difficulty: int, target: str | None) -> bool:
     elif target == "R-TRICK-1":
         ok = f["no_trump"]
     elif target == "R-DECK-3":
-        ok = f["strength"]
+        # At level 1 (the course's unit 1) only the order of strength: one suit, no trump.
+        ok = f["strength"] and (difficulty > 1 or f["one_suit"])
     else:
         ok = True
     if not ok:
@@ -126,6 +128,10 @@ def generate_ganador(seed: int, difficulty: int, rules: TableRules, target: str 
     listing = "; ".join(f"{player_label(s)}: {NAME_OF[c]}" for s, c in zip(seats, cards, strict=True))
     verb = "gana la baza" if n == 4 else "va ganando la baza"
     question = f"{trump_text(trump)} Baza: {listing}. ¿Qué carta {verb}?"
+    if target == "R-DECK-3" and f["one_suit"]:  # asked before the course teaches tricks and trumps
+        question = f"Estas cartas son todas del mismo palo: {listing}. ¿Cuál es la más fuerte?"
+        position["strength_only"] = True
+        ids = ["R-DECK-3"]
     options = tuple(
         Option(CODE_OF[c], f"{NAME_OF[c]} ({player_label(s)})") for s, c in zip(seats, cards, strict=True)
     )
@@ -177,3 +183,22 @@ def winner_explanation(cards: Sequence[int], trump: int) -> str:
         f"Recuerda el orden: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos, "
         f"así que nada supera {to_the(w)} en esta baza."
     )
+
+
+def strength_notes(cards: list[int], seats: list[int]) -> tuple[list[tuple], str]:
+    """Verdicts and explanation of a one-suit 'which is the strongest' question (R-DECK-3 only)."""
+    best = max(cards)
+    notes = [
+        (
+            CODE_OF[c],
+            f"{NAME_OF[c]} ({player_label(s)})",
+            c == best,
+            "Sí: es la más fuerte de estas cartas." if c == best else f"No: {the(best)} es más fuerte.",
+        )
+        for s, c in zip(seats, cards, strict=True)
+    ]
+    expl = (
+        "Dentro de un palo manda el orden de fuerza, no el número: as, tres, rey, caballo, sota, siete, "
+        f"seis, cinco, cuatro y dos. La más fuerte es {the(best)} (R-DECK-3)."
+    )
+    return notes, expl

@@ -7,14 +7,14 @@ from typing import Any
 from engine.cantes import CABALLO, REY
 from engine.cards import CODE_OF, NAME_OF, TANTOS_OF, CardError, Suit, parse_card
 from engine.obligations import ruling, the
-from engine.rules import GUIA
+from engine.rules import cite
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
 from engine.scenarios import mesa as mesa_mod
 from engine.scenarios import renuncio as renuncio_mod
 from engine.scenarios import tantos as tantos_mod
 from engine.scenarios.common import CODE_INDEX
-from engine.scenarios.misconceptions import MISCONCEPTIONS, diagnose_card, diagnose_missed
+from engine.scenarios.misconceptions import MISCONCEPTIONS, diagnose_card, diagnose_missed, ignored_switch
 from engine.scenarios.model import AnswerError, Grade, Scenario
 from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, tags
 from engine.scenarios.version import ENGINE_VERSION
@@ -87,26 +87,12 @@ def _normalise(scenario: Scenario, answer: Any) -> Any:
     return parse_answer(scenario, answer)
 
 
-def grade(scenario: Scenario, answer: Any) -> Grade:
-    """Grade ``answer`` against the stored scenario; wrong answers carry the misconception they reveal."""
-    given = _normalise(scenario, answer)
-    family = scenario.family
-    if family in ("jugada", "validas", "obligacion"):
-        return _grade_play(scenario, given)
-    if family == "ganador":
-        return _grade_ganador(scenario, given)
-    if family == "tantos":
-        return _grade_tantos(scenario, given)
-    if family == "cante":
-        return _grade_cante(scenario, given)
-    if family == "renuncio":
-        return _grade_renuncio(scenario, given)
-    if family == "mesa":
-        return _grade_mesa(scenario, given)
-    raise AnswerError(f"familia desconocida: {family}")
+def normalise(scenario: Scenario, answer: Any) -> Any:
+    """The answer as ``grade`` reads it (form strings or engine values); AnswerError if it cannot be read."""
+    return _normalise(scenario, answer)
 
 
-def _make(scenario, correct, expected, given, explanation, verdicts, misconception) -> Grade:
+def _make(scenario, correct, expected, given, explanation, verdicts, misconception, note="") -> Grade:
     return Grade(
         bool(correct),
         expected,
@@ -116,7 +102,25 @@ def _make(scenario, correct, expected, given, explanation, verdicts, misconcepti
         scenario.rule_ids,
         None if correct else misconception,
         ENGINE_VERSION,
+        "" if correct else note,
     )
+
+
+def _names(cards) -> str:
+    names = [the(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+
+
+def _validas_note(extra: list[int], missing: list[int]) -> str:
+    """'Te has dejado el cuatro de copas, que también se puede jugar.' and the like."""
+    parts = []
+    if missing:
+        one = len(missing) == 1
+        parts.append(f"Te has dejado {_names(missing)}, que también se {'puede' if one else 'pueden'} jugar.")
+    if extra:
+        one = len(extra) == 1
+        parts.append(f"Has marcado {_names(extra)}, que no se {'puede' if one else 'pueden'} jugar.")
+    return " ".join(parts)
 
 
 def _play_facts(position):
@@ -125,36 +129,44 @@ def _play_facts(position):
     return hand, trick, int(Suit.parse(position["trump"]))
 
 
-def _grade_play(scenario: Scenario, given: Any) -> Grade:
+def grade_play(scenario: Scenario, given: Any) -> Grade:
     rules = scenario.rules
     hand, trick, trump = _play_facts(scenario.position)
     r = ruling(hand, trick, trump, rules)
     hand_mask = sum(1 << c for c in hand)
     verdicts = [(CODE_OF[v.card], NAME_OF[v.card], v.legal, v.why) for v in r.verdicts]
     legal = [CODE_OF[c] for c in hand if c in r.legal]
-    mis = None
+    mis, note = None, ""
     if scenario.family == "jugada":
         correct = given in legal
         if not correct:
             mis = diagnose_card(hand_mask, trick, trump, CODE_INDEX[given], rules)
-        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis)
+            note = r.verdict(CODE_INDEX[given]).why
+        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis, note)
     if scenario.family == "validas":
         chosen = set(given)
         correct = chosen == set(legal)
         if not correct:
             extra = [CODE_INDEX[c] for c in given if c not in legal]
             missing = [CODE_INDEX[c] for c in legal if c not in chosen]
+            note = _validas_note(extra, missing)
             if chosen == set(scenario.position["hand"]) and extra:
                 mis = "libertad_brisca"
             elif extra:
                 found = [diagnose_card(hand_mask, trick, trump, c, rules) for c in extra]
                 mis = next((m for m in found if m), None)
             elif missing:
-                mis = diagnose_missed(hand_mask, trick, trump, missing[0], rules)
-        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis)
+                found = [diagnose_missed(hand_mask, trick, trump, c, rules) for c in missing]
+                mis = next((m for m in found if m), None)
+        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis, note)
     correct = given == r.obligation
     if not correct:
         mis = diagnose_obligation(hand_mask, trick, trump, rules, r.obligation, given)
+        labels = {o.value: o.label for o in scenario.options}
+        note = (
+            f"Has elegido «{labels.get(given, given)}», pero aquí la obligación es "
+            f"«{labels.get(r.obligation, r.obligation)}»."
+        )
     notes = [
         (
             o.value,
@@ -164,37 +176,40 @@ def _grade_play(scenario: Scenario, given: Any) -> Grade:
         )
         for o in scenario.options
     ]
-    return _make(scenario, correct, r.obligation, given, r.explanation, notes + verdicts, mis)
+    return _make(scenario, correct, r.obligation, given, r.explanation, notes + verdicts, mis, note)
 
 
 def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: str) -> str | None:
-    """The belief behind naming obligation ``given`` when ``right`` applies."""
+    """The belief behind naming obligation ``given`` when ``right`` applies, under this table; None
+    when no named belief fits (the grade's note says which obligation it was)."""
+    cards = [c for c in range(40) if hand >> c & 1]
+    forgot = ignored_switch(rules, lambda r: ruling(cards, trick, trump, r).obligation == given)
+    if forgot:
+        return forgot
     t = tags(hand, trick, trump, rules)
-    if (
-        rules != GUIA
-        and given == ruling([c for c in range(40) if hand >> c & 1], trick, trump, GUIA).obligation
-    ):
-        return "ignora_variante"
-    if right == "asistir" and given == "montar" and t & CUT:
+    partner_excuse = t & PARTNER and not rules.excepcion_companero
+    if right == "asistir" and given == "montar" and t & CUT and not rules.montar_tras_fallo:
         return "monto_baza_cortada"
-    if right == "libre" and given in ("fallar", "pisar") and t & LOW_TRUMP:
+    if right == "libre" and given in ("fallar", "pisar") and t & LOW_TRUMP and not rules.fallar_sin_pisar:
         return "fallo_sin_poder_pisar"
     if right in ("montar", "asistir"):
         if given == "fallar" or given == "pisar":
             return "triunfo_teniendo_palo"
         if given == "libre":
-            return "excusa_companero" if t & PARTNER else "otro_palo_teniendo_palo"
-        return "no_monto" if right == "montar" else "obligacion_inventada"
-    if given == "libre" and t & PARTNER:
+            return "excusa_companero" if partner_excuse else "otro_palo_teniendo_palo"
+        return "no_monto" if right == "montar" else None
+    if given == "libre" and partner_excuse:
         return "excusa_companero"
-    if right == "fallar":
-        return "no_fallo" if given == "libre" else "obligacion_inventada"
-    if right == "pisar":
+    if right == "fallar" and given == "libre":
+        return "no_fallo"
+    if right == "pisar" and given in ("libre", "fallar"):
         return "no_piso"
-    return "libertad_brisca" if given == "libre" else "obligacion_inventada"
+    if given == "libre" and right != "libre":
+        return "libertad_brisca"
+    return None
 
 
-def _grade_ganador(scenario: Scenario, given: Any) -> Grade:
+def grade_ganador(scenario: Scenario, given: Any) -> Grade:
     pos = scenario.position
     trump = int(Suit.parse(pos["trump"]))
     if scenario.answer_kind == "cards":  # the fixed "which of these would win" example
@@ -217,12 +232,18 @@ def _grade_ganador(scenario: Scenario, given: Any) -> Grade:
                 missed = next(c for c in winners if c not in given)
                 mis = "ganador_ignora_triunfo" if CODE_INDEX[missed] // 10 == trump else "orden_fuerza"
         expl = (
-            f"Sale {NAME_OF[lead[0]]} y el triunfo es {Suit(trump).label}: gana una carta de "
+            f"Sale {the(lead[0])} y el triunfo es {Suit(trump).label}: gana una carta de "
             f"{Suit(lead[0] // 10).label} más fuerte o cualquier triunfo; las de otros palos nunca ganan "
             f"(R-TRICK-1, R-TRICK-2)."
         )
         return _make(scenario, correct, winners, given, expl, notes, mis)
     cards = [CODE_INDEX[c] for c in pos["trick"]]
+    if pos.get("strength_only"):
+        notes, expl = ganador_mod.strength_notes(cards, pos["trick_seats"])
+        correct = given == scenario.answer
+        return _make(
+            scenario, correct, scenario.answer, given, expl, notes, None if correct else "orden_fuerza"
+        )
     notes = ganador_mod.winner_notes(cards, pos["trick_seats"], trump)
     correct = given == scenario.answer
     mis = None if correct else ganador_mod.diagnose_winner(cards, trump, CODE_INDEX[given])
@@ -244,7 +265,7 @@ def _tres_variants(codes_: list[str]) -> set[int]:
     return {-10 * n3, -7 * n3, -6 * n3} if n3 else set()
 
 
-def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
+def grade_tantos(scenario: Scenario, given: Any) -> Grade:
     pos = scenario.position
     expected = scenario.answer
     correct = given == expected
@@ -338,19 +359,25 @@ def _grade_tantos(scenario: Scenario, given: Any) -> Grade:
                 mis = "mas_cartas_gana"
             else:
                 mis = "tantos_mal_contados"
+    tie_note = (
+        f"Los totales empatan a {totals['A']}, pero la mano no queda en empate: la gana la pareja que hizo la "
+        f"última baza (R-SCORE-3)."
+        if tie
+        else f"Los totales no empatan: {totals['A']} a {totals['B']}."
+    )
     notes = [
         (
             o.value,
             o.label,
             o.value == expected,
-            f"total {totals[o.value]}" if o.value in totals else "No hay empates: decide la última baza.",
+            f"total {totals[o.value]}" if o.value in totals else tie_note,
         )
         for o in scenario.options
     ]
     return _make(scenario, correct, expected, given, expl, notes, mis)
 
 
-def _grade_cante(scenario: Scenario, given: Any) -> Grade:
+def grade_cante(scenario: Scenario, given: Any) -> Grade:
     pos, rules = scenario.position, scenario.rules
     expected = list(scenario.answer)
     correct = given in expected
@@ -370,14 +397,20 @@ def _grade_cante(scenario: Scenario, given: Any) -> Grade:
     return _make(scenario, correct, expected, given, cante_mod.cante_explanation(pos, rules), notes, mis)
 
 
-def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
+def _of_player(label: str) -> str:
+    """'del jugador 1 (pareja A)' from the option label 'Jugador 1 (pareja A)'."""
+    return "del " + label[0].lower() + label[1:]
+
+
+def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     pos, rules = scenario.position, scenario.rules
     notes = renuncio_mod.renuncio_notes(pos, rules)
     expected = scenario.answer
     correct = given == expected
     offenders = [n for n in notes if n[2]]
     if offenders:
-        expl = f"Renuncio de {offenders[0][1]}. {offenders[0][3]} (R-RENUNCIO-1, R-OBL-RENUNCIO)"
+        ids = ", ".join(cite(("R-RENUNCIO-1", "R-OBL-RENUNCIO"), rules))
+        expl = f"Renuncio {_of_player(offenders[0][1])}. {offenders[0][3]} ({ids})"
     else:
         expl = "Nadie ha renunciado: cada carta jugada cumplía las obligaciones de su jugador."
     notes = [
@@ -388,7 +421,7 @@ def _grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     return _make(scenario, correct, expected, given, expl, notes, mis)
 
 
-def _grade_mesa(scenario: Scenario, given: Any) -> Grade:
+def grade_mesa(scenario: Scenario, given: Any) -> Grade:
     notes, expl, misconceptions = mesa_mod.option_notes(scenario.position, scenario.rules)
     correct = given == scenario.answer
     mis = None if correct else misconceptions.get(given)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from engine.cantes import HandScore
 from engine.cards import CODE_OF, NAME_OF, RANK_OF, Suit
 from engine.match import Match
+from engine.messages import Who
+from engine.messages.es import phrase
 from engine.obligations import the
 from engine.rules import TableRules
 from engine.scenarios.common import CODE_INDEX, seat_name
@@ -64,8 +66,8 @@ LUDOTEKA_FIRST = {
     "R-DEAL-3": ("primera_dos_de_oros",),
 }
 KIND_RULES = {
-    "primera_triunfo": ("R-DEAL-2", "R-MATCH-1"),
-    "primera_dos_de_oros": ("R-DEAL-3", "R-DEAL-2"),
+    "primera_triunfo": ("R-VAR-PRIMERA-MANO-LUDOTEKA", "R-DEAL-2"),
+    "primera_dos_de_oros": ("R-VAR-PRIMERA-MANO-LUDOTEKA", "R-DEAL-3"),
 }
 
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -83,6 +85,21 @@ class Choice:
 
 def _seat(seat: int, viewer: int) -> str:
     return seat_name(seat, viewer)
+
+
+def _w(seat: int, viewer: int, form: str) -> str:
+    """A seat in one grammatical form, named from the viewer: 'repartes' / 'reparte', 'tu' / 'su'."""
+    return phrase(Who.seat(seat, viewer), form)
+
+
+def _deals(dealer: int, viewer: int) -> str:
+    """'Repartes tú' / 'Reparte tu compañero'."""
+    return _cap(f"{_w(dealer, viewer, 'v:reparte')} {_seat(dealer, viewer)}")
+
+
+def _after(seat: int, viewer: int) -> str:
+    """'tras ti' / 'tras el rival de tu izquierda'."""
+    return "tras " + _w(seat, viewer, "obj")
 
 
 def _cap(text: str) -> str:
@@ -179,11 +196,10 @@ def _seats(pos: dict) -> tuple[list[Choice], str]:
         s = pos["seat"]
         right = (s + 1) % 4
         wrong = {(s + 3) % 4: "orden_horario", (s + 2) % 4: "companero_al_lado"}
-        who = "ti" if s == v else _seat(s, v)
         out = _seat_choices(pos, right, wrong, "")
         return out, (
-            f"Se juega en sentido contrario a las agujas del reloj: después de {who} juega quien está a su "
-            f"derecha, {_seat(right, v)} (R-SEAT-1)."
+            f"Se juega en sentido contrario a las agujas del reloj: después {_w(s, v, 'de')} juega quien está "
+            f"a {_w(s, v, 'pos1')} derecha, {_seat(right, v)} (R-SEAT-1)."
         )
     if kind == "companero":
         out = [
@@ -197,17 +213,14 @@ def _seats(pos: dict) -> tuple[list[Choice], str]:
         )
     # pareja: which seats make your pair, you being seat v (seats 0..3 in playing order)
     p = (v + 2) % 4
-    out = [
-        Choice(
-            f"{min(v, p)}-{max(v, p)}", f"Asientos {min(v, p)} y {max(v, p)} (pareja {'AB'[v % 2]})", None, ""
-        )
-    ]
+    # Named like every other question from outside a seat: jugadores 1 to 4 (seat + 1), no pair given away.
+    out = [Choice(f"{min(v, p)}-{max(v, p)}", f"Los jugadores {min(v, p) + 1} y {max(v, p) + 1}", None, "")]
     for o in ((v + 1) % 4, (v + 3) % 4):
         a, b = sorted((v, o))
-        out.append(Choice(f"{a}-{b}", f"Asientos {a} y {b}", "companero_al_lado", ""))
+        out.append(Choice(f"{a}-{b}", f"Los jugadores {a + 1} y {b + 1}", "companero_al_lado", ""))
     return out, (
-        f"Los compañeros se sientan enfrente: el asiento {v} juega con el {p}. La pareja A son los asientos "
-        f"0 y 2 y la pareja B, el 1 y el 3 (R-SEAT-1)."
+        f"Los compañeros se sientan enfrente: el jugador {v + 1} juega con el {p + 1}. La pareja A son los "
+        f"jugadores 1 y 3, y la pareja B, el 2 y el 4 (R-SEAT-1)."
     )
 
 
@@ -250,7 +263,7 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         )
     if kind == "quien_la_tiene":
         out = [
-            Choice(c.value, f"En la mano {_of(_seat(int(c.value), v))}", c.misconception, "")
+            Choice(c.value, f"En {_w(int(c.value), v, 'mano')}", c.misconception, "")
             for c in _seat_choices(pos, d, {(d + 1) % 4: "triunfo_no_se_queda"}, "")
         ]
         out.append(Choice("mesa", "Nadie: se queda boca arriba en la mesa", "triunfo_no_se_queda", ""))
@@ -264,7 +277,7 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
     if kind == "primera_triunfo":
         out = [Choice("o", "Oros", None, "")]
         if suit != Suit.OROS:
-            out.append(Choice(suit.letter, _cap(suit.label), "ignora_variante", ""))
+            out.append(Choice(suit.letter, _cap(suit.label), "ignora_primera_mano", ""))
         out += [
             Choice(Suit(s).letter, _cap(Suit(s).label), "triunfo_otro_palo", "")
             for s in range(4)
@@ -273,16 +286,16 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         return out, (
             "En esta mesa (primera mano de Ludoteka) la primera mano de la partida se juega siempre con "
             "triunfo de oros, sin enseñar carta; en las siguientes marca el triunfo la última carta del "
-            "repartidor (R-DEAL-2)."
+            "repartidor (R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-2)."
         )
     # primera_dos_de_oros: who leads the match's first hand under primera_mano = ludoteka
     h = pos["dos_de_oros"]
-    wrong = {(d + 1) % 4: "ignora_variante", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
+    wrong = {(d + 1) % 4: "ignora_primera_mano", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
     out = _seat_choices(pos, h, wrong, "")
     return out, (
         f"En la primera mano de la partida de esta mesa triunfan los oros y sale quien tiene el dos de "
         f"oros ({_seat(h, v)}), saliendo con él; en las demás manos sale el jugador a la derecha del "
-        f"repartidor (R-DEAL-3, R-DEAL-2)."
+        f"repartidor (R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-3)."
     )
 
 
@@ -292,8 +305,8 @@ def _deal3(pos: dict) -> tuple[list[Choice], str]:
         right = (d + 1) % 4
         out = _seat_choices(pos, right, {d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}, "")
         return out, (
-            f"Reparte {_seat(d, v)}: la primera baza la abre el jugador a su derecha, {_seat(right, v)} "
-            f"(R-DEAL-3, R-SEAT-1)."
+            f"{_w(d, v, 'v:reparte')} {_seat(d, v)}: la primera baza la abre el jugador a "
+            f"{_w(d, v, 'pos1')} derecha, {_seat(right, v)} (R-DEAL-3, R-SEAT-1)."
         )
     winners = pos["winners"]
     w = winners[-1]
@@ -301,8 +314,8 @@ def _deal3(pos: dict) -> tuple[list[Choice], str]:
     wrong = {s: "sale_el_repartidor" if s == d and s != leader else "salida_por_turno" for s in range(4)}
     out = _seat_choices(pos, w, wrong, "")
     return out, (
-        f"Cada baza la abre quien ganó la anterior: la última la ganó {_seat(w, v)}, así que sale "
-        f"{'él' if w != v else 'tú'} (R-DEAL-3)."
+        f"Cada baza la abre quien ganó la anterior: la última la {_w(w, v, 'v:ganó')} {_seat(w, v)}, así que "
+        f"{_w(w, v, 'v:sale')} {_w(w, v, 'v:él')} (R-DEAL-3)."
     )
 
 
@@ -313,11 +326,14 @@ def _deal4(pos: dict) -> tuple[list[Choice], str]:
     wrong = {(d - n) % 4: "reparto_a_la_izquierda", d: "repite_repartidor"}
     out = _seat_choices(pos, right, wrong, "")
     if n == 1:
-        expl = f"El reparto pasa a la derecha: tras {_seat(d, v)} reparte {_seat(right, v)} (R-DEAL-4, R-SEAT-1)."
+        expl = (
+            f"El reparto pasa a la derecha: {_after(d, v)} {_w(right, v, 'v:reparte')} {_seat(right, v)} "
+            f"(R-DEAL-4, R-SEAT-1)."
+        )
     else:
         expl = (
-            f"El reparto pasa una vez a la derecha en cada mano: {n} manos después {_of(_seat(d, v))} reparte "
-            f"{_seat(right, v)} (R-DEAL-4, R-SEAT-1)."
+            f"El reparto pasa una vez a la derecha en cada mano: {n} manos después {_w(d, v, 'de')} "
+            f"{_w(right, v, 'v:reparte')} {_seat(right, v)} (R-DEAL-4, R-SEAT-1)."
         )
     return out, expl
 
@@ -345,7 +361,12 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         out = [Choice(str(right), f"{right} {unit if right != 1 else unit[:-1]}", None, "")]
         if other > 0 and other != right:
             out.append(
-                Choice(str(other), f"{other} {unit if other != 1 else unit[:-1]}", "mezcla_sistemas", "")
+                Choice(
+                    str(other),
+                    f"{other} {unit if other != 1 else unit[:-1]}",
+                    "ignora_partida_ludoteka" if ludo else "mezcla_sistemas",
+                    "",
+                )
             )
         out.append(Choice("101", "Llegar a 101 tantos", "cree_101", ""))
         out.append(
@@ -359,7 +380,7 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
         if ludo:
             expl = (
                 f"En esta mesa (partida de Ludoteka) gana la primera pareja que llega a 6 puntos; vais {a} a "
-                f"{b}, así que os faltan {right} (R-MATCH-1). Los tantos de cada mano no se acumulan."
+                f"{b}, así que os faltan {right} (R-VAR-PARTIDA-LUDOTEKA). Los tantos de cada mano no se acumulan."
             )
         else:
             expl = (
@@ -385,7 +406,7 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
     seen = {right}
     alt = 2 if pts == 1 else 1
     alt_score = (a + alt, b) if winner == 0 else (a, b + alt)
-    wrong_alt = "ignora_variante" if ludo else "mezcla_sistemas"
+    wrong_alt = "ignora_partida_ludoteka" if ludo else "mezcla_sistemas"
     wrongs = [(alt_score, wrong_alt)] + ([((a, b), "tute_no_cuenta")] if tute else [])
     for sc, mis in wrongs:
         if sc not in seen:
@@ -429,7 +450,7 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
             why = f"una mano ganada con {total} tantos no pasa de 100 y vale 1 punto"
         expl = (
             f"En esta mesa (partida de Ludoteka) {why}, y se gana con 6 puntos. "
-            f"Vais {a} a {b} y gana {who}: queda {right[0]} a {right[1]} (R-MATCH-1, variante de Ludoteka)."
+            f"Vais {a} a {b} y gana {who}: queda {right[0]} a {right[1]} (R-VAR-PARTIDA-LUDOTEKA)."
         )
     else:
         expl = (
@@ -501,8 +522,8 @@ def _question(pos: dict, rules: TableRules) -> str:
         return "Jugáis cuatro, por parejas. ¿Dónde se sienta tu compañero?"
     if kind == "pareja":
         return (
-            f"Los asientos se numeran del 0 al 3 en el orden en que se juega, y tú estás en el asiento {v}. "
-            "¿Qué asientos forman tu pareja?"
+            f"Los jugadores se numeran del 1 al 4 en el orden en que se juega, y tú eres el jugador {v + 1}. "
+            "¿Qué jugadores forman tu pareja?"
         )
     if kind == "cartas_cada_uno":
         return "En el tute por parejas, ¿cuántas cartas recibe cada jugador al repartir?"
@@ -520,35 +541,42 @@ def _question(pos: dict, rules: TableRules) -> str:
         later = "No es la primera mano de la partida. "
     if kind == "palo_triunfo":
         return (
-            f"{later}Reparte {_seat(d, v)} y enseña su última carta: {the(CODE_INDEX[pos['trump_card']])}. "
+            f"{later}{_deals(d, v)} y {_w(d, v, 'v:enseña')} {_w(d, v, 'pos1')} última carta: "
+            f"{the(CODE_INDEX[pos['trump_card']])}. "
             "¿Qué palo es triunfo en esta mano?"
         )
     if kind == "quien_la_tiene":
         return (
-            f"{later}Reparte {_seat(d, v)} y enseña su última carta, {the(CODE_INDEX[pos['trump_card']])}, "
+            f"{later}{_deals(d, v)} y {_w(d, v, 'v:enseña')} {_w(d, v, 'pos1')} última carta, "
+            f"{the(CODE_INDEX[pos['trump_card']])}, "
             "para marcar el triunfo. ¿Dónde queda esa carta durante la mano?"
         )
     if kind == "primera_triunfo":
         return (
-            f"Es la primera mano de la partida y en esta mesa se juega la primera mano de Ludoteka. Reparte "
-            f"{_seat(d, v)} y su última carta es {the(CODE_INDEX[pos['trump_card']])}. ¿Qué palo es triunfo?"
+            f"Es la primera mano de la partida y en esta mesa se juega la primera mano de Ludoteka. "
+            f"{_deals(d, v)} y {_w(d, v, 'pos1')} última carta es {the(CODE_INDEX[pos['trump_card']])}. "
+            "¿Qué palo es triunfo?"
         )
     if kind == "primera_dos_de_oros":
         return (
-            f"Es la primera mano de la partida y en esta mesa se juega la primera mano de Ludoteka. Reparte "
-            f"{_seat(d, v)} y el dos de oros lo tiene {_seat(pos['dos_de_oros'], v)}. ¿Quién sale en la primera baza?"
+            f"Es la primera mano de la partida y en esta mesa se juega la primera mano de Ludoteka. "
+            f"{_deals(d, v)} y el dos de oros lo {_w(pos['dos_de_oros'], v, 'v:tiene')} "
+            f"{_seat(pos['dos_de_oros'], v)}. ¿Quién sale en la primera baza?"
         )
     if kind == "primera_salida":
-        return f"{later}Reparte {_seat(d, v)}. ¿Quién sale en la primera baza?"
+        return f"{later}{_deals(d, v)}. ¿Quién sale en la primera baza?"
     if kind == "siguiente_salida":
         ws = pos["winners"]
-        done = "; ".join(f"la {i + 1}.ª la gana {_seat(w, v)}" for i, w in enumerate(ws))
-        return f"{later}Reparte {_seat(d, v)}. Bazas jugadas: {done}. ¿Quién sale en la baza {len(ws) + 1}?"
+        done = "; ".join(f"la {i + 1}.ª la {_w(w, v, 'v:gana')} {_seat(w, v)}" for i, w in enumerate(ws))
+        return f"{later}{_deals(d, v)}. Bazas jugadas: {done}. ¿Quién sale en la baza {len(ws) + 1}?"
     if kind == "siguiente_reparto":
-        return f"En esta mano ha repartido {_seat(d, v)}. ¿Quién reparte la mano siguiente?"
+        return f"En esta mano {_w(d, v, 'v:ha')} repartido {_seat(d, v)}. ¿Quién reparte la mano siguiente?"
     if kind == "reparto_lejano":
         n = pos["hands_later"]
-        return f"En la primera mano de la partida reparte {_seat(d, v)}. ¿Quién reparte la mano {n + 1}?"
+        return (
+            f"En la primera mano de la partida {_w(d, v, 'v:reparte')} {_seat(d, v)}. "
+            f"¿Quién reparte la mano {n + 1}?"
+        )
     a, b = pos["scores"]["tu_pareja"], pos["scores"]["rival"]
     system = (
         "En esta mesa se juega la partida de Ludoteka (se gana con 6 puntos). "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engine.cards import SUIT_MASKS
 from engine.obligations import ABOVE, legal_mask
@@ -12,7 +13,7 @@ from engine.scenarios.common import trick_state
 MISCONCEPTIONS: dict[str, str] = {
     "triunfo_teniendo_palo": "Echar triunfo teniendo cartas del palo de salida: primero hay que asistir.",
     "otro_palo_teniendo_palo": "Jugar otro palo teniendo cartas del palo de salida: hay que asistir.",
-    "no_monto": "No montar pudiendo: si asistes y nadie ha fallado, debes superar la carta más fuerte del palo de salida.",
+    "no_monto": "No montar pudiendo: si asistes y nadie ha echado triunfo, debes superar la carta más fuerte del palo de salida.",
     "monto_solo_salida": "Superar solo la carta de salida: hay que superar la carta más fuerte del palo de salida que haya en la baza.",
     "monto_baza_cortada": "Creer que hay que montar cuando la baza ya está cortada con triunfo: basta con asistir.",
     "no_fallo": "No echar triunfo sin tener el palo de salida: si tienes triunfo, debes fallar.",
@@ -20,8 +21,29 @@ MISCONCEPTIONS: dict[str, str] = {
     "fallo_sin_poder_pisar": "Creer que hay que echar un triunfo menor cuando no puedes pisar: puedes jugar cualquier carta.",
     "excusa_companero": "Creer que ir ganando tu compañero te libra de las obligaciones: se aplican igual.",
     "ignora_variante": "Aplicar la regla general sin tener en cuenta la variante que se juega en esta mesa.",
+    "ignora_montar_tras_fallo": (
+        "Olvidar la regla de esta mesa: aunque la baza ya esté cortada con triunfo, si asistes debes superar "
+        "la carta más fuerte del palo de salida si puedes."
+    ),
+    "ignora_fallar_sin_pisar": (
+        "Olvidar la regla de esta mesa: aunque no puedas pisar, si no tienes el palo de salida debes echar un "
+        "triunfo menor."
+    ),
+    "ignora_excepcion_companero": (
+        "Olvidar la excepción de esta mesa: mientras tu compañero va ganando basta con asistir, y sin el palo "
+        "de salida puedes jugar cualquier carta."
+    ),
+    "ignora_primera_mano": (
+        "Olvidar la primera mano de esta mesa: en la primera mano de la partida el triunfo es oros y sale "
+        "quien tiene el dos de oros."
+    ),
+    "ignora_partida_ludoteka": (
+        "Olvidar el sistema de partida de esta mesa: la mano vale 2 puntos si su total pasa de 100 (si no, "
+        "1), un tute vale 2 y se gana con 6."
+    ),
     "libertad_brisca": "Jugar con la libertad de la brisca: en el tute hay que asistir, montar, fallar y pisar.",
-    "obligacion_inventada": "Ver una obligación que no hay: aquí la carta jugada cumple las reglas.",
+    "obligacion_inventada": "Ver una obligación que no hay: esa carta también cumple las reglas de esta baza.",
+    "renuncio_inventado": "Ver un renuncio que no hay: la carta que jugó ese jugador cumplía sus obligaciones.",
     "tres_bajo_rey": "Poner el tres por debajo del rey: el tres supera al rey y vale 10 tantos (el rey, 4).",
     "orden_fuerza": "Equivocar el orden de fuerza: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos.",
     "gana_la_salida": "Creer que la carta de salida gana por salir primero: gana la más alta del palo de salida o el triunfo más alto.",
@@ -43,6 +65,7 @@ MISCONCEPTIONS: dict[str, str] = {
     "tute_fuera_de_tiempo": "Cantar el tute fuera de su momento: se declara cuando la pareja gana su primera baza.",
     "no_ve_cante": "No ver un cante válido: rey y caballo del mismo palo en tu mano tras una baza de tu pareja.",
     "cante_otro_palo": "Cantar el palo equivocado: el cante es del palo del que tienes rey y caballo.",
+    "tute_sin_cartas": "Cantar un tute sin tenerlo: hacen falta los cuatro reyes o los cuatro caballos en tu mano.",
     "ocho_y_nueve": "Confundir la baraja: el tute se juega con la baraja española de 40 cartas (oros, copas, espadas y bastos; del as al siete, sota 10, caballo 11 y rey 12), sin ochos, nueves ni comodines.",
     "lee_mal_la_notacion": "Leer mal la notación: número y letra del palo (o oros, c copas, e espadas, b bastos); 10 es la sota, 11 el caballo y 12 el rey.",
     "companero_al_lado": "Creer que el compañero se sienta al lado: se sienta enfrente, y a los lados están los rivales.",
@@ -61,48 +84,76 @@ MISCONCEPTIONS: dict[str, str] = {
 }
 
 
+# The play switches, each with the misconception of a learner who forgets it (rules.md section 9).
+_PLAY_SWITCHES = {
+    "montar_tras_fallo": "ignora_montar_tras_fallo",
+    "fallar_sin_pisar": "ignora_fallar_sin_pisar",
+    "excepcion_companero": "ignora_excepcion_companero",
+}
+
+
+def ignored_switch(rules: TableRules, holds) -> str | None:
+    """The misconception of forgetting one of this table's play switches, if forgetting it makes
+    ``holds(rules_without_it)`` true."""
+    for key, code in _PLAY_SWITCHES.items():
+        if getattr(rules, key) and holds(replace(rules, **{key: False})):
+            return code
+    return None
+
+
 def diagnose_card(
     hand: int, trick: Sequence[int], trump: int, c: int, rules: TableRules = GUIA
 ) -> str | None:
     """The belief behind playing card ``c`` (illegal here) from ``hand`` (a mask) on ``trick``."""
     if not trick:
         return None
-    if legal_mask(hand | 1 << c, trick, trump, rules) >> c & 1:
+    hand |= 1 << c
+    if legal_mask(hand, trick, trump, rules) >> c & 1:
         return None
-    if rules != GUIA and legal_mask(hand | 1 << c, trick, trump, GUIA) >> c & 1:
-        return "ignora_variante"
+    forgot = ignored_switch(rules, lambda r: legal_mask(hand, trick, trump, r) >> c & 1)
+    if forgot:
+        return forgot
     led, high_led, high_trump, winner = trick_state(trick, trump)
     partner_winning = len(trick) >= 2 and winner == len(trick) - 2
     suit = c // 10
     if hand & SUIT_MASKS[led]:
         if suit != led:
             return "triunfo_teniendo_palo" if suit == trump else "otro_palo_teniendo_palo"
-        if partner_winning:
+        if partner_winning and not rules.excepcion_companero:
             return "excusa_companero"
         if c > trick[0] and c < high_led and led != trump and high_trump < 0:
             return "monto_solo_salida"
         return "no_monto"
-    if partner_winning:
+    if partner_winning and not rules.excepcion_companero:
         return "excusa_companero"
     if high_trump < 0:
         return "no_fallo"
     if hand & SUIT_MASKS[trump] & ABOVE[high_trump]:
         return "no_piso"
-    return "no_fallo"  # variant fallar_sin_pisar: a lower trump was still due
+    return None
 
 
 def diagnose_missed(
     hand: int, trick: Sequence[int], trump: int, missed: int, rules: TableRules = GUIA
 ) -> str | None:
-    """The belief behind leaving out ``missed`` (a legal card) from the set of valid cards."""
+    """The belief behind leaving out ``missed`` (a legal card) from the set of valid cards, if one fits;
+    None when no named belief explains it (the grade's note then names the card left out)."""
     if not trick:
-        return "obligacion_inventada"
-    if rules != GUIA and not legal_mask(hand, trick, trump, GUIA) >> missed & 1:
-        return "ignora_variante"
+        return None
+    forgot = ignored_switch(rules, lambda r: not legal_mask(hand, trick, trump, r) >> missed & 1)
+    if forgot:
+        return forgot
     led, high_led, high_trump, _ = trick_state(trick, trump)
     suit = missed // 10
-    if suit == led and high_trump >= 0 and led != trump and missed < high_led:
-        return "monto_baza_cortada"
-    if hand & SUIT_MASKS[led] == 0 and high_trump >= 0 and suit != trump and hand & SUIT_MASKS[trump]:
-        return "fallo_sin_poder_pisar"
-    return "obligacion_inventada"
+    cut = high_trump >= 0 and led != trump
+    if suit == led and cut and missed < high_led and not rules.montar_tras_fallo:
+        return "monto_baza_cortada"  # R-OBL-CORTADA
+    if (
+        hand & SUIT_MASKS[led] == 0
+        and high_trump >= 0
+        and suit != trump
+        and hand & SUIT_MASKS[trump]
+        and not rules.fallar_sin_pisar
+    ):
+        return "fallo_sin_poder_pisar"  # R-OBL-LIBRE
+    return None

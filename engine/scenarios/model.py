@@ -110,9 +110,11 @@ class Grade:
     rule_ids: tuple[str, ...]
     misconception: str | None
     engine_version: str
+    note: str = ""  # what this answer missed, when no named misconception explains it
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "note": self.note,
             "correct": self.correct,
             "expected": self.expected,
             "given": self.given,

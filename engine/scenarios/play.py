@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import CODE_OF, SUIT_MASKS, Suit, cards_of, pick
 from engine.obligations import ABOVE, legal_mask, ruling
-from engine.rules import GUIA, TableRules
+from engine.rules import GUIA, TableRules, switched_off
 from engine.scenarios.common import (
     card_options,
     describe_trick,
@@ -61,8 +61,12 @@ TARGET_KINDS: dict[str, dict[int, tuple[str, ...]]] = {
     "R-OBL-TRIUNFO-SALIDA": {1: ("triunfo_salida",), 2: ("triunfo_salida",), 3: ("triunfo_salida",)},
     "R-OBL-FALLAR": {1: ("fallar",), 2: ("fallar", "pareja"), 3: ("fallar", "libre_menor")},
     "R-OBL-PISAR": {1: ("pisar",), 2: ("pisar",), 3: ("libre_menor", "pisar")},
-    "R-OBL-LIBRE": {1: ("libre",), 2: ("libre",), 3: ("libre_menor", "libre")},
+    # level 3: only the low trump that does not pisar (the lesson step on it checks every question)
+    "R-OBL-LIBRE": {1: ("libre",), 2: ("libre",), 3: ("libre_menor",)},
     "R-OBL-PAREJA": {1: ("pareja",), 2: ("pareja",), 3: ("pareja",)},
+    "R-VAR-MONTAR-TRAS-FALLO": {1: ("cortada_montar",), 2: ("cortada_montar",), 3: ("cortada_montar",)},
+    "R-VAR-FALLAR-SIN-PISAR": {1: ("libre_menor",), 2: ("libre_menor",), 3: ("libre_menor",)},
+    "R-VAR-COMPANERO": {1: ("pareja",), 2: ("pareja",), 3: ("pareja",)},
 }
 PLAY_SWITCHES = ("montar_tras_fallo", "fallar_sin_pisar", "excepcion_companero")
 VARIANT_KIND = {
@@ -90,10 +94,10 @@ MAIN_ID = {
 
 def play_targets(family: str, rules: TableRules = GUIA) -> tuple[str, ...]:
     """Rule ids a play family can aim at under these table rules."""
-    out = [t for t in TARGET_KINDS if not (family == "obligacion" and t == "R-TRICK-1")]
-    if rules.montar_tras_fallo:
-        out.remove("R-OBL-CORTADA")  # the switch replaces R-OBL-CORTADA
-    return tuple(out)
+    off = switched_off(rules)
+    return tuple(
+        t for t in TARGET_KINDS if t not in off and not (family == "obligacion" and t == "R-TRICK-1")
+    )
 
 
 def tags(hand: int, trick: Sequence[int], trump: int, rules: TableRules) -> int:
@@ -458,14 +462,22 @@ def spot_position(spot: Spot) -> dict:
     }
 
 
+# The rule that decided a ruling, first: a variant rule or a nuance before the general obligation.
+MAIN_FIRST = (
+    "R-VAR-COMPANERO",
+    "R-VAR-MONTAR-TRAS-FALLO",
+    "R-VAR-FALLAR-SIN-PISAR",
+    "R-OBL-CORTADA",
+    "R-OBL-TRIUNFO-SALIDA",
+)
+
+
 def _ordered_ids(ids: Sequence[str], obligation: str, target: str | None) -> tuple[str, ...]:
-    main = target or MAIN_ID[obligation]
-    if main == "R-OBL-ASISTIR" and "R-OBL-CORTADA" in ids and target is None:
-        main = "R-OBL-CORTADA"
-    if main == "R-OBL-MONTAR" and "R-OBL-TRIUNFO-SALIDA" in ids:
-        main = "R-OBL-TRIUNFO-SALIDA"
-    rest = [i for i in ids if i != main]
-    return (main, *rest)
+    """The ruling's own ids (never one it did not cite), the target or the deciding rule first."""
+    main = target if target in ids else next((i for i in MAIN_FIRST if i in ids), MAIN_ID[obligation])
+    if main not in ids:
+        return tuple(ids)
+    return (main, *(i for i in ids if i != main))
 
 
 def generate_play(family: str, seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:

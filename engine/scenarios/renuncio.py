@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from engine import referee
 from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit, pick
 from engine.deal import deal
+from engine.messages import Who
 from engine.obligations import ABOVE, legal_mask, ruling, the
 from engine.rules import TableRules
 from engine.scenarios.common import CODE_INDEX, player_label, sorted_codes, trick_state, trump_text
-from engine.scenarios.misconceptions import diagnose_card
+from engine.scenarios.misconceptions import diagnose_card, ignored_switch
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, VARIANT, tags
 from engine.tricks import trick_winner
@@ -186,7 +187,12 @@ def generate_renuncio(seed: int, difficulty: int, rules: TableRules, target: str
     answer = str(offences[0][0]) if offences else "nadie"
     ids = ["R-RENUNCIO-1", "R-OBL-RENUNCIO"]
     if offences:
-        ids.insert(0, BROKEN_ID[offences[0][1]])
+        seat = offences[0][0]
+        i = (seat - leader) % 4
+        r = ruling(sorted(_cards(before[seat])), trick[:i], trump, rules)
+        main = BROKEN_ID[offences[0][1]]
+        # The ruling's own ids: a variant rule (R-VAR-…) where the table's switch made it a renuncio.
+        ids = [main if main in r.rule_ids else r.rule_ids[-1], *ids]
     else:
         r = ruling(sorted(_cards(before[seats[1]])), trick[:1], trump, rules)
         ids += [i for i in r.rule_ids if i not in ids]
@@ -232,13 +238,11 @@ def renuncio_notes(position: dict, rules: TableRules) -> list[tuple[str, str, bo
     for i in range(1, 4):
         seat = (leader + i) % 4
         c = trick[i]
-        r = ruling(_cards(hands[seat]), trick[:i], trump, rules)
+        # The ruling speaks of that player in the third person: nobody at this trick is "tú".
+        r = ruling(_cards(hands[seat]), trick[:i], trump, rules, who=Who.seat(seat, None))
         b = broken(hands[seat], trick[:i], trump, c, rules)
-        why = r.verdict(c).why
-        if b:
-            why = f"Renuncio: {the(c)}. {why}"
-        else:
-            why = f"Cumple: {the(c)}. {why}"
+        reason = r.verdict(c).why.removeprefix("Sí: ").removeprefix("No: ")
+        why = f"Juega {the(c)}: {reason}"
         notes.append((str(seat), player_label(seat), b is not None, why))
     return notes
 
@@ -253,13 +257,14 @@ def diagnose_renuncio(position: dict, given: str, rules: TableRules) -> str | No
             h, prefix, c = hands[seat], trick[:i], trick[i]
             t = tags(h, prefix, trump, rules)
             led, high_led, _, _ = trick_state(prefix, trump)
-            if t & CUT and c // 10 == led:
+            forgot = ignored_switch(rules, lambda r: not legal_mask(h, prefix, trump, r) >> c & 1)
+            if forgot:
+                return forgot
+            if t & CUT and c // 10 == led and not rules.montar_tras_fallo:
                 return "monto_baza_cortada"
-            if t & LOW_TRUMP:
+            if t & LOW_TRUMP and not rules.fallar_sin_pisar:
                 return "fallo_sin_poder_pisar"
-            if t & VARIANT:
-                return "ignora_variante"
-            return "obligacion_inventada"
+            return "renuncio_inventado"
     if offences:
         seat, _ = offences[0]
         i = (seat - leader) % 4

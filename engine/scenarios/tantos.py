@@ -66,24 +66,44 @@ def _shift(rng: random.Random, a: list[int], b: list[int], want: int) -> bool:
     return True
 
 
+def moments(tricks: dict[str, int], last: str) -> dict[str, int]:
+    """Moments each pair had to sing: its tricks but the tenth, after which nobody leads again (R-CANTE-2)."""
+    return {p: tricks[p] - (1 if last == p else 0) for p in "AB"}
+
+
+def _sang(cantes: list[dict], seat: int) -> int:
+    return sum(1 for x in cantes if x["seat"] == seat)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " y " + items[-1] if items else ""
+
+
+def _bazas(n: int) -> str:
+    return "1 baza" if n == 1 else f"{n} bazas"
+
+
 def _cante_plans(trump: int, tricks: dict[str, int]):
-    """Every way the four suits may have been sung (each once at most, by a pair that won a trick)."""
+    """Every way the four suits may have been sung: each once at most, by a pair that had a moment to sing
+    them, at most one cante per player and moment (R-CANTE-2)."""
     for owners in product((None, "A", "B"), repeat=4):
-        if any(o is not None and tricks[o] == 0 for o in owners):
-            continue
         if sum(o is not None for o in owners) > 2:
             continue
         for last in "AB":
             if tricks[last] == 0:
                 continue
-            yield owners, last
+            free = moments(tricks, last)
+            if all(owners.count(p) <= 2 * free[p] for p in "AB"):
+                yield owners, last
 
 
 def _position(rng, trump, a, b, owners, last) -> dict:
     cantes: dict[str, list] = {"A": [], "B": []}
+    free = moments({"A": len(a) // 4, "B": len(b) // 4}, last)
     for suit, owner in enumerate(owners):
         if owner is not None:
-            seat = rng.choice((0, 2) if owner == "A" else (1, 3))
+            seats = [s for s in ((0, 2) if owner == "A" else (1, 3)) if _sang(cantes[owner], s) < free[owner]]
+            seat = rng.choice(seats)
             cantes[owner].append(
                 {"seat": seat, "suit": Suit(suit).letter, "points": 40 if suit == trump else 20}
             )
@@ -144,13 +164,12 @@ def _level2(rng, seed, difficulty, rules, trump, target) -> Scenario:
     last = rng.choice("AB")
     position = _position(rng, trump, a, b, owners, last)
     position["pair"] = "A"
-    cantes_txt = (
-        ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"]["A"]) or "ningún cante"
-    )
+    sung_txt = _and([cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"]["A"]])
+    cantes_txt = f"ha cantado {sung_txt}" if sung_txt else "no ha cantado"
     last_txt = "ha ganado" if last == "A" else "no ha ganado"
     question = (
-        f"{trump_text(trump)} La pareja A ha ganado {tricks_a} bazas con las cartas que ves, ha cantado "
-        f"{cantes_txt} y {last_txt} la última baza. ¿Cuántos tantos suma en total?"
+        f"{trump_text(trump)} La pareja A ha ganado {_bazas(tricks_a)} con las cartas que ves, {cantes_txt} "
+        f"y {last_txt} la última baza. ¿Cuántos tantos suma en total?"
     )
     ids = ["R-SCORE-1", "R-DECK-4"]
     if any(CODE_OF[c] in position["piles"]["A"] for s in sung for c in (REY[s], CABALLO[s])):
@@ -163,7 +182,7 @@ def _level2(rng, seed, difficulty, rules, trump, target) -> Scenario:
 
 
 def _level3(rng, seed, difficulty, rules, trump, target) -> Scenario:
-    tricks_a = 5 if rng.random() < 0.35 else rng.randint(1, 9)
+    tricks_a = 5 if target == "R-SCORE-2" or rng.random() < 0.35 else rng.randint(1, 9)
     a, b = _split(rng, tricks_a)
     tie = target == "R-SCORE-3" or (target is None and rng.random() < 0.3)
     if tie:
@@ -180,9 +199,9 @@ def _level3(rng, seed, difficulty, rules, trump, target) -> Scenario:
         diff = (card_a + ca + (10 if last == "A" else 0)) - (120 - card_a + cb + (10 if last == "B" else 0))
         if tie and diff != 0:
             continue
-        if target == "R-SCORE-2" and not (diff != 0 and (card_a > 60) != (diff > 0)):
-            continue
-        if abs(diff) <= 20:
+        if target == "R-SCORE-2" and (any(owners) or diff == 0):
+            continue  # five tricks each, no cantes: the lessons teach R-SCORE-2 (unit 13) before them
+        if abs(diff) <= 20 or target == "R-SCORE-2":
             plans.append((owners, last))
     if not plans:  # no close finish possible: any plan, and the question still stands
         plans = list(_cante_plans(trump, tricks))
@@ -190,10 +209,10 @@ def _level3(rng, seed, difficulty, rules, trump, target) -> Scenario:
     position = _position(rng, trump, a, b, owners, last)
 
     def cantes_of(p):
-        return ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"][p]) or "nada"
+        return _and([cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"][p]]) or "nada"
 
     question = (
-        f"{trump_text(trump)} Al acabar la mano, la pareja A tiene {tricks['A']} bazas y la B, "
+        f"{trump_text(trump)} Al acabar la mano, la pareja A tiene {_bazas(tricks['A'])} y la B, "
         f"{tricks['B']}, con las cartas que ves. Cantes: pareja A, {cantes_of('A')}; pareja B, "
         f"{cantes_of('B')}. La última baza la ganó la pareja {last}. ¿Quién gana la mano?"
     )

@@ -7,7 +7,18 @@ import pathlib
 
 import pytest
 
-from engine.rules import GUIA, PRESETS, RULE_CATALOGUE, RulesError, TableRules, preset
+from engine.rules import (
+    GUIA,
+    PRESETS,
+    RULE_CATALOGUE,
+    VARIANT_IDS,
+    RulesError,
+    TableRules,
+    cite,
+    preset,
+    switched_off,
+    variant_ids,
+)
 from tests.engine.conftest import COLLECTED, RULE_TAGS
 
 KEYS = [
@@ -80,7 +91,7 @@ def test_unknown_keys_or_values_are_an_error(spec, message):
 
 def test_the_catalogue_has_a_spanish_line_for_every_id():
     assert all(key.startswith("R-") and text.endswith(".") for key, text in RULE_CATALOGUE.items())
-    assert len(RULE_CATALOGUE) == 33
+    assert len(RULE_CATALOGUE) == 33 + 7  # rules.md's ids and one per section-9 switch
 
 
 def test_every_rule_id_of_the_catalogue_is_tagged_by_at_least_one_test(request):
@@ -95,9 +106,34 @@ def test_every_rule_id_of_the_catalogue_is_tagged_by_at_least_one_test(request):
     assert unknown == []
 
 
-@pytest.mark.rule("R-RENUNCIO-1")
-def test_the_renuncio_line_holds_on_a_table_where_renuncio_loses_only_the_hand():
-    line = RULE_CATALOGUE["R-RENUNCIO-1"]
-    assert PRESETS["ludoteka"].renuncio == "pierde_mano"
-    assert "su pareja pierde la partida" not in line  # false on that table
-    assert "por defecto pierde la partida" in line and "\n" not in line
+@pytest.mark.rule("R-RENUNCIO-1", "R-VAR-RENUNCIO-MANO")
+def test_a_table_where_renuncio_loses_only_the_hand_cites_its_own_renuncio_rule():
+    ludoteka = PRESETS["ludoteka"]
+    assert "R-RENUNCIO-1" in switched_off(ludoteka) and "R-RENUNCIO-1" not in switched_off(GUIA)
+    assert cite(["R-RENUNCIO-1", "R-OBL-ASISTIR"], ludoteka) == ("R-VAR-RENUNCIO-MANO", "R-OBL-ASISTIR")
+    assert "pierde la partida" in RULE_CATALOGUE["R-RENUNCIO-1"]
+    assert "pierde la mano" in RULE_CATALOGUE["R-VAR-RENUNCIO-MANO"]
+
+
+@pytest.mark.rule(
+    "R-VAR-MONTAR-TRAS-FALLO",
+    "R-VAR-FALLAR-SIN-PISAR",
+    "R-VAR-COMPANERO",
+    "R-VAR-TUTE-CUALQUIER-BAZA",
+    "R-VAR-PARTIDA-LUDOTEKA",
+    "R-VAR-PRIMERA-MANO-LUDOTEKA",
+)
+def test_each_switch_is_a_rule_of_its_own_in_force_only_at_the_tables_that_set_it():
+    assert variant_ids(GUIA) == ()
+    assert variant_ids(PRESETS["estricta"]) == ("R-VAR-MONTAR-TRAS-FALLO", "R-VAR-FALLAR-SIN-PISAR")
+    assert variant_ids(PRESETS["companero"]) == ("R-VAR-FALLAR-SIN-PISAR", "R-VAR-COMPANERO")
+    assert variant_ids(PRESETS["ludoteka"]) == (
+        "R-VAR-PARTIDA-LUDOTEKA",
+        "R-VAR-PRIMERA-MANO-LUDOTEKA",
+        "R-VAR-RENUNCIO-MANO",
+    )
+    assert switched_off(GUIA) == VARIANT_IDS
+    assert {"R-OBL-CORTADA", "R-VAR-COMPANERO"} <= switched_off(PRESETS["estricta"])
+    assert {"R-OBL-PAREJA", "R-VAR-MONTAR-TRAS-FALLO"} <= switched_off(PRESETS["companero"])
+    assert "R-MATCH-1" in switched_off(PRESETS["ludoteka"])
+    assert "R-TUTE-2" in switched_off(TableRules(tute_cualquier_baza=True))

@@ -25,7 +25,10 @@ def test_the_deck_the_deal_and_the_match_are_quizzed_by_the_mesa_family_at_their
     assert mesa["baraja/cuarenta-cartas"] == [("R-DECK-1", "guia"), ("R-DECK-1", "guia")]
     assert mesa["reparto/diez-cartas-y-el-triunfo"] == [("R-DEAL-1", "guia"), ("R-DEAL-2", "guia")]
     assert mesa["reparto/quien-sale"] == [("R-DEAL-3", "guia"), ("R-DEAL-4", "guia")]
-    assert mesa["partida/ludoteka-y-playjoy"] == [("R-MATCH-1", "ludoteka"), ("R-DEAL-2", "ludoteka")]
+    assert mesa["partida/ludoteka-y-playjoy"] == [
+        ("R-VAR-PARTIDA-LUDOTEKA", "ludoteka"),
+        ("R-DEAL-2", "ludoteka"),
+    ]
     for key in (
         "baraja/cuarenta-cartas",
         "baraja/como-se-escriben",

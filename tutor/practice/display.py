@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from engine.cards import Suit
 from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, TableRules
-from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS, Scenario
+from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario
 from engine.scenarios.common import CODE_INDEX, player_label
 from engine.tricks import trick_winner
 from tutor.lib.cards import card_name, is_card_code, seat_labels
@@ -108,10 +108,17 @@ def _trick(pos: dict, show_winner: bool) -> dict | None:
         "leader": leader,
         "viewer": viewer if viewer is not None else 0,
         "trump": pos["trump"],
-        "trump_card": pos.get("trump_card"),
+        "trump_card": _unseen_trump_card(pos),
         "winner": trick_winner(_ints(cards), trump) if cards and show_winner else None,
         "names": _seat_names(pos),
     }
+
+
+def _unseen_trump_card(pos: dict) -> str | None:
+    """The dealer's shown card, unless the page already draws it (played, or in the hand shown)."""
+    card = pos.get("trump_card")
+    visible = {*(pos.get("trick") or []), *(pos.get("hand") or [])}
+    return None if card in visible else card
 
 
 def _history(pos: dict) -> list[dict]:
@@ -201,22 +208,23 @@ def position(scenario: Scenario, answered: bool) -> dict:
     names = _seat_names(pos) or {}
     viewer = pos.get("viewer")
     view: dict = {"family": family, "trump": Suit.parse(pos["trump"]).label if pos.get("trump") else ""}
-    if family in ("jugada", "validas", "obligacion", "ganador", "renuncio") and "trick" in pos:
+    draws = FAMILY[family].draws  # what this family's page draws (the engine's family contract)
+    if "trick" in draws and "trick" in pos:
         # The winner of a ganador trick is the question: it is shown once answered.
         view["trick"] = _trick(pos, show_winner=answered or not table_changes_when_answered(scenario))
-    if family in ("jugada", "validas", "obligacion", "cante"):
+    if "hand" in draws:
         view["hand"] = pos.get("hand") or []
     if "candidates" in pos:
         view["candidates"] = pos["candidates"]
-    if family == "renuncio":
+    if "hands_before" in draws:
         view["hands_before"] = [
             {"who": player_label(seat), "cards": cards} for seat, cards in enumerate(pos["hands_before"])
         ]
-    if family in ("jugada", "validas", "obligacion", "cante", "renuncio", "ganador"):
+    if "history" in draws:
         view["history"] = _history(pos)
         view["history_open"] = family in ("cante", "renuncio")
-    if family == "cante":
-        view["trump_card"] = pos.get("trump_card")
+    if "cante" in draws:
+        view["trump_card"] = _unseen_trump_card(pos)
         view["last_winner_sentence"] = _last_winner_sentence(pos["last_winner"], viewer)
         pair_tricks = pos.get("pair_tricks") or {}
         mine = _pair_of(viewer)
@@ -225,7 +233,7 @@ def position(scenario: Scenario, answered: bool) -> dict:
         view["sung"] = _cantes(pos.get("sung"), viewer, names)
         view["sang_now"] = _cantes(pos.get("sang_now"), viewer, names)
         view["partner_shows"] = pos.get("partner_shows") or []
-    if family == "tantos":
+    if "piles" in draws:
         if "pile" in pos:
             view["pile"] = pos["pile"]
             view["pile_tricks"] = pos["tricks"]
@@ -279,6 +287,7 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
     return {
         "correct": grade["correct"],
         "explanation": grade["explanation"],
+        "note": grade.get("note") or "",  # what this answer missed (no misconception fits it)
         "verdicts": rows,
         "card_verdicts": [r for r in rows if r["is_card"]],
         "option_verdicts": [r for r in rows if not r["is_card"]],

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engine.rules import GUIA, PRESETS
+from engine.rules import GUIA, PRESETS, cite
 from engine.scenarios import (
     FAMILY_LABELS,
     MISCONCEPTIONS,
@@ -83,21 +83,24 @@ def test_the_family_is_registered_with_its_label_and_targets():
         "R-MATCH-1",
     ):
         for rules in PRESETS.values():
-            assert "mesa" in families_for(rule_id, rules)
+            assert "mesa" in families_for(cite((rule_id,), rules)[0], rules)
+    assert "R-MATCH-1" not in targets("mesa", LUDOTEKA)  # switched off there: its variant rule is aimed at
+    assert "R-VAR-PARTIDA-LUDOTEKA" in targets("mesa", LUDOTEKA)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("target", targets("mesa"))
 def test_each_target_asks_every_one_of_its_question_kinds(target, preset):
     rules = PRESETS[preset]
+    aimed = cite((target,), rules)[0]
     for difficulty in (1, 2, 3):
         wanted = set(KINDS[target][difficulty])
         if rules.primera_mano == "ludoteka":
             wanted |= set(LUDOTEKA_FIRST.get(target, ()))
         seen = set()
         for seed in range(60):
-            s = generate("mesa", seed, difficulty, rules, target)
-            assert s.rule_ids[0] == target
+            s = generate("mesa", seed, difficulty, rules, aimed)
+            assert s.rule_ids[0] == aimed or s.position["kind"].startswith("primera")
             seen.add(s.position["kind"])
         assert seen == wanted, (difficulty, seen)
 
@@ -142,13 +145,13 @@ def test_in_a_ludoteka_first_hand_oros_is_trump_and_the_dos_de_oros_leads():
         LUDOTEKA,
         ("R-DEAL-2",),
     )
-    assert s.answer == "o" and grade(s, "e").misconception == "ignora_variante"
+    assert s.answer == "o" and grade(s, "e").misconception == "ignora_primera_mano"
     s = scenario(
         {"kind": "primera_dos_de_oros", "viewer": 0, "dealer": 0, "dos_de_oros": 2, "hand_number": 1},
         LUDOTEKA,
     )
     assert s.answer == "2" and labels(s)["2"] == "Tu compañero"
-    assert grade(s, "1").misconception == "ignora_variante"  # the dealer's right leads only later hands
+    assert grade(s, "1").misconception == "ignora_primera_mano"  # the dealer's right leads only later hands
 
 
 def test_11b_is_the_caballo_de_bastos_and_the_sota_de_oros_is_10o():
@@ -186,7 +189,8 @@ def test_the_player_to_your_right_plays_after_you_and_your_partner_sits_opposite
     assert grade(s, "0").misconception == "orden_horario"
     assert grade(s, "3").misconception == "companero_al_lado"
     s = scenario({"kind": "pareja", "viewer": 3}, rule_ids=("R-SEAT-1",))
-    assert s.answer == "1-3" and "pareja B" in labels(s)["1-3"]
+    assert s.answer == "1-3" and labels(s)["1-3"] == "Los jugadores 2 y 4"
+    assert all("pareja" not in label for label in labels(s).values())  # no option gives the answer away
     assert grade(s, "2-3").misconception == "companero_al_lado"
 
 
@@ -233,7 +237,7 @@ def test_by_default_a_hand_is_one_point_whatever_its_total_and_three_win():
 def test_ludoteka_scores_two_points_past_100_one_otherwise_and_two_for_a_tute():
     assert _marcador(LUDOTEKA, 0, 0, 0, 101).answer == "2-0"
     s = _marcador(LUDOTEKA, 0, 0, 0, 100)
-    assert s.answer == "1-0" and grade(s, "2-0").misconception == "ignora_variante"
+    assert s.answer == "1-0" and grade(s, "2-0").misconception == "ignora_partida_ludoteka"
     s = _marcador(LUDOTEKA, 4, 5, 0, 0, tute=True)
     assert s.answer == "6-5" and "tu pareja gana la partida" in labels(s)["6-5"]
 

@@ -33,5 +33,15 @@ def test_partner_winning_is_no_excuse():
     assert _diag(["1c", "5c"], ["12c", "4c"], "5c") == "excusa_companero"
 
 
-def test_a_play_legal_only_at_the_default_table_reveals_the_ignored_variant():
-    assert _diag(["12c", "4c"], ["10c", "2o"], "4c", PRESETS["estricta"]) == "ignora_variante"
+def test_a_play_legal_only_at_the_default_table_names_the_switch_it_ignores():
+    assert _diag(["12c", "4c"], ["10c", "2o"], "4c", PRESETS["estricta"]) == "ignora_montar_tras_fallo"
+    # no copas, only a lower trump (2o) under the 4o: estricta still wants it; guia lets the basto go.
+    assert _diag(["2o", "5b"], ["5c", "4o"], "5b", PRESETS["estricta"]) == "ignora_fallar_sin_pisar"
+
+
+def test_no_misconception_states_the_default_rule_at_a_table_that_changes_it():
+    companero = PRESETS["companero"]
+    # partner leads 12c and is winning, the rival plays 4c: under the exception any copa is fine, so
+    # the only illegal card (a basto while holding copas) is a plain failure to follow suit.
+    assert _diag(["1c", "5c", "5b"], ["12c", "4c"], "5b", companero) == "otro_palo_teniendo_palo"
+    assert _diag(["1c", "5c", "5b"], ["12c", "4c"], "5b") == "otro_palo_teniendo_palo"

@@ -156,6 +156,11 @@ class TestTrick:
         assert "Triunfo: espadas" in html
         assert "siete de espadas" in html
 
+    def test_a_trump_card_already_played_is_drawn_once_in_the_trick_not_again_as_the_trump(self):
+        html = render("{% trick cards trump_card='7e' %}", cards=["1c", "7e"])
+        assert "Triunfo: espadas" in html
+        assert html.count("siete de espadas") == 1
+
     def test_it_uses_names_when_given(self):
         html = render("{% trick cards names=n trump='b' %}", cards=["1c"], n={0: "Ana", 2: "Luis"})
         assert "Ana" in html and "Luis" in html and "Rival derecha" in html

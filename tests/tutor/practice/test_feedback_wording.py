@@ -32,3 +32,17 @@ def _some_answer(issued):
         return list(scenario["answer"]) or [scenario["position"].get("hand", [""])[0]]
     answer = scenario["answer"]
     return answer[0] if isinstance(answer, list) else str(answer)
+
+
+def test_a_wrong_answer_no_misconception_explains_shows_what_it_missed(alice_client, alice):
+    from engine.rules import GUIA
+    from engine.scenarios import build_position
+
+    # No copas, no trump in the trick yet (sale el cinco de copas): with oros you must fallar, and both oros
+    # are legal. Marking only one of them is not a belief the engine names: the page says what was left out.
+    scenario = build_position("o", ["5c"], ["12o", "4o", "7b"], GUIA).scenario("validas")
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="validas", scenario=scenario)
+    attempt, _ = submit(owner=owner_of(alice), token=issued.token, raw=["12o"])
+    assert not attempt.correct and attempt.misconception == ""
+    body = alice_client.get(issued.get_absolute_url()).content.decode()
+    assert "Te has dejado el cuatro de oros, que también se puede jugar." in body

@@ -45,7 +45,7 @@ def test_it_names_the_table_rules_and_the_switches_that_differ(alice_client, ali
     body = alice_client.get(issued.get_absolute_url()).content.decode()
     assert "Mesa estricta" in body
     assert 'data-switch="montar_tras_fallo"' in body
-    assert "Hay que montar aunque la baza ya esté fallada: sí" in body
+    assert "Hay que montar aunque la baza ya esté cortada: sí" in body
     assert 'data-switch="excepcion_companero"' not in body
 
 

@@ -241,7 +241,8 @@ def trick(
         trump_html = _html(
             '\n<div class="trick__trump">\n<span class="trick__trump-label">{}</span>\n{}\n</div>',
             _("Triunfo: %(suit)s") % {"suit": trump_suit.label},
-            _card_html(trump_card, size="sm") if trump_card is not None else "",
+            # Never one card twice: once played, the trump card is only in the trick.
+            _card_html(trump_card, size="sm") if trump_card is not None and trump_card not in played else "",
         )
     return _html(
         '\n<section class="trick" aria-label="{}">\n<ol class="trick__seats">\n{}\n</ol>{}\n</section>\n',

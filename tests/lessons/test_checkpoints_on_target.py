@@ -1,0 +1,67 @@
+"""A step's checkpoint hits its step's point in every question it issues, over many seeds, and does not
+quiz what the course has not taught yet."""
+
+import pytest
+
+from engine import scenarios
+from engine.cards import Suit
+from engine.scenarios.common import CODE_INDEX
+from engine.scenarios.play import LOW_TRUMP, STRONG_NOT_LEAD, tags
+from lessons.course import load_course
+
+COURSE = load_course()
+SEEDS = range(120)
+
+
+def _questions(unit: str, step: str):
+    checkpoints = [cp for cp in COURSE.step(unit, step).checkpoints if not cp.is_fixed]
+    assert checkpoints
+    for cp in checkpoints:
+        for seed in SEEDS:
+            yield scenarios.generate(cp.family, seed, cp.difficulty, cp.rules, cp.target)
+
+
+def _tags(s) -> int:
+    p = s.position
+    hand = sum(1 << CODE_INDEX[c] for c in p["hand"])
+    return tags(hand, [CODE_INDEX[c] for c in p["trick"]], int(Suit.parse(p["trump"])), s.rules)
+
+
+def test_beat_the_strongest_step_always_has_a_card_between_the_lead_and_the_strongest():
+    assert all(_tags(s) & STRONG_NOT_LEAD for s in _questions("montar", "la-mas-fuerte-de-la-baza"))
+
+
+def test_the_trump_that_does_not_pisar_step_always_holds_a_low_trump():
+    assert all(_tags(s) & LOW_TRUMP for s in _questions("descarte-libre", "un-triunfo-que-no-pisa"))
+
+
+def test_five_tricks_is_not_a_tie_is_asked_with_five_tricks_each_and_no_cantes_yet():
+    for s in _questions("tantos", "cinco-bazas-no-es-empatar"):
+        assert s.position["tricks"] == {"A": 5, "B": 5}
+        assert s.position["cantes"] == {"A": [], "B": []}  # cantes come in unit 15
+
+
+@pytest.mark.parametrize("step", ["rey-y-caballo", "cuando-se-canta", "un-palo-una-vez"])
+def test_cante_steps_before_the_tute_offer_no_tute(step):
+    for s in _questions("cantes", step):
+        assert not any(o.value.startswith("tute") for o in s.options), s.seed
+
+
+def test_the_deal_step_teaches_that_the_game_is_played_without_bets():
+    assert "**sin apuestas**" in COURSE.step("reparto", "diez-cartas-y-el-triunfo").body
+
+
+def test_the_lessons_do_not_say_ludoteka_itself_makes_renuncio_cost_only_the_hand():
+    body = COURSE.step("renuncio", "el-castigo").body
+    assert "como Ludoteka, son más suaves" not in body and "la mesa que llamamos Ludoteka" in body
+
+
+def test_the_strength_step_of_unit_1_asks_the_strongest_card_of_one_suit_not_who_wins_a_trick():
+    for s in _questions("baraja", "el-tres-gana-al-rey"):
+        assert len({CODE_INDEX[c] // 10 for c in s.position["trick"]}) == 1
+        assert "baza" not in s.question.lower() and "triunfo" not in s.question.lower()
+        assert s.rule_ids == ("R-DECK-3",)
+        wrong = next(o.value for o in s.options if o.value != s.answer)
+        g = scenarios.grade(s, wrong)
+        assert "R-DECK-3" in g.explanation and "triunfo" not in g.explanation
+        assert g.misconception == "orden_fuerza"

@@ -1,0 +1,46 @@
+"""Words a Hunspell dictionary does not know, read with spylls (a pure-Python Hunspell) from Debian's
+``hunspell-es`` files, plus the project's own word list (``palabras.txt``: the game's terms and names)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+DICTIONARIES = Path("/usr/share/hunspell")
+OWN_WORDS = Path(__file__).with_name("palabras.txt")
+# Card codes (12c), rule ids (R-OBL-PISAR), switch keys (montar_tras_fallo), URLs and Markdown links
+# are not words; [[term|shown]] shows its second half.
+_NOT_WORDS = re.compile(r"R-[A-Z0-9-]+|\b\d+[ocebOCEB]?\b|\b\w+_\w+\b|https?://\S+|\(/[^)]*\)|\[\[[^]|]*\|")
+_WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+")
+
+
+@cache
+def dictionary(lang: str = "es_ES"):
+    from spylls.hunspell import Dictionary
+
+    return Dictionary.from_files(str(DICTIONARIES / lang))
+
+
+@cache
+def own_words() -> frozenset[str]:
+    lines = OWN_WORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(w.strip() for w in lines if w.strip() and not w.startswith("#"))
+
+
+def words(text: str) -> set[str]:
+    return set(_WORD.findall(_NOT_WORDS.sub(" ", text)))
+
+
+def unknown(texts, lang: str = "es_ES") -> dict[str, str]:
+    """{word: a sentence it appears in} for every word neither the dictionary nor our list knows."""
+    d, own = dictionary(lang), own_words()
+    seen: dict[str, str] = {}
+    for text in texts:
+        for w in words(text):
+            seen.setdefault(w, text)
+    return {
+        w: text
+        for w, text in sorted(seen.items())
+        if w not in own and w.lower() not in own and not d.lookup(w) and not d.lookup(w.lower())
+    }
