@@ -392,12 +392,9 @@ def _wrong_attempts(practice_set: PracticeSet):
 
 
 def _given_cards(attempt: Attempt) -> list[str]:
-    given = attempt.answer
-    if isinstance(given, str):
-        return [given]
-    if isinstance(given, list):
-        return [g for g in given if isinstance(g, str)]
-    return []
+    """The cards among an answer; an option («libre», «cuarenta») or a number is no card."""
+    given = attempt.answer if isinstance(attempt.answer, list) else [attempt.answer]
+    return [g for g in given if isinstance(g, str) and g in CARD_OF_CODE]
 
 
 @require_GET
@@ -414,6 +411,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         attempt.position = attempt.issued.scenario.get("position", {})
         attempt.question = attempt.issued.scenario.get("question", "")
         attempt.given_cards = _given_cards(attempt)
+        attempt.answer_words = _answer_words(attempt.issued.scenario, attempt.answer)
         by_student[attempt.real_name].append(attempt)
         question = getattr(attempt.issued, "set_question", None)
         if question is not None and attempt.family in ("jugada", "validas"):
