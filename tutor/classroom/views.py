@@ -488,7 +488,7 @@ def _answer_words(scenario: dict, answer) -> str | int:
         labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
-        if answer.lstrip("-").isdigit():
+        if answer.lstrip("-").isascii() and answer.lstrip("-").isdigit():
             return int(answer)
     return str(answer)
 
@@ -673,7 +673,7 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         q.answered = hasattr(q.issued, "attempt")
     current = None
     wanted = request.GET.get("n", "")
-    if wanted.isdigit():
+    if wanted.isascii() and wanted.isdigit() and len(wanted) <= 4:
         current = next((q for q in questions if q.number == int(wanted)), None)
         if current is None:
             raise Http404
