@@ -4,6 +4,7 @@ from django.contrib.auth import login as auth_login
 from django.contrib.auth import logout as auth_logout
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.accounts.forms import LoginForm, OurPasswordChangeForm, SignupForm
+from tutor.lib.throttle import PASSWORD_RESET
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -77,3 +79,19 @@ def password_change(request: HttpRequest) -> HttpResponse:
     return render(
         request, "accounts/password_change.html", {"form": form, "heading": _("Cambiar la contraseña")}
     )
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's reset view (its token handling is not ours to rewrite), counting every mail asked for
+    per address and per e-mail: nobody can flood a mailbox or our SMTP account."""
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"]
+        if PASSWORD_RESET.is_blocked(self.request, email):
+            form.add_error(
+                None,
+                _("Ya hemos enviado varios correos de recuperación. Espera una hora antes de pedir otro."),
+            )
+            return self.form_invalid(form)
+        PASSWORD_RESET.record(self.request, email)
+        return super().form_valid(form)

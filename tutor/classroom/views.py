@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.cards import CODE_OF, NAME_OF
 from engine.rules import PRESET_LABELS, RULE_CATALOGUE, RulesError, TableRules
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
-from tutor.classroom import services, throttle
+from tutor.classroom import services
 from tutor.classroom.forms import (
     ClassroomForm,
     CoTeacherForm,
@@ -31,6 +31,7 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.lib.throttle import JOIN_CODE
 from tutor.practice.models import Attempt
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
@@ -129,7 +130,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 def join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
-    if throttle.is_blocked(request):
+    if JOIN_CODE.is_blocked(request):
         messages.error(
             request, _("Demasiados códigos equivocados. Espera 15 minutos antes de volver a intentarlo.")
         )
@@ -140,7 +141,7 @@ def join(request: HttpRequest) -> HttpResponse:
     try:
         classroom = services.join_classroom(student=request.user, code=form.cleaned_data["code"])
     except services.ClassroomError as exc:
-        throttle.record_failure(request)
+        JOIN_CODE.record(request)
         messages.error(request, exc.message)
         return redirect("classroom:index")
     messages.success(request, _("Te has unido a la clase «%(name)s».") % {"name": classroom.name})
