@@ -1,4 +1,3 @@
-import csv
 import json
 from collections import Counter, defaultdict
 
@@ -31,6 +30,7 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.lib.spreadsheet import csv_response
 from tutor.lib.throttle import JOIN_CODE
 from tutor.practice.models import Attempt
 
@@ -432,19 +432,12 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "classroom/set_detail.html", context)
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, "csv.writer"]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # spreadsheets then read the accents right
-    return response, csv.writer(response)
-
-
 @require_GET
 @login_required
 def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     _names, rows = _set_results(practice_set)
-    response, writer = _csv_response(f"tarea-{practice_set.pk}-resultados.csv")
+    response, writer = csv_response(f"tarea-{practice_set.pk}-resultados.csv")
     writer.writerow(
         [
             "usuario",
@@ -518,7 +511,7 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("issued__set_question__item", "learner")
         .order_by("learner__username", "issued__set_question__number")
     )
-    response, writer = _csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
+    response, writer = csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
     writer.writerow(
         [
             "usuario",
