@@ -1,8 +1,10 @@
 import json
+import secrets
 from collections import Counter, defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,6 +37,7 @@ from tutor.lib.throttle import JOIN_CODE
 from tutor.practice.models import Attempt
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
+LOGINS_TTL = 15 * 60
 CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 
@@ -239,10 +242,15 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     form = ManagedStudentsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         logins = services.create_managed_students(classroom=classroom, names=form.cleaned_data["names"])
-        request.session[LOGINS_SESSION_KEY] = {
-            "classroom": classroom.pk,
-            "logins": [[x.username, x.password, x.real_name] for x in logins],
-        }
+        # The passwords wait in the cache, never in the session's database row, and only until the
+        # sheet is shown or LOGINS_TTL passes; the session holds the key to them.
+        key = f"new-logins:{secrets.token_urlsafe(16)}"
+        cache.set(
+            key,
+            {"classroom": classroom.pk, "logins": [[x.username, x.password, x.real_name] for x in logins]},
+            LOGINS_TTL,
+        )
+        request.session[LOGINS_SESSION_KEY] = key
         return redirect("classroom:logins", pk=classroom.pk)
     return render(
         request,
@@ -255,11 +263,13 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def logins(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
-    stored = request.session.get(LOGINS_SESSION_KEY)
+    key = request.session.get(LOGINS_SESSION_KEY)
+    stored = cache.get(key) if isinstance(key, str) else None
     rows = []
     if stored and stored.get("classroom") == classroom.pk:
         rows = stored["logins"]
-        del request.session[LOGINS_SESSION_KEY]  # shown once: the passwords are not kept anywhere else
+        cache.delete(key)  # shown once: the passwords are not kept anywhere else
+        del request.session[LOGINS_SESSION_KEY]
     context = {
         "classroom": classroom,
         "rows": rows,

@@ -153,6 +153,37 @@ def test_managed_accounts_are_printed_once_and_can_log_in(classroom, teresa_clie
     assert "Lucía Pérez" not in child.get(reverse("classroom:index")).content.decode()
 
 
+def _stored_sessions_text() -> str:
+    from django.contrib.sessions.models import Session
+
+    return " ".join(str(s.get_decoded()) for s in Session.objects.all())
+
+
+def test_the_new_passwords_never_reach_the_session_row(classroom, teresa_client):
+    response = teresa_client.post(
+        reverse("classroom:new_students", args=[classroom.pk]), {"names": "Lucía Pérez\nMateo Ruiz\n"}
+    )
+    before = _stored_sessions_text()
+    page = teresa_client.get(response["Location"]).content.decode()
+    passwords = re.findall(r'login-card__password">([^<]+)<', page)
+    assert len(passwords) == 2
+    for password in passwords:
+        assert password not in before
+        assert password not in _stored_sessions_text()
+
+
+def test_a_login_sheet_not_opened_in_time_is_gone(classroom, teresa_client):
+    from django.core.cache import cache
+
+    response = teresa_client.post(
+        reverse("classroom:new_students", args=[classroom.pk]), {"names": "Lucía Pérez\n"}
+    )
+    cache.clear()  # what the cache does by itself after LOGINS_TTL
+    page = teresa_client.get(response["Location"]).content.decode()
+    assert "login-card__password" not in page
+    assert "Estas fichas ya se mostraron" in page
+
+
 def test_a_teacher_sets_a_real_name_only_teachers_see(classroom, alice, teresa_client, alice_client):
     member = Membership.objects.get(classroom=classroom, student=alice)
     teresa_client.post(
