@@ -5,6 +5,7 @@ from django.contrib.auth import logout as auth_logout
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import PasswordResetView
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -35,12 +36,18 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(_next_url(request))
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        auth_login(request, user)
-        messages.success(
-            request, _("¡Te damos la bienvenida, %(name)s! Tu cuenta está lista.") % {"name": user.username}
-        )
-        return redirect(_next_url(request))
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # the same name signed up a moment ago (a double click, two tabs)
+            form.add_error("username", _("Ya existe una cuenta con ese nombre de usuario."))
+        else:
+            auth_login(request, user)
+            messages.success(
+                request,
+                _("¡Te damos la bienvenida, %(name)s! Tu cuenta está lista.") % {"name": user.username},
+            )
+            return redirect(_next_url(request))
     return render(
         request,
         "accounts/signup.html",
