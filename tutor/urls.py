@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+import tutor.lib.converters  # noqa: F401 - registers <id:…> before the apps' URLconfs use it
+
 urlpatterns = [
     path("", include("tutor.core.urls")),
     path("cuenta/", include("tutor.accounts.urls")),

@@ -19,7 +19,8 @@ from tutor.lib.throttle import PASSWORD_RESET
 def _safe_next(request: HttpRequest) -> str:
     """The `next` parameter when it points inside this site, else ''."""
     candidate = request.POST.get("next") or request.GET.get("next") or ""
-    if candidate and url_has_allowed_host_and_scheme(
+    # A path of this site only: redirect() would read "inicio" or "፩c" as the name of a view.
+    if candidate.startswith("/") and url_has_allowed_host_and_scheme(
         candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return candidate
