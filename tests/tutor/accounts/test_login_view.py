@@ -143,7 +143,9 @@ def test_the_admin_login_still_works_under_the_limit(admin_user, client):
     assert client.session["_auth_user_id"] == str(admin_user.pk)
 
 
-@pytest.mark.parametrize("next_value", ["inicio", "፩c", "core:home", "//evil.example/", "https://evil.example/"])
+@pytest.mark.parametrize(
+    "next_value", ["inicio", "፩c", "core:home", "//evil.example/", "https://evil.example/"]
+)
 def test_a_next_that_is_not_a_path_of_this_site_goes_home(alice, client, password, next_value):
     response = client.post(URL, {"username": "alice", "password": password, "next": next_value})
     assert response.status_code == 302
