@@ -73,3 +73,11 @@ def test_head_answers_wherever_get_does_without_a_body(client, db, url):
 def test_head_on_a_logged_in_page_answers_too(alice_client):
     for url in ("/progreso/", "/clases/", "/tareas/"):
         assert alice_client.head(url).status_code == 200, url
+
+
+def test_a_request_with_too_many_fields_gets_a_spanish_400(client, db, settings):
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 10
+    client.raise_request_exception = False
+    response = client.post("/cuenta/entrar/", {f"f{i}": "x" for i in range(20)})
+    assert response.status_code == 400
+    assert "Petición no válida" in response.content.decode()
