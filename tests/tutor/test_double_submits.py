@@ -136,6 +136,35 @@ def race_checkpoints() -> dict:
     return {"statuses": statuses, "per_index": sorted(per_index), "checkpoints": len(step.checkpoints)}
 
 
+def race_create_class_and_accounts() -> dict:
+    from django.urls import reverse
+
+    from tutor.accounts.models import User
+    from tutor.classroom.models import Classroom, Membership
+
+    teacher = User.objects.create_user(username="maestra", password="x", role=User.Role.TEACHER)
+    clients = [_client(teacher) for _ in range(6)]
+
+    def told(response) -> list:
+        return [response.status_code, "Esto ya estaba hecho." in response.content.decode()]
+
+    create = _at_once(
+        6,
+        lambda i: told(
+            clients[i].post(reverse("classroom:create"), {"name": "3º A", "rules": "guia"}, follow=True)
+        ),
+    )
+    classroom = Classroom.objects.get()
+    url = reverse("classroom:new_students", args=[classroom.pk])
+    accounts = _at_once(6, lambda i: told(clients[i].post(url, {"names": "Lucía\nMateo"}, follow=True)))
+    return {
+        "create": create,
+        "accounts": accounts,
+        "classes": Classroom.objects.count(),
+        "members": Membership.objects.filter(classroom=classroom).count(),
+    }
+
+
 SCRIPT = """
 import json, sys, django
 django.setup()
@@ -190,3 +219,36 @@ def test_twenty_parallel_starts_leave_one_open_question_per_checkpoint(tmp_path,
     outcome = _run(race_checkpoints, tmp_path, settings)
     assert outcome["statuses"] == [302] * 20
     assert outcome["per_index"] == list(range(outcome["checkpoints"]))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_double_click_on_create_class_or_accounts_does_it_once(tmp_path, settings):
+    outcome = _run(race_create_class_and_accounts, tmp_path, settings)
+    assert outcome["classes"] == 1
+    assert outcome["members"] == 2
+    for race in ("create", "accounts"):
+        assert [status for status, _told in outcome[race]] == [200] * 6
+        assert sorted(told for _status, told in outcome[race]) == [False] + [True] * 5
+
+
+def test_the_same_submit_again_within_seconds_is_shown_the_first_result(teresa_client):
+    from django.urls import reverse
+
+    from tutor.classroom.models import Classroom
+
+    first = teresa_client.post(reverse("classroom:create"), {"name": "3º A", "rules": "guia"})
+    again = teresa_client.post(reverse("classroom:create"), {"name": "3º A", "rules": "guia"}, follow=True)
+    assert again.redirect_chain[0][0] == first["Location"]
+    assert "Esto ya estaba hecho." in again.content.decode()
+    assert Classroom.objects.count() == 1
+    other = teresa_client.post(reverse("classroom:create"), {"name": "3º B", "rules": "guia"})
+    assert other.status_code == 302 and Classroom.objects.count() == 2
+
+
+def test_a_refused_submit_can_be_sent_again(teresa_client):
+    from django.urls import reverse
+
+    for _ in range(2):
+        response = teresa_client.post(reverse("classroom:create"), {"name": "", "rules": "guia"})
+        assert response.status_code == 200
+        assert "Esto ya estaba hecho." not in response.content.decode()

@@ -32,6 +32,7 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.lib.once import once
 from tutor.lib.spreadsheet import csv_response
 from tutor.lib.throttle import JOIN_CODE
 from tutor.practice.models import Attempt
@@ -114,6 +115,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def create(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
     form = ClassroomForm(request.POST or None)
@@ -153,6 +155,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership, classroom_id=pk, student=request.user)
     services.remove_student(membership=membership)
@@ -184,6 +187,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def code(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -208,6 +212,7 @@ def code(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def archive(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     classroom.archived = not classroom.archived
@@ -218,6 +223,7 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def add_teacher(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -235,6 +241,7 @@ def add_teacher(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -282,6 +289,7 @@ def logins(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def student_name(request: HttpRequest, pk: int, membership_pk: int) -> HttpResponse:
     membership = _get_membership_for_teacher(request, pk, membership_pk)
     if refused := _refuse_archived(request, membership.classroom):
@@ -297,6 +305,7 @@ def student_name(request: HttpRequest, pk: int, membership_pk: int) -> HttpRespo
 
 @require_POST
 @login_required
+@once
 def remove_student(request: HttpRequest, pk: int, membership_pk: int) -> HttpResponse:
     membership = _get_membership_for_teacher(request, pk, membership_pk)
     if refused := _refuse_archived(request, membership.classroom):
@@ -327,6 +336,7 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def set_create(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -574,6 +584,7 @@ def positions(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     if pk is not None:
         instance = _get_position_for_teacher(request, pk)
@@ -611,6 +622,7 @@ def position_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def position_import(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
     form = PositionImportForm(request.POST, request.FILES)
@@ -627,6 +639,7 @@ def position_import(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def position_delete(request: HttpRequest, pk: int) -> HttpResponse:
     position = _get_position_for_teacher(request, pk)
     position.delete()  # sets keep their own copy of the position
