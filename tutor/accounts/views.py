@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.accounts.forms import LoginForm, OurPasswordChangeForm, SignupForm
+from tutor.lib.once import once
 from tutor.lib.throttle import PASSWORD_RESET
 
 
@@ -77,6 +78,7 @@ def logout(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def password_change(request: HttpRequest) -> HttpResponse:
     form = OurPasswordChangeForm(user=request.user, data=request.POST or None)
     if request.method == "POST" and form.is_valid():
