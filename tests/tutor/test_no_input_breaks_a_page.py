@@ -17,6 +17,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 import pytest
 from django.apps import apps
@@ -344,14 +345,15 @@ def _baseline(name: str, world) -> dict:
 
 def _url(name: str, path: dict) -> str:
     """The address with those path values, even ones its converter would never reverse (an id of
-    30 digits): reversed with stand-ins, then the stand-ins replaced."""
+    30 digits, a token with a NUL): reversed with stand-ins, then the stand-ins replaced."""
     stand_ins = {
-        k: (987_654_321_000 + n if isinstance(v, int) else v) for n, (k, v) in enumerate(path.items())
+        k: (987_654_321_000 + n if isinstance(v, int) else f"standin{n}x")
+        for n, (k, v) in enumerate(path.items())
     }
     url = reverse(name, kwargs=stand_ins)
     for k, v in path.items():
-        if isinstance(v, int):
-            url = url.replace(f"/{stand_ins[k]}/", f"/{v}/").replace(f"/{stand_ins[k]}.", f"/{v}.")
+        real = quote(str(v), safe="")
+        url = url.replace(f"/{stand_ins[k]}/", f"/{real}/").replace(f"/{stand_ins[k]}.", f"/{real}.")
     return url
 
 
