@@ -13,10 +13,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card, CardError, parse_card
 from engine.obligations import the
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE
+from engine.rules import RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
+from tutor.lib.tables import table_label
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
+from tutor.practice.presenters import present
 
 TRY_FIELD = "carta"
 
@@ -64,7 +66,7 @@ def _ruling_view(rules_name: str, ruling) -> dict:
     return {
         "name": rules_name,
         "heading": _table_heading(rules_name),
-        "label": PRESET_LABELS.get(rules_name, _("Mesa personalizada")),
+        "label": table_label(rules_name),
         "ruling": ruling,
     }
 
@@ -144,7 +146,11 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "next": course.next_step(step),
         "done": owner is not None and services.is_done(owner=owner, step=step),
         "checkpoints": checkpoints,
-        "shown_checkpoints": [cp for cp in checkpoints if cp.issued is not None],
+        "shown_checkpoints": [
+            (cp, present(cp.issued, owner=owner, attempt=cp.attempt, standalone=False))
+            for cp in checkpoints
+            if cp.issued is not None
+        ],
         "retry": any(cp.failed for cp in checkpoints),
         "needs_questions": any(cp.needs_question for cp in checkpoints),
         "try_error": error,
@@ -162,7 +168,7 @@ def start_checkpoints(request: HttpRequest, unit_slug: str, step_slug: str) -> H
     url = reverse("lessons:step", args=[unit_slug, step_slug])
     owner = owner_for(request)  # the first write for a new visitor: they asked for the questions
     services.record_view(owner=owner, step=step)
-    services.issue_checkpoints(owner=owner, step=step, next_url=url)
+    services.issue_checkpoints(owner=owner, step=step)
     return redirect(f"{url}#preguntas")
 
 

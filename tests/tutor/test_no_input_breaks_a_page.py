@@ -117,7 +117,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:join": _post("code"),
     "classroom:detail": _get(pk="classroom"),
     "classroom:code": _post("action", pk="classroom"),
-    "classroom:archive": _post(pk="classroom"),
+    "classroom:archive": _post("archivada", pk="classroom"),
     "classroom:add_teacher": _post("username", pk="classroom"),
     "classroom:new_students": _post("names", pk="classroom"),
     "classroom:logins": _get(pk="classroom"),

@@ -205,12 +205,14 @@ def test_a_learner_cannot_be_made_co_teacher(classroom, teresa_client, charlie):
     assert not classroom.teachers.filter(pk=charlie.pk).exists()
 
 
-def test_a_student_leaves_and_their_rows_go(classroom, teresa, alice, alice_client):
+def test_a_student_leaves_and_their_rows_are_withdrawn(classroom, teresa, alice, alice_client):
     practice_set = make_set(classroom, teresa)
     alice_client.post(reverse("classroom:leave", args=[classroom.pk]))
     assert not Membership.objects.filter(classroom=classroom, student=alice).exists()
-    assert not Assignment.objects.filter(practice_set=practice_set, student=alice).exists()
+    row = Assignment.objects.get(practice_set=practice_set, student=alice)
+    assert row.withdrawn_at is not None
     assert alice_client.get(reverse("classroom:task", args=[practice_set.pk])).status_code == 404
+    assert practice_set.title not in alice_client.get(reverse("classroom:tasks")).content.decode()
 
 
 def test_a_teacher_removes_a_student(classroom, bob, teresa_client):
@@ -247,3 +249,15 @@ def test_nobody_joins_an_archived_class(classroom, charlie_client):
 
 def test_join_refuses_get(alice_client):
     assert alice_client.get(reverse("classroom:join")).status_code == 405
+
+
+def test_a_double_click_on_archive_archives_once_and_says_it_was_done(classroom, teresa_client):
+    url = reverse("classroom:archive", args=[classroom.pk])
+    teresa_client.post(url, {"archivada": "1"})
+    again = teresa_client.post(url, {"archivada": "1"}, follow=True)
+    assert "Esto ya estaba hecho." in again.content.decode()
+    classroom.refresh_from_db()
+    assert classroom.archived
+    teresa_client.post(url, {"archivada": "0"})
+    classroom.refresh_from_db()
+    assert not classroom.archived
