@@ -18,6 +18,11 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _at_once(n: int, post) -> list:
     """Call ``post(i)`` from n threads released together; each result is a status or an error."""
     barrier = threading.Barrier(n)
