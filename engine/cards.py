@@ -72,6 +72,12 @@ RANK_NAMES = {
 _RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"uno": 1}
 
 
+def _rank_number(text: str) -> int | None:
+    """'12' -> 12; anything but one or two ASCII digits is no rank (str.isdigit() also accepts
+    digits that int() refuses, like the Ethiopic '፩', and int() refuses very long numbers)."""
+    return int(text) if 1 <= len(text) <= 2 and text.isascii() and text.isdigit() else None
+
+
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.strip().lower())
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
@@ -155,7 +161,7 @@ def parse_card(token: str | int) -> Card:
         return found
     if " de " in key:
         rank_word, _, suit_word = key.partition(" de ")
-        rank = _RANK_WORDS.get(rank_word) or (int(rank_word) if rank_word.isdigit() else None)
+        rank = _RANK_WORDS.get(rank_word) or _rank_number(rank_word)
         try:
             suit = Suit.parse(suit_word)
         except CardError:
@@ -164,9 +170,8 @@ def parse_card(token: str | int) -> Card:
             return card(rank, suit)
         if rank_word in ("ocho", "nueve", "8", "9"):
             raise CardError(f"carta no válida: {token!r} (no hay ochos ni nueves en la baraja de 40)")
-    elif len(key) >= 2 and key[:-1].isdigit() and key[-1] in "oceb":
-        rank = int(key[:-1])
-        if rank in (8, 9):
+    elif len(key) >= 2 and key[-1] in "oceb":
+        if _rank_number(key[:-1]) in (8, 9):
             raise CardError(f"carta no válida: {token!r} (no hay ochos ni nueves en la baraja de 40)")
     raise CardError(f"carta no válida: {token!r}")
 
@@ -175,6 +180,8 @@ def parse_cards(tokens: Iterable[str | int], *, what: str = "cartas") -> list[Ca
     """Parse several cards; a repeated card is an error naming it."""
     if isinstance(tokens, str):
         raise CardError(f"{what}: se espera una lista de cartas, no un texto")
+    if not isinstance(tokens, Iterable) or isinstance(tokens, dict):
+        raise CardError(f"{what}: se espera una lista de cartas")
     cards: list[Card] = []
     seen = 0
     for token in tokens:

@@ -234,10 +234,14 @@ def issue_checkpoints(*, owner: Owner, step: Step) -> int:
     Idempotent: a checkpoint with an open question or a right answer gets nothing new.
     """
     issued = 0
-    for state in checkpoint_states(owner=owner, step=step):
-        if state.needs_question:
-            _issue_checkpoint(owner=owner, step=step, index=state.index)
-            issued += 1
+    with transaction.atomic():
+        # Double clicks and parallel tabs: the owner's row for the step (record_view made it) is the
+        # lock, so the second request reads the first one's questions and issues nothing.
+        list(StepProgress.objects.select_for_update().filter(owner.q, step_key=step.key))
+        for state in checkpoint_states(owner=owner, step=step):
+            if state.needs_question:
+                _issue_checkpoint(owner=owner, step=step, index=state.index)
+                issued += 1
     return issued
 
 

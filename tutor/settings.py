@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tutor.core.middleware.head_as_get",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -137,10 +138,19 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "core:home"
 LOGOUT_REDIRECT_URL = "core:home"
 
-# Failed logins allowed per window before the form refuses to try (tutor.accounts.throttle).
+# Throttles (tutor.lib.throttle): failures allowed per window before the form refuses to try.
+# Failed logins, on the site's form and the admin's:
 LOGIN_ATTEMPTS_PER_USERNAME = 5
 LOGIN_ATTEMPTS_PER_IP = 20
 LOGIN_ATTEMPTS_WINDOW = 15 * 60
+# Wrong join codes (an address over its limit refuses only the accounts that guessed wrong):
+JOIN_ATTEMPTS_PER_ACCOUNT = 8
+JOIN_ATTEMPTS_PER_IP = 30
+JOIN_ATTEMPTS_WINDOW = 15 * 60
+# Password-reset mails asked for:
+PASSWORD_RESETS_PER_EMAIL = 3
+PASSWORD_RESETS_PER_IP = 10
+PASSWORD_RESET_WINDOW = 60 * 60
 # Behind a reverse proxy the client address is the last X-Forwarded-For entry, not REMOTE_ADDR.
 TRUST_X_FORWARDED_FOR = env_bool("DJANGO_BEHIND_PROXY")
 

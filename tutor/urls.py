@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+import tutor.lib.converters  # noqa: F401 - registers <id:…> and <token:…> before the apps' URLconfs
+
 
 def _moved(pattern_name: str) -> RedirectView:
     return RedirectView.as_view(pattern_name=pattern_name, permanent=True, query_string=True)
@@ -22,5 +24,5 @@ urlpatterns = [
     # Addresses from before the prefixes: links, bookmarks and printed sheets keep working.
     path("glosario/", _moved("lessons:glossary")),
     path("tareas/", _moved("classroom:tasks")),
-    path("tareas/<int:pk>/", _moved("classroom:task")),
+    path("tareas/<id:pk>/", _moved("classroom:task")),
 ]

@@ -63,6 +63,9 @@ def parse_answer(scenario: Scenario, raw: str | list[str]) -> Any:
     if kind == "number":
         text = _one(raw) if not isinstance(raw, int) else str(raw)
         try:
+            # int() also reads '٣', '1_000' and thousands of digits: only plain figures count.
+            if not (text.isascii() and text.lstrip("+-").isdigit() and len(text) <= 6):
+                raise ValueError(text)
             n = int(text)
         except ValueError:
             raise AnswerError(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import (
     CARDS,
@@ -167,3 +169,44 @@ def test_card_repr_and_str_use_the_code():
     assert str(c) == "11b"
     assert repr(c) == "Card(11b)"
     assert c.bit == 1 << int(c)
+
+
+@rule("R-DECK-2")
+@pytest.mark.parametrize(
+    "token", ["፩c", "፩ de copas", "٣o", "٣ de oros", "1" * 5000 + "c", "1" * 5000 + " de oros"]
+)
+def test_digits_that_are_not_plain_ascii_or_too_long_are_a_card_error_not_a_crash(token):
+    with pytest.raises(CardError) as err:
+        parse_card(token)
+    assert "carta no válida" in str(err.value)
+
+
+def test_superscript_digits_fold_to_the_plain_card():
+    # NFKD folds '²' to '2': the learner typed a two, and gets the two.
+    assert parse_card("²c") == card(2, "c")
+
+
+@pytest.mark.parametrize("tokens", [None, 12, {"12c": 1}, 3.5])
+def test_a_list_of_cards_that_is_not_a_list_is_a_card_error(tokens):
+    with pytest.raises(CardError, match="se espera una lista"):
+        parse_cards(tokens)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(), st.integers(), st.none(), st.lists(st.text(max_size=4), max_size=4)))
+def test_parsing_any_value_either_gives_a_card_or_raises_only_card_error(token):
+    try:
+        assert parse_card(token) in CARDS
+    except CardError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(st.text(), st.integers(), st.none(), st.lists(st.one_of(st.text(max_size=6), st.integers())))
+)
+def test_parsing_any_list_either_gives_cards_or_raises_only_card_error(tokens):
+    try:
+        assert all(c in CARDS for c in parse_cards(tokens))
+    except CardError:
+        pass

@@ -219,3 +219,10 @@ def test_the_step_page_does_not_repeat_the_completion_under_each_question(alice,
     body = alice_client.get(_url(step)).content.decode()
     assert "Paso hecho: respondiste bien sus preguntas." in body
     assert "¡Paso completado!" not in body and "hx-swap-oob" not in body
+
+
+@pytest.mark.parametrize("carta", ["፩c", "፩ de copas", "²x", "1" * 5000 + "c", "%00"])
+def test_a_tried_card_in_odd_digits_gets_the_pages_message(client, db, carta):
+    response = client.get(_url(EXAMPLES[0], carta=carta))
+    assert response.status_code == 200
+    assert "No reconozco esa carta." in response.content.decode()

@@ -2,7 +2,11 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.utils.translation import gettext_lazy as _
 
+from tutor.accounts.forms import AdminLoginForm
 from tutor.accounts.models import User
+
+# The admin's login counts failures in the same throttle as the site's (a superuser is its prize).
+admin.site.login_form = AdminLoginForm
 
 
 @admin.register(User)

@@ -1,4 +1,5 @@
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import (
     AuthenticationForm,
     PasswordChangeForm,
@@ -8,8 +9,8 @@ from django.contrib.auth.forms import (
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tutor.accounts import throttle
 from tutor.accounts.models import User
+from tutor.lib.throttle import LOGIN
 
 USERNAME_HELP = _("Hasta 150 caracteres: letras, números y @ . + - _")
 PASSWORD_HELP = _(
@@ -60,25 +61,35 @@ class OurSetPasswordForm(SetPasswordForm):
         _our_password_help(self, "new_password1", "new_password2")
 
 
-class LoginForm(AuthenticationForm):
+THROTTLED_LOGIN = _(
+    "Demasiados intentos fallidos. Por seguridad, espera 15 minutos antes de volver a intentarlo."
+)
+
+
+class ThrottledLogin:
+    """Counts failed logins in the one login throttle; mixed into the site's form and the admin's."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        if LOGIN.is_blocked(self.request, username):
+            raise ValidationError(THROTTLED_LOGIN, code="throttled")
+        try:
+            cleaned = super().clean()
+        except ValidationError:
+            LOGIN.record(self.request, username)
+            raise
+        LOGIN.forget_name(self.request, username)
+        return cleaned
+
+
+class LoginForm(ThrottledLogin, AuthenticationForm):
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": _(
             "El usuario o la contraseña no son correctos. Recuerda que se distinguen mayúsculas y minúsculas."
         ),
-        "throttled": _(
-            "Demasiados intentos fallidos. Por seguridad, espera 15 minutos antes de volver a intentarlo."
-        ),
     }
 
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        if throttle.is_blocked(self.request, username):
-            raise ValidationError(self.error_messages["throttled"], code="throttled")
-        try:
-            cleaned = super().clean()
-        except ValidationError:
-            throttle.record_failure(self.request, username)
-            raise
-        throttle.clear_username(self.request, username)
-        return cleaned
+
+class AdminLoginForm(ThrottledLogin, AdminAuthenticationForm):
+    pass

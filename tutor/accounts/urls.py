@@ -11,7 +11,7 @@ app_name = "accounts"
 get_or_post = require_http_methods(["GET", "POST"])
 
 # Password reset reuses Django's own views: its token handling is not something to rewrite.
-password_reset = auth_views.PasswordResetView.as_view(
+password_reset = views.ThrottledPasswordResetView.as_view(
     template_name="accounts/password_reset.html",
     email_template_name="accounts/password_reset_email.txt",
     subject_template_name="accounts/password_reset_subject.txt",

@@ -4,6 +4,8 @@ from django.contrib.auth import login as auth_login
 from django.contrib.auth import logout as auth_logout
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import PasswordResetView
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -11,12 +13,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.accounts.forms import LoginForm, OurPasswordChangeForm, SignupForm
+from tutor.lib.once import once
+from tutor.lib.throttle import PASSWORD_RESET
 
 
 def _safe_next(request: HttpRequest) -> str:
     """The `next` parameter when it points inside this site, else ''."""
     candidate = request.POST.get("next") or request.GET.get("next") or ""
-    if candidate and url_has_allowed_host_and_scheme(
+    # A path of this site only: redirect() would read "inicio" or "፩c" as the name of a view.
+    if candidate.startswith("/") and url_has_allowed_host_and_scheme(
         candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return candidate
@@ -33,12 +38,18 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(_next_url(request))
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        auth_login(request, user)
-        messages.success(
-            request, _("¡Te damos la bienvenida, %(name)s! Tu cuenta está lista.") % {"name": user.username}
-        )
-        return redirect(_next_url(request))
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # the same name signed up a moment ago (a double click, two tabs)
+            form.add_error("username", _("Ya existe una cuenta con ese nombre de usuario."))
+        else:
+            auth_login(request, user)
+            messages.success(
+                request,
+                _("¡Te damos la bienvenida, %(name)s! Tu cuenta está lista.") % {"name": user.username},
+            )
+            return redirect(_next_url(request))
     return render(
         request,
         "accounts/signup.html",
@@ -67,6 +78,7 @@ def logout(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def password_change(request: HttpRequest) -> HttpResponse:
     form = OurPasswordChangeForm(user=request.user, data=request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -77,3 +89,19 @@ def password_change(request: HttpRequest) -> HttpResponse:
     return render(
         request, "accounts/password_change.html", {"form": form, "heading": _("Cambiar la contraseña")}
     )
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's reset view (its token handling is not ours to rewrite), counting every mail asked for
+    per address and per e-mail: nobody can flood a mailbox or our SMTP account."""
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"]
+        if PASSWORD_RESET.is_blocked(self.request, email):
+            form.add_error(
+                None,
+                _("Ya hemos enviado varios correos de recuperación. Espera una hora antes de pedir otro."),
+            )
+            return self.form_invalid(form)
+        PASSWORD_RESET.record(self.request, email)
+        return super().form_valid(form)

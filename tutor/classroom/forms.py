@@ -184,7 +184,9 @@ class PositionImportForm(forms.Form):
             raise ValidationError(_("El archivo es demasiado grande (máximo 64 KB)."))
         try:
             data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        # Under the size limit JSON can still nest deeper than the parser recurses or hold a number
+        # longer than int() reads (ValueError): neither is a position.
+        except (UnicodeDecodeError, ValueError, RecursionError):
             raise ValidationError(_("El archivo no es JSON válido; no se ha importado nada.")) from None
         items = data if isinstance(data, list) else [data]
         if not items:
@@ -194,7 +196,8 @@ class PositionImportForm(forms.Form):
             title = ""
             if isinstance(item, dict):
                 item = dict(item)
-                title = str(item.pop("title", "") or "")[:120]
+                title = item.pop("title", "")
+                title = title.replace("\x00", "")[:120] if isinstance(title, str) else ""
             try:
                 built = position_from_json(item)
             except PositionError as exc:

@@ -189,13 +189,15 @@ def _at_class_table(classroom: Classroom, item: dict) -> dict:
 
 def publish_set(*, practice_set: PracticeSet) -> int:
     """One progress row (sin empezar) per target student, at once. Returns how many were created."""
-    if practice_set.published_at is not None:
-        raise ClassroomError(_("Esta tarea ya está publicada."))
-    members = practice_set.classroom.memberships.values_list("student_id", flat=True)
-    if not practice_set.whole_class:
-        members = members.filter(student__in=practice_set.students.all())
-    total = _total(practice_set)
     with transaction.atomic():
+        # The set's row is the lock: of two clicks on «Publicar» at once, the second finds it published.
+        locked = PracticeSet.objects.select_for_update().only("published_at").get(pk=practice_set.pk)
+        if locked.published_at is not None:
+            raise ClassroomError(_("Esta tarea ya está publicada."))
+        members = practice_set.classroom.memberships.values_list("student_id", flat=True)
+        if not practice_set.whole_class:
+            members = members.filter(student__in=practice_set.students.all())
+        total = _total(practice_set)
         practice_set.published_at = timezone.now()
         practice_set.save(update_fields=["published_at"])
         rows = Assignment.objects.bulk_create(

@@ -1,9 +1,10 @@
-import csv
 import json
+import secrets
 from collections import Counter, defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
-from tutor.classroom import services, throttle
+from tutor.classroom import services
 from tutor.classroom.forms import (
     ClassroomForm,
     CoTeacherForm,
@@ -30,12 +31,16 @@ from tutor.classroom.forms import (
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.lib.cards import card_name, is_card_code
+from tutor.lib.once import once
+from tutor.lib.spreadsheet import csv_response
 from tutor.lib.tables import table_label
+from tutor.lib.throttle import JOIN_CODE
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.practice.presenters import present
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
+LOGINS_TTL = 15 * 60
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -112,6 +117,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def create(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
     form = ClassroomForm(request.POST or None)
@@ -131,7 +137,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 def join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
-    if throttle.is_blocked(request):
+    if JOIN_CODE.is_blocked(request):
         messages.error(
             request, _("Demasiados códigos equivocados. Espera 15 minutos antes de volver a intentarlo.")
         )
@@ -142,7 +148,7 @@ def join(request: HttpRequest) -> HttpResponse:
     try:
         classroom = services.join_classroom(student=request.user, code=form.cleaned_data["code"])
     except services.ClassroomError as exc:
-        throttle.record_failure(request)
+        JOIN_CODE.record(request)
         messages.error(request, exc.message)
         return redirect("classroom:index")
     messages.success(request, _("Te has unido a la clase «%(name)s».") % {"name": classroom.name})
@@ -151,6 +157,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership, classroom_id=pk, student=request.user)
     services.remove_student(membership=membership)
@@ -185,6 +192,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def code(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -211,7 +219,12 @@ def code(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def archive(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
-    classroom.archived = not classroom.archived
+    wanted = request.POST.get("archivada")
+    archived = wanted == "1" if wanted in ("0", "1") else not classroom.archived
+    if archived == classroom.archived:
+        messages.info(request, _("Esto ya estaba hecho."))
+        return redirect(classroom)
+    classroom.archived = archived
     classroom.save(update_fields=["archived"])
     messages.success(request, _("Clase archivada.") if classroom.archived else _("Clase recuperada."))
     return redirect(classroom)
@@ -219,6 +232,7 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def add_teacher(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -236,6 +250,7 @@ def add_teacher(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -243,10 +258,15 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     form = ManagedStudentsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         logins = services.create_managed_students(classroom=classroom, names=form.cleaned_data["names"])
-        request.session[LOGINS_SESSION_KEY] = {
-            "classroom": classroom.pk,
-            "logins": [[x.username, x.password, x.real_name] for x in logins],
-        }
+        # The passwords wait in the cache, never in the session's database row, and only until the
+        # sheet is shown or LOGINS_TTL passes; the session holds the key to them.
+        key = f"new-logins:{secrets.token_urlsafe(16)}"
+        cache.set(
+            key,
+            {"classroom": classroom.pk, "logins": [[x.username, x.password, x.real_name] for x in logins]},
+            LOGINS_TTL,
+        )
+        request.session[LOGINS_SESSION_KEY] = key
         return redirect("classroom:logins", pk=classroom.pk)
     return render(
         request,
@@ -259,11 +279,13 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def logins(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
-    stored = request.session.get(LOGINS_SESSION_KEY)
+    key = request.session.get(LOGINS_SESSION_KEY)
+    stored = cache.get(key) if isinstance(key, str) else None
     rows = []
     if stored and stored.get("classroom") == classroom.pk:
         rows = stored["logins"]
-        del request.session[LOGINS_SESSION_KEY]  # shown once: the passwords are not kept anywhere else
+        cache.delete(key)  # shown once: the passwords are not kept anywhere else
+        del request.session[LOGINS_SESSION_KEY]
     context = {
         "classroom": classroom,
         "rows": rows,
@@ -276,6 +298,7 @@ def logins(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def student_name(request: HttpRequest, pk: int, membership_pk: int) -> HttpResponse:
     membership = _get_membership_for_teacher(request, pk, membership_pk)
     if refused := _refuse_archived(request, membership.classroom):
@@ -291,6 +314,7 @@ def student_name(request: HttpRequest, pk: int, membership_pk: int) -> HttpRespo
 
 @require_POST
 @login_required
+@once
 def remove_student(request: HttpRequest, pk: int, membership_pk: int) -> HttpResponse:
     membership = _get_membership_for_teacher(request, pk, membership_pk)
     if refused := _refuse_archived(request, membership.classroom):
@@ -321,6 +345,7 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def set_create(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
@@ -410,12 +435,9 @@ def _set_attempts(practice_set: PracticeSet, **filters):
 
 
 def _given_cards(attempt: Attempt) -> list[str]:
-    given = attempt.answer
-    if isinstance(given, str):
-        return [given]
-    if isinstance(given, list):
-        return [g for g in given if isinstance(g, str)]
-    return []
+    """The cards among an answer; an option («libre», «cuarenta») or a number is no card."""
+    given = attempt.answer if isinstance(attempt.answer, list) else [attempt.answer]
+    return [g for g in given if is_card_code(g)]
 
 
 @require_GET
@@ -432,6 +454,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         attempt.position = attempt.issued.scenario.get("position", {})
         attempt.question = attempt.issued.scenario.get("question", "")
         attempt.given_cards = _given_cards(attempt)
+        attempt.answer_words = _answer_words(attempt.issued.scenario, attempt.answer)
         by_student[attempt.real_name].append(attempt)
         question = getattr(attempt.issued, "set_question", None)
         if question is not None and attempt.family in ("jugada", "validas"):
@@ -481,19 +504,12 @@ def _duplicates(practice_set: PracticeSet, items: list, names: dict) -> list[dic
     return out
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, "csv.writer"]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # spreadsheets then read the accents right
-    return response, csv.writer(response)
-
-
 @require_GET
 @login_required
 def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     _names, rows = _set_results(practice_set)
-    response, writer = _csv_response(f"tarea-{practice_set.pk}-resultados.csv")
+    response, writer = csv_response(f"tarea-{practice_set.pk}-resultados.csv")
     writer.writerow(
         [
             "usuario",
@@ -538,7 +554,7 @@ def _answer_words(scenario: dict, answer) -> str | int:
         labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
-        if answer.lstrip("-").isdigit():
+        if answer.lstrip("-").isascii() and answer.lstrip("-").isdigit():
             return int(answer)
     return str(answer)
 
@@ -556,7 +572,7 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names = _real_names(practice_set.classroom)
     attempts = _set_attempts(practice_set)
-    response, writer = _csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
+    response, writer = csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
     writer.writerow(
         [
             "usuario",
@@ -609,6 +625,7 @@ def positions(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once
 def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     if pk is not None:
         instance = _get_position_for_teacher(request, pk)
@@ -646,6 +663,7 @@ def position_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def position_import(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
     form = PositionImportForm(request.POST, request.FILES)
@@ -662,6 +680,7 @@ def position_import(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@once
 def position_delete(request: HttpRequest, pk: int) -> HttpResponse:
     position = _get_position_for_teacher(request, pk)
     position.delete()  # sets keep their own copy of the position
@@ -736,7 +755,7 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         q.answered = hasattr(q.issued, "attempt")
     current = None
     wanted = request.GET.get("n", "")
-    if wanted.isdigit():
+    if wanted.isascii() and wanted.isdigit() and len(wanted) <= 4:
         current = next((q for q in questions if q.number == int(wanted)), None)
         if current is None:
             raise Http404

@@ -18,3 +18,23 @@ def method_not_allowed_page(get_response: Callable[[HttpRequest], HttpResponse])
         return response
 
     return middleware
+
+
+def head_as_get(get_response: Callable[[HttpRequest], HttpResponse]):
+    """Answer HEAD wherever GET is answered (require_GET and friends would say 405): the view sees a
+    GET, the client gets its status and headers without the body."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if request.method != "HEAD":
+            return get_response(request)
+        request.method = "GET"
+        try:
+            response = get_response(request)
+        finally:
+            request.method = "HEAD"
+        if not getattr(response, "streaming", False):
+            response["Content-Length"] = str(len(response.content))
+            response.content = b""
+        return response
+
+    return middleware

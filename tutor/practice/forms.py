@@ -77,7 +77,8 @@ class AnswerValuesField(forms.Field):
             return []
         if isinstance(value, str):
             value = [value]
-        return [str(v).strip() for v in value]
+        # An empty value posted with others (a hand of checkboxes and a blank field) is no answer.
+        return [text for v in value if (text := str(v).strip())]
 
     def validate(self, value: list[str]) -> None:
         super().validate(value)

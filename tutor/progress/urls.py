@@ -8,6 +8,6 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("repasar/", views.review, name="review"),
     path("sesion-mixta/", views.mixed, name="mixed"),
-    path("sesion/<int:session_id>/siguiente/", views.session_next, name="session_next"),
-    path("sesion/<int:session_id>/", views.session_summary, name="session_summary"),
+    path("sesion/<id:session_id>/siguiente/", views.session_next, name="session_next"),
+    path("sesion/<id:session_id>/", views.session_summary, name="session_summary"),
 ]

@@ -116,3 +116,37 @@ def test_behind_a_proxy_the_address_is_the_one_the_proxy_saw(alice, client, pass
     assert THROTTLED in blocked.content.decode()
     response = client.post(URL, {"username": "alice", "password": password}, HTTP_X_FORWARDED_FOR="10.0.0.2")
     assert response.status_code == 302
+
+
+ADMIN_URL = reverse("admin:login")
+
+
+def test_the_admin_login_counts_failures_in_the_same_throttle(admin_user, client, settings):
+    for _ in range(settings.LOGIN_ATTEMPTS_PER_USERNAME):
+        client.post(ADMIN_URL, {"username": "admin", "password": "guess"})
+    response = client.post(ADMIN_URL, {"username": "admin", "password": "password"})
+    assert response.status_code == 200
+    assert THROTTLED in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_failures_on_the_site_form_also_close_the_admin_login(admin_user, client, settings):
+    for _ in range(settings.LOGIN_ATTEMPTS_PER_USERNAME):
+        client.post(URL, {"username": "admin", "password": "guess"})
+    assert THROTTLED in client.post(ADMIN_URL, {"username": "admin", "password": "password"}).content.decode()
+
+
+def test_the_admin_login_still_works_under_the_limit(admin_user, client):
+    client.post(ADMIN_URL, {"username": "admin", "password": "guess"})
+    response = client.post(ADMIN_URL, {"username": "admin", "password": "password"})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(admin_user.pk)
+
+
+@pytest.mark.parametrize(
+    "next_value", ["inicio", "፩c", "core:home", "//evil.example/", "https://evil.example/"]
+)
+def test_a_next_that_is_not_a_path_of_this_site_goes_home(alice, client, password, next_value):
+    response = client.post(URL, {"username": "alice", "password": password, "next": next_value})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("core:home")

@@ -45,3 +45,18 @@ def test_its_help_texts_say_tu(alice_client):
     body = alice_client.get(URL).content.decode()
     assert "Su contraseña" not in body and "introduzca" not in body
     assert "Que no se parezca a tu nombre de usuario" in body
+
+
+def test_a_double_click_on_change_password_changes_it_once_and_says_so(alice, alice_client, password):
+    data = {
+        "old_password": password,
+        "new_password1": "sota-de-bastos-7",
+        "new_password2": "sota-de-bastos-7",
+    }
+    url = reverse("accounts:password_change")
+    assert alice_client.post(url, data).status_code == 302
+    again = alice_client.post(url, data, follow=True)
+    assert again.status_code == 200
+    assert "Esto ya estaba hecho." in again.content.decode()
+    alice.refresh_from_db()
+    assert alice.check_password("sota-de-bastos-7")

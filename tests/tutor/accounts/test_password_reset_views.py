@@ -72,3 +72,24 @@ def test_the_confirm_page_rejects_put(client, db):
 def test_the_confirm_page_with_a_bad_link_makes_one_query(client, db, django_assert_max_num_queries):
     with django_assert_max_num_queries(1):
         client.get(reverse("accounts:password_reset_confirm", args=["MQ", "bad-token"]))
+
+
+def test_it_sends_only_a_few_mails_to_one_address_and_says_why(alice, client, settings):
+    for _ in range(settings.PASSWORD_RESETS_PER_EMAIL):
+        assert client.post(URL, {"email": "alice@example.org"}).status_code == 302
+    response = client.post(URL, {"email": "ALICE@example.org"})
+    assert response.status_code == 200
+    assert "Espera una hora antes de pedir otro." in response.content.decode()
+    assert len(mail.outbox) == settings.PASSWORD_RESETS_PER_EMAIL
+
+
+def test_one_client_cannot_ask_for_mail_to_many_addresses(alice, client, settings):
+    settings.PASSWORD_RESETS_PER_IP = 3
+    for name in ("ana", "bea", "carla"):
+        client.post(URL, {"email": f"{name}@example.org"})
+    response = client.post(URL, {"email": "alice@example.org"})
+    assert "Espera una hora antes de pedir otro." in response.content.decode()
+    assert mail.outbox == []
+    elsewhere = client.post(URL, {"email": "alice@example.org"}, REMOTE_ADDR="10.0.0.2")
+    assert elsewhere.status_code == 302
+    assert len(mail.outbox) == 1

@@ -185,3 +185,11 @@ def test_wrong_methods_get_405(world, teresa_client, url_name):
     url = reverse(url_name, args=world["teresa"]["class"])
     response = teresa_client.get(url) if url_name == "classroom:code" else teresa_client.post(url)
     assert response.status_code == 405
+
+
+@pytest.mark.parametrize("pk", ["9" * 19, "9" * 30])
+def test_an_id_longer_than_the_database_holds_is_a_404(teresa_client, pk):
+    for url in (f"/clases/{pk}/", f"/clases/{pk}/salir/", f"/clases/tareas/{pk}/", f"/progreso/sesion/{pk}/"):
+        response = teresa_client.post(url) if url.endswith("salir/") else teresa_client.get(url)
+        assert response.status_code == 404, url
+        assert "Página no encontrada" in response.content.decode()

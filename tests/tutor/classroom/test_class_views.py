@@ -7,7 +7,6 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tutor.classroom.conftest import make_set
-from tutor.classroom import throttle
 from tutor.classroom.models import CODE_ALPHABET, Assignment, Classroom, Membership
 
 
@@ -67,28 +66,66 @@ def test_a_regenerated_code_replaces_the_old_one(classroom, teresa_client, charl
     assert not Membership.objects.filter(student__username="charlie").exists()
 
 
-def test_guessing_codes_is_stopped_per_user_even_with_the_right_code(classroom, charlie_client):
-    for _ in range(throttle.ATTEMPTS_PER_USER):
+def test_guessing_codes_is_stopped_per_user_even_with_the_right_code(classroom, charlie_client, settings):
+    for _ in range(settings.JOIN_ATTEMPTS_PER_ACCOUNT):
         charlie_client.post(reverse("classroom:join"), {"code": "AAAAAAA"})
     response = charlie_client.post(reverse("classroom:join"), {"code": classroom.join_code}, follow=True)
     assert "Demasiados códigos equivocados" in response.content.decode()
     assert not Membership.objects.filter(student__username="charlie").exists()
 
 
-def test_guessing_codes_is_stopped_per_address_across_accounts(classroom, django_user_model):
-    per_user = throttle.ATTEMPTS_PER_USER - 2  # each account stays under its own limit
-    n_users = -(-throttle.ATTEMPTS_PER_IP // per_user)
-    for i in range(n_users):
+def _guess_from_many_accounts(django_user_model, settings, **address) -> None:
+    per_user = settings.JOIN_ATTEMPTS_PER_ACCOUNT - 2  # each account stays under its own limit
+    for i in range(-(-settings.JOIN_ATTEMPTS_PER_IP // per_user)):
         client = Client()
         client.force_login(django_user_model.objects.create_user(username=f"u{i}", password="x"))
         for _ in range(per_user):
-            client.post(reverse("classroom:join"), {"code": "AAAAAAA"})
+            client.post(reverse("classroom:join"), {"code": "AAAAAAA"}, **address)
+
+
+def test_an_address_over_its_limit_stops_the_accounts_that_guessed_wrong(
+    classroom, django_user_model, settings
+):
+    _guess_from_many_accounts(django_user_model, settings)
+    guesser = Client()
+    guesser.force_login(django_user_model.objects.get(username="u0"))
+    response = guesser.post(reverse("classroom:join"), {"code": classroom.join_code}, follow=True)
+    assert "Demasiados códigos equivocados" in response.content.decode()
+    assert not Membership.objects.filter(student__username="u0").exists()
+
+
+def test_an_address_over_its_limit_still_lets_a_pupil_with_the_right_code_join(
+    classroom, django_user_model, settings
+):
+    # A school is one address: one pupil guessing must not stop the class joining.
+    _guess_from_many_accounts(django_user_model, settings)
     fresh = django_user_model.objects.create_user(username="fresh", password="x")
     client = Client()
     client.force_login(fresh)
     response = client.post(reverse("classroom:join"), {"code": classroom.join_code}, follow=True)
-    assert "Demasiados códigos equivocados" in response.content.decode()
-    assert not Membership.objects.filter(student=fresh).exists()
+    assert "Te has unido a la clase" in response.content.decode()
+    assert Membership.objects.filter(student=fresh).exists()
+
+
+def test_behind_the_proxy_wrong_codes_count_against_the_address_the_proxy_saw(
+    classroom, django_user_model, settings
+):
+    settings.TRUST_X_FORWARDED_FOR = True
+    _guess_from_many_accounts(django_user_model, settings, HTTP_X_FORWARDED_FOR="1.2.3.4, 10.0.0.9")
+    # u0 guessed from 10.0.0.9; from another address it is under that address's limit.
+    guesser = Client()
+    guesser.force_login(django_user_model.objects.get(username="u0"))
+    same = guesser.post(
+        reverse("classroom:join"),
+        {"code": classroom.join_code},
+        HTTP_X_FORWARDED_FOR="9.9.9.9, 10.0.0.9",
+        follow=True,
+    )
+    assert "Demasiados códigos equivocados" in same.content.decode()
+    elsewhere = guesser.post(
+        reverse("classroom:join"), {"code": classroom.join_code}, HTTP_X_FORWARDED_FOR="10.0.0.7", follow=True
+    )
+    assert "Te has unido a la clase" in elsewhere.content.decode()
 
 
 def test_a_teacher_cannot_join_their_own_class_as_a_student(classroom, teresa_client):
@@ -114,6 +151,37 @@ def test_managed_accounts_are_printed_once_and_can_log_in(classroom, teresa_clie
     login = child.post(reverse("accounts:login"), {"username": users[0], "password": passwords[0]})
     assert login.status_code == 302
     assert "Lucía Pérez" not in child.get(reverse("classroom:index")).content.decode()
+
+
+def _stored_sessions_text() -> str:
+    from django.contrib.sessions.models import Session
+
+    return " ".join(str(s.get_decoded()) for s in Session.objects.all())
+
+
+def test_the_new_passwords_never_reach_the_session_row(classroom, teresa_client):
+    response = teresa_client.post(
+        reverse("classroom:new_students", args=[classroom.pk]), {"names": "Lucía Pérez\nMateo Ruiz\n"}
+    )
+    before = _stored_sessions_text()
+    page = teresa_client.get(response["Location"]).content.decode()
+    passwords = re.findall(r'login-card__password">([^<]+)<', page)
+    assert len(passwords) == 2
+    for password in passwords:
+        assert password not in before
+        assert password not in _stored_sessions_text()
+
+
+def test_a_login_sheet_not_opened_in_time_is_gone(classroom, teresa_client):
+    from django.core.cache import cache
+
+    response = teresa_client.post(
+        reverse("classroom:new_students", args=[classroom.pk]), {"names": "Lucía Pérez\n"}
+    )
+    cache.clear()  # what the cache does by itself after LOGINS_TTL
+    page = teresa_client.get(response["Location"]).content.decode()
+    assert "login-card__password" not in page
+    assert "Estas fichas ya se mostraron" in page
 
 
 def test_a_teacher_sets_a_real_name_only_teachers_see(classroom, alice, teresa_client, alice_client):
@@ -181,3 +249,15 @@ def test_nobody_joins_an_archived_class(classroom, charlie_client):
 
 def test_join_refuses_get(alice_client):
     assert alice_client.get(reverse("classroom:join")).status_code == 405
+
+
+def test_a_double_click_on_archive_archives_once_and_says_it_was_done(classroom, teresa_client):
+    url = reverse("classroom:archive", args=[classroom.pk])
+    teresa_client.post(url, {"archivada": "1"})
+    again = teresa_client.post(url, {"archivada": "1"}, follow=True)
+    assert "Esto ya estaba hecho." in again.content.decode()
+    classroom.refresh_from_db()
+    assert classroom.archived
+    teresa_client.post(url, {"archivada": "0"})
+    classroom.refresh_from_db()
+    assert not classroom.archived

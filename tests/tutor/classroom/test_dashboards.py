@@ -135,3 +135,31 @@ def test_attempts_csv_lists_each_answer_with_its_misconception(classroom, teresa
     assert wrong[0]["nombre real"] == "Alicia Gómez"
     assert wrong[0]["respuesta (código)"] == q.issued.attempt.answer
     assert wrong[0]["error típico"] == MISCONCEPTIONS[q.issued.attempt.misconception]
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@"])
+def test_names_and_titles_that_start_a_formula_are_plain_text_in_both_csvs(
+    classroom, teresa, teresa_client, position, start
+):
+    student = User.objects.create_user(username=f"{start}pupil", password="x")
+    Membership.objects.create(classroom=classroom, student=student, real_name=f'{start}HYPERLINK("http://x")')
+    items = [
+        {
+            "kind": "position",
+            "family": "jugada",
+            "count": 1,
+            "difficulty": 1,
+            "position": position.data,
+            "position_title": f"{start}SUM(A1:A9)",
+        }
+    ]
+    practice_set = make_set(classroom, teresa, items=items)
+    _do_set(practice_set, student, wrong_first=False)
+    cells = []
+    for name in ("classroom:set_results_csv", "classroom:set_attempts_csv"):
+        response = teresa_client.get(reverse(name, args=[practice_set.pk]))
+        rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+        cells += [value for row in rows[1:] for value in row]
+    assert f"'{start}pupil" in cells
+    assert f'\'{start}HYPERLINK("http://x")' in cells
+    assert not [value for value in cells if value[:1] in ("=", "+", "-", "@")]

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -114,3 +115,32 @@ def test_the_preview_says_which_table_it_was_ruled_at(teresa_client):
     page = teresa_client.post(reverse("classroom:position_create"), data).content.decode()
     assert "Reglas de la mesa de esta vista previa: <strong>Mesa con excepción del compañero</strong>" in page
     assert "En una tarea se corrige con las reglas de la clase." in page
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 30_000 + b"]" * 30_000,
+        b'{"trump": "o", "hand": ["1c"], "x": ' + b"[" * 20_000 + b"]" * 20_000 + b"}",
+        b'{"trump": "o", "hand": ["1c"], "title": ' + b"9" * 60_000 + b"}",
+        b'{"trump": ' + b"1" * 5_000 + b', "hand": ["1c"]}',
+    ],
+    ids=["deep list", "deep value", "huge title number", "huge trump number"],
+)
+def test_deep_or_huge_number_json_under_the_size_limit_imports_nothing_and_says_why(teresa_client, body):
+    upload = SimpleUploadedFile("p.json", body, content_type="application/json")
+    response = teresa_client.post(reverse("classroom:position_import"), {"file": upload}, follow=True)
+    assert response.status_code == 200
+    assert "No se ha importado nada" in response.content.decode() or "no es JSON" in response.content.decode()
+    assert not Position.objects.exists()
+
+
+@pytest.mark.parametrize("token", ["፩c", "፩ de copas", "1" * 5000 + "c"])
+def test_a_card_in_unicode_digits_is_refused_in_the_form_and_the_import(teresa_client, token):
+    page = teresa_client.post(reverse("classroom:position_create"), {**FORM, "trick": token}).content.decode()
+    assert "no válida" in page
+    body = json.dumps({"trump": "o", "hand": [token]}).encode()
+    upload = SimpleUploadedFile("p.json", body, content_type="application/json")
+    response = teresa_client.post(reverse("classroom:position_import"), {"file": upload}, follow=True)
+    assert "No se ha importado nada" in response.content.decode()
+    assert not Position.objects.exists()

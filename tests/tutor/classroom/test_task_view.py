@@ -167,3 +167,15 @@ def test_students_never_see_real_names(classroom, teresa, alice, alice_client):
         text = page.content.decode()
         assert "Alicia Gómez" not in text
         assert "Roberto Díaz" not in text
+
+
+@pytest.mark.parametrize("n", ["²", "፩", "٣", "9" * 5000, "-1", "1.0"])
+def test_a_question_number_in_odd_digits_shows_the_first_unanswered_question(
+    classroom, teresa, alice, alice_client, n
+):
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    url = reverse("classroom:task", args=[practice_set.pk])
+    response = alice_client.get(url, {"n": n})
+    assert response.status_code == 200
+    first = Question.objects.get(assignment__student=alice, number=1)
+    assert f'data-scenario="{first.issued.token}"' in response.content.decode()

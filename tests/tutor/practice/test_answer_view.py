@@ -181,3 +181,36 @@ def test_every_id_on_a_scenario_page_is_unique_and_every_label_finds_its_field(a
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     for target in re.findall(r'<label[^>]*\sfor="([^"]+)"', body):
         assert re.search(rf'<(input|select|textarea)[^>]*\sid="{re.escape(target)}"', body), target
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("", "Elige una respuesta antes de comprobar."),
+        ("zzz", "No entiendo la carta «zzz»"),
+        ("8o", "No entiendo la carta «8o»"),
+        ("፩c", "No entiendo la carta «፩c»"),
+        (["zzz", "12c"], "No entiendo la carta «zzz»"),
+        (["", " "], "Elige una respuesta antes de comprobar."),
+    ],
+)
+def test_a_validas_answer_that_is_not_a_list_of_cards_gets_the_forms_error(
+    alice_client, alice, value, message
+):
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="validas", seed=3)
+    response = alice_client.post(_url(issued), {"answer": value})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert "data-practice-form" in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "1_0", "9" * 50])
+def test_a_tantos_answer_in_other_figures_is_refused_with_a_message(alice_client, alice, value):
+    issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="tantos", seed=3)
+    response = alice_client.post(_url(issued), {"answer": value})
+    assert response.status_code == 400
+    assert (
+        "no es un número" in response.content.decode() or "Respuesta no válida." in response.content.decode()
+    )
+    assert not Attempt.objects.exists()

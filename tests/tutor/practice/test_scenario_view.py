@@ -90,3 +90,12 @@ def test_it_stays_within_a_fixed_number_of_queries_after_many_attempts(
     with django_assert_max_num_queries(3):
         response = alice_client.get(issued.get_absolute_url())
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("token", ["a%00b", "%00", "x" * 65, "a.b", "%E1%8D%A9"])
+def test_a_token_that_no_scenario_could_have_is_a_404(alice_client, token):
+    pages = [alice_client.get(f"/practicar/s/{token}/")]
+    pages += [alice_client.post(f"/practicar/s/{token}/{action}/") for action in ("responder", "siguiente")]
+    for response in pages:
+        assert response.status_code == 404
+        assert "Página no encontrada" in response.content.decode()

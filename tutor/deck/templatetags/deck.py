@@ -14,7 +14,7 @@ from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from engine.cards import Card, Suit
+from engine.cards import Card, CardError, Suit
 from tutor.lib import cards
 from tutor.lib.cards import as_card, seat_labels
 
@@ -39,7 +39,16 @@ def _forget_card_urls(*, setting, **kwargs) -> None:
 
 
 def _codes(values: Iterable | None) -> set[str]:
-    return {as_card(v).code for v in values or ()}
+    """The cards among some values. Marks may come from what a form posted (a rejected answer is
+    drawn again with its choices marked) or from a stored answer that was an option, not a card:
+    a value that is no card marks nothing."""
+    codes = set()
+    for v in values or ():
+        try:
+            codes.add(as_card(v).code)
+        except (CardError, IndexError, TypeError):
+            continue
+    return codes
 
 
 def _by_code(values: Mapping | None) -> dict[str, str]:
