@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.scenarios import Scenario
+from tutor.lib.owners import Owned
 
 # The classes' join-code alphabet (no 0/O, 1/I/L), shorter: a round lives for one lesson.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -75,15 +76,13 @@ class RoundQuestion(models.Model):
         return Scenario.from_dict(self.scenario)
 
 
-class Participant(models.Model):
+class Participant(Owned):
     """Someone answering from a phone: a signed-in user, or a guest known by practice's session id.
 
     ``nickname`` is what a guest typed; the projector never shows a name, only counts.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="participants")
-    learner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     nickname = models.CharField(max_length=24, blank=True, default="")
     joined_at = models.DateTimeField(auto_now_add=True)
 
