@@ -29,7 +29,7 @@ B = 1, 3), suits letters. Layout by family:
 
 from __future__ import annotations
 
-from engine.rules import GUIA, TableRules
+from engine.rules import GUIA, TableRules, cite
 from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
 from engine.scenarios.families import FAMILY, Family, grade
 from engine.scenarios.fixed import FIXED
@@ -96,6 +96,10 @@ def generate(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError(f"semilla no válida: {seed!r} (debe ser un número entero)")
     rules = TableRules.from_spec(rules)
+    if target is not None:
+        # A default rule this table replaces is aimed at as the table states it (sets and drills saved
+        # before the variant rules had ids of their own keep working).
+        target = cite((target,), rules)[0]
     if target is not None and target not in targets(family, rules):
         raise ScenarioError(f"la familia {family} no puede practicar {target} con estas reglas de mesa")
     return FAMILY[family].make(seed, difficulty, rules, target)

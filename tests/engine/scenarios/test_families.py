@@ -31,3 +31,10 @@ def test_a_family_that_draws_a_hand_gets_one_in_its_positions():
     for name, family in FAMILY.items():
         scenario = generate(name, 1, 1, PRESETS["guia"])
         assert ("hand" in scenario.position) == ("hand" in family.draws), name
+
+
+def test_a_default_rule_the_table_replaces_is_aimed_at_as_the_table_states_it():
+    companero = PRESETS["companero"]
+    scenario = generate("jugada", 7, 2, companero, target="R-OBL-PAREJA")
+    assert scenario == generate("jugada", 7, 2, companero, target="R-VAR-COMPANERO")
+    assert "R-VAR-COMPANERO" in scenario.rule_ids and "R-OBL-PAREJA" not in scenario.rule_ids
