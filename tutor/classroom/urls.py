@@ -18,6 +18,11 @@ urlpatterns = [
     path("clases/<int:pk>/alumnos/<int:membership_pk>/quitar/", views.remove_student, name="remove_student"),
     path("clases/<int:pk>/salir/", views.leave, name="leave"),
     path("clases/<int:pk>/progreso/", views.heatmap, name="heatmap"),
+    path(
+        "clases/<int:pk>/progreso/<int:membership_pk>/<str:rule_id>/",
+        views.student_skill,
+        name="student_skill",
+    ),
     path("clases/<int:pk>/tareas/nueva/", views.set_create, name="set_create"),
     path("clases/tareas/<int:pk>/", views.set_detail, name="set_detail"),
     path("clases/tareas/<int:pk>/publicar/", views.set_publish, name="set_publish"),

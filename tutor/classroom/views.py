@@ -5,8 +5,9 @@ from collections import Counter, defaultdict
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.cards import CODE_OF, NAME_OF
 from engine.rules import PRESET_LABELS, RULE_CATALOGUE, RulesError, TableRules
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
-from tutor.classroom import services, throttle
+from tutor.classroom import dashboard, services, throttle
 from tutor.classroom.forms import (
     ClassroomForm,
     CoTeacherForm,
@@ -29,11 +30,14 @@ from tutor.classroom.forms import (
     RealNameForm,
     rules_label,
 )
-from tutor.classroom.mastery import mastery_table
+from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
 from tutor.practice.models import Attempt
+from tutor.progress import mastery as progress_mastery
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
+WRONG_PER_PAGE = 20
+ANSWERS_PER_PAGE = 20
 CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 
@@ -301,14 +305,35 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
     table = mastery_table(m.student_id for m in memberships)
-    present = {skill for _student, skill in table}
-    skills = [s for s in RULE_CATALOGUE if s in present]
-    rows = [
-        {"name": m.display_name(), "cells": [table.get((m.student_id, s)) for s in skills]}
-        for m in memberships
-    ]
-    context = {"classroom": classroom, "skills": [(s, RULE_CATALOGUE[s]) for s in skills], "rows": rows}
+    context = {
+        "classroom": classroom,
+        "dashboard": dashboard.class_dashboard(memberships, table),
+        "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
+    }
     return render(request, "classroom/heatmap.html", context)
+
+
+@require_GET
+@login_required
+def student_skill(request: HttpRequest, pk: int, membership_pk: int, rule_id: str) -> HttpResponse:
+    membership = _get_membership_for_teacher(request, pk, membership_pk)
+    if rule_id not in RULE_CATALOGUE:
+        raise Http404
+    attempts = (
+        attempts_citing(Attempt.objects.filter(learner_id=membership.student_id), rule_id)
+        .select_related("issued")
+        .order_by("-created_at", "-pk")
+    )
+    page = Paginator(attempts, ANSWERS_PER_PAGE).get_page(request.GET.get("pagina"))
+    context = {
+        "classroom": membership.classroom,
+        "name": membership.display_name(),
+        "skill": dashboard.skill_name(rule_id),
+        "cell": student_mastery(membership.student_id, rule_id),
+        "page": page,
+        "answers": [dashboard.seen_answer(a) for a in page],
+    }
+    return render(request, "classroom/student_skill.html", context)
 
 
 # --- practice sets ---------------------------------------------------------------------------
@@ -384,20 +409,21 @@ def _set_results(practice_set: PracticeSet):
 
 
 def _wrong_attempts(practice_set: PracticeSet):
-    return list(
-        Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:", correct=False)
-        .select_related("issued__set_question__item", "learner")
-        .order_by("learner__username", "issued__set_question__number")
+    return Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:", correct=False)
+
+
+def _most_chosen_wrong_cards(practice_set: PracticeSet) -> dict[int, list[tuple[str, int]]]:
+    """Item id -> its three wrong cards chosen most often (jugada and válidas), from two small columns."""
+    chosen: dict[int, Counter] = defaultdict(Counter)
+    rows = (
+        _wrong_attempts(practice_set)
+        .filter(family__in=("jugada", "validas"))
+        .values_list("issued__set_question__item_id", "answer")
     )
-
-
-def _given_cards(attempt: Attempt) -> list[str]:
-    given = attempt.answer
-    if isinstance(given, str):
-        return [given]
-    if isinstance(given, list):
-        return [g for g in given if isinstance(g, str)]
-    return []
+    for item_id, answer in rows.iterator(chunk_size=2000):
+        answers = answer if isinstance(answer, list) else [answer]
+        chosen[item_id].update(a for a in answers if isinstance(a, str) and a in CARD_OF_CODE)
+    return {item_id: counter.most_common(3) for item_id, counter in chosen.items()}
 
 
 @require_GET
@@ -405,30 +431,32 @@ def _given_cards(attempt: Attempt) -> list[str]:
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names, rows = _set_results(practice_set)
-    wrong = _wrong_attempts(practice_set)
-    by_student = defaultdict(list)
-    chosen = defaultdict(Counter)
-    for attempt in wrong:
-        attempt.real_name = names.get(attempt.learner_id, attempt.learner.username)
-        attempt.misconception_label = MISCONCEPTIONS.get(attempt.misconception, "")
-        attempt.position = attempt.issued.scenario.get("position", {})
-        attempt.question = attempt.issued.scenario.get("question", "")
-        attempt.given_cards = _given_cards(attempt)
-        by_student[attempt.real_name].append(attempt)
+    wrong = (
+        _wrong_attempts(practice_set)
+        .select_related("issued__set_question", "learner")
+        .order_by("learner__username", "issued__set_question__number", "pk")
+    )
+    page = Paginator(wrong, WRONG_PER_PAGE).get_page(request.GET.get("pagina"))
+    mistakes = []
+    for attempt in page:
+        seen = dashboard.seen_answer(attempt)
+        seen["name"] = names.get(attempt.learner_id, attempt.learner.username)
         question = getattr(attempt.issued, "set_question", None)
-        if question is not None and attempt.family in ("jugada", "validas"):
-            for code in attempt.given_cards:
-                chosen[question.item_id][code] += 1
+        seen["number"] = question.number if question else None
+        mistakes.append(seen)
+    wrong_cards = _most_chosen_wrong_cards(practice_set) if practice_set.published_at else {}
     items = list(practice_set.items.all())
     for item in items:
-        item.wrong_cards = chosen[item.pk].most_common(3)
+        item.wrong_cards = wrong_cards.get(item.pk, [])
     context = {
         "practice_set": practice_set,
         "classroom": practice_set.classroom,
         "rows": rows,
-        "wrong_by_student": sorted(by_student.items()),
+        "mistakes": mistakes,
+        "page": page,
         "items": items,
         "family_labels": FAMILY_LABELS,
+        "goal_skill": dashboard.skill_name(practice_set.goal_skill) if practice_set.is_goal else None,
     }
     return render(request, "classroom/set_detail.html", context)
 
@@ -509,53 +537,85 @@ def _table_label(rules: dict) -> str:
         return _("desconocidas")
 
 
-@require_GET
-@login_required
-def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    practice_set = _get_set_for_teacher(request, pk)
-    names = _real_names(practice_set.classroom)
+ATTEMPTS_CSV_HEADER = [
+    "usuario",
+    "nombre real",
+    "pregunta",
+    "ejercicio",
+    "familia",
+    "reglas de la mesa",
+    "reglas aplicadas (ids)",
+    "respuesta",
+    "respuesta (código)",
+    "correcta",
+    "error típico",
+    "tiempo (ms)",
+    "fecha",
+]
+
+
+class _Echo:
+    """csv.writer's file: hands each formatted line back instead of keeping it."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
+    items = {item.pk: item.label() for item in practice_set.items.all()}
     attempts = (
         Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:")
-        .select_related("issued__set_question__item", "learner")
-        .order_by("learner__username", "issued__set_question__number")
-    )
-    response, writer = _csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
-    writer.writerow(
-        [
-            "usuario",
-            "nombre real",
-            "pregunta",
-            "ejercicio",
-            "familia",
-            "reglas de la mesa",
-            "reglas aplicadas (ids)",
-            "respuesta",
-            "respuesta (código)",
-            "correcta",
-            "error típico",
-            "tiempo (ms)",
-            "fecha",
-        ]
-    )
-    for attempt in attempts:
-        question = getattr(attempt.issued, "set_question", None)
-        writer.writerow(
-            [
-                attempt.learner.username,
-                names.get(attempt.learner_id, ""),
-                question.number if question else "",
-                question.item.label() if question else "",
-                attempt.family,
-                _table_label(attempt.rules),
-                " ".join(attempt.rule_ids),
-                _answer_words(attempt.issued.scenario, attempt.answer),
-                _answer_code(attempt.answer),
-                "sí" if attempt.correct else "no",
-                MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
-                attempt.time_taken_ms,
-                timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
-            ]
+        .select_related("issued__set_question", "learner")
+        .only(
+            "learner",
+            "learner__username",
+            "issued",
+            "family",
+            "rules",
+            "rule_ids",
+            "answer",
+            "correct",
+            "misconception",
+            "time_taken_ms",
+            "created_at",
+            "issued__scenario",
+            "issued__set_question__number",
+            "issued__set_question__item_id",
         )
+        .order_by("learner__username", "issued__set_question__number", "pk")
+    )
+    yield ATTEMPTS_CSV_HEADER
+    for attempt in attempts.iterator(chunk_size=500):
+        question = getattr(attempt.issued, "set_question", None)
+        yield [
+            attempt.learner.username,
+            names.get(attempt.learner_id, ""),
+            question.number if question else "",
+            items.get(question.item_id, "") if question else "",
+            attempt.family,
+            _table_label(attempt.rules),
+            " ".join(attempt.rule_ids),
+            _answer_words(attempt.issued.scenario, attempt.answer),
+            _answer_code(attempt.answer),
+            "sí" if attempt.correct else "no",
+            MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
+            attempt.time_taken_ms,
+            timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
+        ]
+
+
+@require_GET
+@login_required
+def set_attempts_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """Every answer of the set, streamed row by row: memory stays flat however long the set's log is."""
+    practice_set = _get_set_for_teacher(request, pk)
+    writer = csv.writer(_Echo())
+    rows = _attempt_rows(practice_set, _real_names(practice_set.classroom))
+    lines = (
+        "\ufeff" + writer.writerow(row) if n == 0 else writer.writerow(row) for n, row in enumerate(rows)
+    )
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tarea-{practice_set.pk}-respuestas.csv"'
     return response
 
 
@@ -665,8 +725,6 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         context["not_open"] = True
         return render(request, "classroom/task.html", context)
     if practice_set.is_goal:
-        from tutor.classroom.mastery import student_mastery
-
         context["goal"] = student_mastery(request.user.pk, practice_set.goal_skill)
         context["goal_text"] = RULE_CATALOGUE.get(practice_set.goal_skill, "")
         return render(request, "classroom/task.html", context)
