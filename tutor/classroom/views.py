@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -28,14 +28,19 @@ from tutor.classroom.forms import (
     PositionImportForm,
     PracticeSetForm,
     RealNameForm,
+    draft_items,
+    initial_from,
     rules_label,
+    variant_of,
+    variants,
 )
 from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
-from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.practice.models import Attempt
 from tutor.progress import mastery as progress_mastery
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
+SET_DRAFT_SESSION_KEY = "classroom_set_draft"
 WRONG_PER_PAGE = 20
 ANSWERS_PER_PAGE = 20
 CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
@@ -126,7 +131,8 @@ def create(request: HttpRequest) -> HttpResponse:
             _("Clase creada. Comparte el código %(code)s con tus alumnos.") % {"code": classroom.join_code},
         )
         return redirect(classroom)
-    return render(request, "classroom/form_page.html", {"form": form, "heading": _("Nueva clase")})
+    context = {"form": form, "heading": _("Nueva clase"), "variants": variants()}
+    return render(request, "classroom/form_page.html", context)
 
 
 @require_POST
@@ -339,19 +345,59 @@ def student_skill(request: HttpRequest, pk: int, membership_pk: int, rule_id: st
 # --- practice sets ---------------------------------------------------------------------------
 
 
+def _draft_key(classroom: Classroom) -> str:
+    return f"{SET_DRAFT_SESSION_KEY}:{classroom.pk}"
+
+
+def _keep_draft(request: HttpRequest, classroom: Classroom) -> None:
+    """The set form as typed, kept in the session while the teacher builds a position elsewhere."""
+    data = {k: request.POST.getlist(k) for k in request.POST if k != "csrfmiddlewaretoken"}
+    request.session[_draft_key(classroom)] = data
+
+
+def _restored_draft(request: HttpRequest, classroom: Classroom) -> QueryDict | None:
+    stored = request.session.pop(_draft_key(classroom), None)
+    if not isinstance(stored, dict):
+        return None
+    data = QueryDict(mutable=True)
+    for key, values in stored.items():
+        if isinstance(values, list):
+            data.setlist(key, [str(v) for v in values])
+    return data
+
+
+def _set_forms(request: HttpRequest, classroom: Classroom, memberships, data, draft):
+    positions = Position.objects.filter(owner=request.user)
+    form = PracticeSetForm(data, classroom=classroom, memberships=memberships)
+    item_kwargs = {"rules": classroom.get_rules(), "positions": positions}
+    initial = None
+    if draft is not None:
+        form = PracticeSetForm(
+            classroom=classroom, memberships=memberships, initial=initial_from(form, draft)
+        )
+        initial = draft_items(draft, item_kwargs, new_position=_new_position(request, positions))
+    items = ItemFormSet(data, prefix="item", form_kwargs=item_kwargs, initial=initial)
+    return form, items, positions
+
+
+def _new_position(request: HttpRequest, positions) -> Position | None:
+    wanted = request.GET.get("posicion", "")
+    return positions.filter(pk=int(wanted)).first() if wanted.isdigit() else None
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def set_create(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
         return refused
+    if request.method == "POST" and "construir_posicion" in request.POST:
+        _keep_draft(request, classroom)
+        return redirect(f"{reverse('classroom:position_create')}?para_tarea={classroom.pk}")
     memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
     data = request.POST or None
-    form = PracticeSetForm(data, classroom=classroom, memberships=memberships)
-    positions = Position.objects.filter(owner=request.user)
-    items = ItemFormSet(
-        data, prefix="item", form_kwargs={"rules": classroom.get_rules(), "positions": positions}
-    )
+    draft = _restored_draft(request, classroom) if data is None and "borrador" in request.GET else None
+    form, items, positions = _set_forms(request, classroom, memberships, data, draft)
     if request.method == "POST" and form.is_valid() and items.is_valid():
         if not form.cleaned_data["kind"] == PracticeSet.Kind.GOAL and not items.items:
             form.add_error(None, _("Añade al menos un ejercicio."))
@@ -379,6 +425,9 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
         "items": items,
         "heading": _("Nueva tarea"),
         "rules_label": PRESET_LABELS[classroom.rules],
+        "variant": variant_of(classroom.rules),
+        "has_positions": positions.exists(),
+        "item_kinds": SetItem.Kind,
     }
     return render(request, "classroom/set_form.html", context)
 
@@ -630,6 +679,19 @@ def positions(request: HttpRequest) -> HttpResponse:
     return render(request, "classroom/positions.html", context)
 
 
+def _set_being_written(request: HttpRequest) -> Classroom | None:
+    """The class whose set form sent the teacher here (?para_tarea=<pk>), when it is theirs."""
+    wanted = request.GET.get("para_tarea") or request.POST.get("para_tarea") or ""
+    if not wanted.isdigit():
+        return None
+    return Classroom.objects.filter(pk=int(wanted), teachers=request.user, archived=False).first()
+
+
+def _back_to_set(classroom: Classroom, position: Position | None) -> HttpResponse:
+    url = f"{reverse('classroom:set_create', args=[classroom.pk])}?borrador=1"
+    return redirect(f"{url}&posicion={position.pk}" if position else url)
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
@@ -638,21 +700,25 @@ def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     else:
         _require_teacher(request)
         instance = Position(owner=request.user)
+    for_set = _set_being_written(request) if pk is None else None
     form = PositionForm(request.POST or None, instance=instance)
     preview = None
     if request.method == "POST" and form.is_valid():
         if "vista_previa" in request.POST:
             preview = form.built
         else:
-            form.save()
+            position = form.save()
             messages.success(request, _("Posición guardada."))
-            return redirect("classroom:positions")
+            return _back_to_set(for_set, position) if for_set else redirect("classroom:positions")
     context = {
         "form": form,
         "preview": preview,
         "ruling": preview.ruling() if preview else None,
         "preview_rules": rules_label(preview.rules) if preview else "",
         "position": instance,
+        "for_set": for_set,
+        "import_form": PositionImportForm() if for_set else None,
+        "variants": variants(),
     }
     return render(request, "classroom/position_form.html", context)
 
@@ -671,15 +737,20 @@ def position_export(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def position_import(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
+    for_set = _set_being_written(request)
     form = PositionImportForm(request.POST, request.FILES)
     if not form.is_valid():
         for error in form.errors.get("file", []):
             messages.error(request, error)
+        if for_set:
+            return redirect(f"{reverse('classroom:position_create')}?para_tarea={for_set.pk}")
         return redirect("classroom:positions")
-    Position.objects.bulk_create(
+    created = Position.objects.bulk_create(
         [Position(owner=request.user, title=title, data=data) for title, data in form.cleaned_data["file"]]
     )
-    messages.success(request, _("Importadas %(n)s posiciones.") % {"n": len(form.cleaned_data["file"])})
+    messages.success(request, _("Importadas %(n)s posiciones.") % {"n": len(created)})
+    if for_set:
+        return _back_to_set(for_set, created[0])  # bulk_create returns keys on SQLite and PostgreSQL
     return redirect("classroom:positions")
 
 
