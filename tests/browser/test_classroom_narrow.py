@@ -8,6 +8,7 @@ from tests.browser.test_classroom_flow import _log_in
 from tests.tutor.classroom.conftest import make_set
 from tutor.classroom import services
 from tutor.classroom.models import Membership, Position
+from tutor.progress.models import SkillStat
 
 PHONE = {"width": 360, "height": 740}
 
@@ -39,6 +40,11 @@ def test_every_classroom_form_page_fits_a_360_px_screen(
     practice_set = make_set(
         classroom, teresa, items=[{"kind": "skill", "rule_id": "R-OBL-PISAR", "count": 2, "difficulty": 1}]
     )
+    for rule_id in ("R-OBL-ASISTIR", "R-OBL-MONTAR", "R-OBL-FALLAR", "R-OBL-PISAR", "R-DECK-4", "R-CANTE-1"):
+        SkillStat.objects.create(
+            learner=alice, kind=SkillStat.Kind.RULE, key=rule_id, attempts=2, recent="10"
+        )
+    member = Membership.objects.get(classroom=classroom, student=alice)
     base = live_server.url
     _log_in(narrow, base, "teresa", password)
     widths = {}
@@ -51,6 +57,8 @@ def test_every_classroom_form_page_fits_a_360_px_screen(
         reverse("classroom:positions"),
         reverse("classroom:position_create"),
         reverse("classroom:set_detail", args=[practice_set.pk]),
+        reverse("classroom:heatmap", args=[classroom.pk]),
+        reverse("classroom:student_skill", args=[classroom.pk, member.pk, "R-OBL-MONTAR"]),
     ):
         widths[url] = _width(narrow, base + url)
 
