@@ -19,6 +19,7 @@ from engine.scenarios import (
 )
 from engine.scenarios.custom import BUILT_FAMILIES
 from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.classroom.skills import skill_label, skill_name
 from tutor.practice.display import rules_in_force
 from tutor.progress import mastery
 
@@ -71,12 +72,14 @@ def initial_from(form: forms.BaseForm, data) -> dict:
     return {name: value for name, value in values.items() if value not in (None, "", [])}
 
 
-def skill_choices(rules) -> list[tuple[str, str]]:
-    return [
-        (rule_id, f"{rule_id}: {text}")
-        for rule_id, text in RULE_CATALOGUE.items()
-        if families_for(rule_id, rules)
-    ]
+def skill_choices(rules) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The skills some family can aim at under ``rules``, named as the course names them, by unit."""
+    units: dict[tuple[int, str], list[tuple[str, str]]] = {}
+    for rule_id in RULE_CATALOGUE:
+        if families_for(rule_id, rules):
+            name = skill_name(rule_id)
+            units.setdefault((name.unit_order, name.unit), []).append((rule_id, skill_label(rule_id)))
+    return [(unit, options) for (_order, unit), options in sorted(units.items())]
 
 
 class ClassroomForm(forms.ModelForm):

@@ -36,6 +36,7 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.classroom.skills import skill_name
 from tutor.practice.models import Attempt
 from tutor.progress import mastery as progress_mastery
 
@@ -334,7 +335,7 @@ def student_skill(request: HttpRequest, pk: int, membership_pk: int, rule_id: st
     context = {
         "classroom": membership.classroom,
         "name": membership.display_name(),
-        "skill": dashboard.skill_name(rule_id),
+        "skill": skill_name(rule_id),
         "cell": student_mastery(membership.student_id, rule_id),
         "page": page,
         "answers": [dashboard.seen_answer(a) for a in page],
@@ -505,7 +506,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page,
         "items": items,
         "family_labels": FAMILY_LABELS,
-        "goal_skill": dashboard.skill_name(practice_set.goal_skill) if practice_set.is_goal else None,
+        "goal_skill": skill_name(practice_set.goal_skill) if practice_set.is_goal else None,
     }
     return render(request, "classroom/set_detail.html", context)
 

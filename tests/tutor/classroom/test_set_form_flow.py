@@ -7,6 +7,8 @@ import re
 from django.urls import reverse
 
 from engine.rules import PRESET_LABELS, PRESETS, SWITCH_LABELS
+from lessons.course import load_course
+from tests.tutor.classroom.conftest import make_set
 from tests.tutor.classroom.test_set_create_view import _form
 from tutor.classroom.models import Position, PracticeSet
 
@@ -144,3 +146,21 @@ def test_the_set_form_says_what_the_classs_table_changes(other_classroom, tomas_
     page = _page(tomas_client, reverse("classroom:set_create", args=[other_classroom.pk]))
     for key in PRESETS["estricta"].differences():
         assert SWITCH_LABELS[key] in page
+
+
+def test_skills_are_offered_by_their_course_names_grouped_by_unit(classroom, teresa_client):
+    page = _page(teresa_client, reverse("classroom:set_create", args=[classroom.pk]))
+    course = load_course()
+    step = course.steps_for_rule("R-OBL-PISAR")[0]
+    unit = course.unit(step.unit_slug)
+    group = re.search(rf'<optgroup label="{re.escape(unit.title)}">(.*?)</optgroup>', page, re.S)
+    assert group and f'<option value="R-OBL-PISAR">{step.title} (R-OBL-PISAR)</option>' in group.group(1)
+
+
+def test_a_skill_item_is_named_before_its_id_on_the_set_page(classroom, teresa, teresa_client):
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "skill", "rule_id": "R-OBL-PISAR", "count": 2, "difficulty": 1}]
+    )
+    title = load_course().steps_for_rule("R-OBL-PISAR")[0].title
+    page = _page(teresa_client, practice_set.get_absolute_url())
+    assert f"{title} (R-OBL-PISAR) × 2 (nivel 1)" in page
