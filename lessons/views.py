@@ -17,6 +17,7 @@ from engine.rules import PRESET_LABELS, RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
+from tutor.practice.presenters import present
 
 TRY_FIELD = "carta"
 
@@ -144,7 +145,11 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "next": course.next_step(step),
         "done": owner is not None and services.is_done(owner=owner, step=step),
         "checkpoints": checkpoints,
-        "shown_checkpoints": [cp for cp in checkpoints if cp.issued is not None],
+        "shown_checkpoints": [
+            (cp, present(cp.issued, owner=owner, attempt=cp.attempt, standalone=False))
+            for cp in checkpoints
+            if cp.issued is not None
+        ],
         "retry": any(cp.failed for cp in checkpoints),
         "needs_questions": any(cp.needs_question for cp in checkpoints),
         "try_error": error,

@@ -37,7 +37,9 @@ from tutor.classroom.forms import (
 from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.classroom.skills import skill_name
+from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
+from tutor.practice.presenters import present
 from tutor.progress import mastery as progress_mastery
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
@@ -813,9 +815,8 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         current = next((q for q in questions if not q.answered), None)
     context.update(questions=questions, current=current)
     if current is not None:
-        context.update(
-            issued=current.issued,
-            scenario=current.issued.get_scenario(),
-            attempt=current.issued.attempt if current.answered else None,
+        attempt = current.issued.attempt if current.answered else None
+        context["exercise"] = present(
+            current.issued, owner=Owner(request.user, ""), attempt=attempt, standalone=False
         )
     return render(request, "classroom/task.html", context)

@@ -1,4 +1,5 @@
 import secrets
+from functools import cache
 
 from django.conf import settings
 from django.db import models
@@ -27,6 +28,17 @@ def only_row(queryset):
     """The row of a query on a unique key, or None: first() without its ORDER BY, which the hot
     paths would pay for on every request."""
     return next(iter(queryset[:1]), None)
+
+
+@cache
+def _url_pattern(name: str) -> str:
+    """A scenario URL with a placeholder token, reversed once per process (tokens need no quoting)."""
+    return reverse(name, args=["TOKEN"])
+
+
+def scenario_url(name: str, token: str) -> str:
+    """``reverse(name, args=[token])`` for the practice:scenario/answer/next URLs, without its cost."""
+    return _url_pattern(name).replace("TOKEN", token)
 
 
 class Issued(models.Model):

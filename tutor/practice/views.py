@@ -12,6 +12,7 @@ from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, famil
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
 from tutor.practice.models import Attempt, Issued, Mode, only_row
+from tutor.practice.presenters import present
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
 SKILL_CONTEXT = "habilidad:"
@@ -126,25 +127,12 @@ def fixed(request: HttpRequest, fixed_id: str) -> HttpResponse:
     return redirect(issued)
 
 
-def _place(issued: Issued) -> str:
-    """A session question's heading ("Repaso · 2 de 6"); progress knows its sessions."""
-    if issued.mode not in (Mode.REVIEW, Mode.MIXED):
-        return ""
-    from tutor.progress.sessions import place_of
-
-    return place_of(issued)
-
-
 @require_GET
 def scenario(request: HttpRequest, token: str) -> HttpResponse:
-    issued = _get_issued_for_owner(owner_for(request), token)
-    context = {
-        "issued": issued,
-        "scenario": issued.get_scenario(),
-        "attempt": attempt_of(issued),
-        "place": _place(issued),
-    }
-    return render(request, "practice/scenario.html", context)
+    owner = owner_for(request)
+    issued = _get_issued_for_owner(owner, token)
+    exercise = present(issued, owner=owner, attempt=attempt_of(issued))
+    return render(request, "practice/scenario.html", {"exercise": exercise})
 
 
 @require_POST
@@ -175,20 +163,19 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
     # The attempt knows its scenario (the row submit() locked, already checked against the owner);
     # only a rejected answer needs it read again.
     issued = attempt.issued if attempt is not None else _get_issued_for_owner(owner, token)
-    context = {
-        "issued": issued,
-        "scenario": issued.get_scenario(),
-        "attempt": attempt,
-        "answer_error": error,
-        "replayed": replayed,
-        "answer_value": request.POST.getlist("answer"),
-    }
+    exercise = present(
+        issued,
+        owner=owner,
+        attempt=attempt,
+        answer_error=error,
+        replayed=replayed,
+        answer_value=request.POST.getlist("answer"),
+    )
     if request.htmx:
         # htmx swaps only successful responses; the error is shown in the fragment, which holds
         # the answer part of the scenario (the question and table stay on the page).
-        return render(request, "practice/_answer.html", context)
-    context["place"] = _place(issued)
-    return render(request, "practice/scenario.html", context, status=400)
+        return render(request, "practice/_scenario.html#answered", {"exercise": exercise})
+    return render(request, "practice/scenario.html", {"exercise": exercise}, status=400)
 
 
 def _recorded(owner: Owner, token: str) -> tuple[Attempt | None, bool]:
@@ -241,5 +228,5 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
         return _go(request, "practice:index")
     if not request.htmx:
         return redirect(nxt)
-    context = {"issued": nxt, "scenario": nxt.get_scenario(), "attempt": None}
+    context = {"exercise": present(nxt, owner=owner)}
     return push_url(render(request, "practice/_scenario.html", context), nxt.get_absolute_url())
