@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.scenarios import FAMILY_LABELS, Scenario, ScenarioError
 from engine.scenarios.common import CODE_INDEX
 from tutor.classroom.mastery import Cell
 from tutor.classroom.skills import SkillName, skill_name
 from tutor.practice import display
+
+STUDENTS_PER_PAGE = 30
 
 
 @dataclass
@@ -31,14 +35,14 @@ class UnitGroup:
     columns: list[SkillColumn]
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class DashboardCell:
-    cell: Cell | None
-    rule_id: str
+    """One student × skill, its words prepared here: a class of 60 has 1,400 of them."""
 
-    @property
-    def css(self) -> str:
-        return "mastery--none" if self.cell is None else f"mastery--{self.cell.mastery}"
+    css: str
+    label: str = ""
+    detail: str = ""
+    href: str = ""
 
 
 @dataclass
@@ -53,6 +57,7 @@ class StudentRow:
 class Dashboard:
     groups: list[UnitGroup]
     rows: list[StudentRow]
+    page: Page
 
     @property
     def columns(self) -> list[SkillColumn]:
@@ -74,8 +79,38 @@ def _weak_first(mean: int | None) -> tuple[int, int]:
     return (1, 0) if mean is None else (0, mean)
 
 
-def class_dashboard(memberships, table: dict[tuple[int, str], Cell]) -> Dashboard:
-    """Students × skills, grouped by course unit, the weakest units, skills and students first."""
+_EMPTY = DashboardCell("mastery--none")
+
+
+class _CellWords:
+    """A cell's words, translated once per (level, answers) pair rather than once per cell."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[int, int], tuple[str, str, str]] = {}
+
+    def cell(self, cell: Cell | None, href: str) -> DashboardCell:
+        if cell is None:
+            return _EMPTY
+        key = (cell.mastery, cell.answered)
+        words = self.seen.get(key)
+        if words is None:
+            detail = ngettext("%(level)s · %(n)s respuesta", "%(level)s · %(n)s respuestas", cell.answered)
+            words = (
+                f"mastery--{cell.mastery}",
+                cell.label,
+                detail % {"level": cell.mastery, "n": cell.answered},
+            )
+            self.seen[key] = words
+        return DashboardCell(*words, href)
+
+
+def class_dashboard(memberships, table: dict[tuple[int, str], Cell], url_for, page_number=None) -> Dashboard:
+    """Students × skills, grouped by course unit, the weakest units, skills and students first.
+
+    ``url_for(membership pk, rule id)`` is the address of a cell (that student's answers for the skill).
+    Every student counts in the skills' means and the order; only one page of STUDENTS_PER_PAGE rows,
+    the weakest first, is drawn.
+    """
     levels_of: dict[str, list[int]] = {}
     for (_student, rule_id), cell in table.items():
         levels_of.setdefault(rule_id, []).append(cell.mastery)
@@ -88,13 +123,24 @@ def class_dashboard(memberships, table: dict[tuple[int, str], Cell]) -> Dashboar
     groups = [UnitGroup(unit, cols) for unit, cols in by_unit.items()]
     groups.sort(key=lambda g: _weak_first(_mean([c.mean for c in g.columns if c.mean is not None])))
     ordered = [c.skill.rule_id for g in groups for c in g.columns]
-    rows = []
+    students = []
     for m in memberships:
-        cells = [DashboardCell(table.get((m.student_id, rule_id)), rule_id) for rule_id in ordered]
-        levels = [c.cell.mastery for c in cells if c.cell is not None]
-        rows.append(StudentRow(m.pk, m.display_name(), _mean(levels), cells))
-    rows.sort(key=lambda r: (_weak_first(r.mean), r.name.lower()))
-    return Dashboard(groups, rows)
+        found = [table.get((m.student_id, rule_id)) for rule_id in ordered]
+        mean = _mean([cell.mastery for cell in found if cell is not None])
+        students.append((_weak_first(mean), m.display_name(), m, found, mean))
+    students.sort(key=lambda s: (s[0], s[1].lower()))
+    page = Paginator(students, STUDENTS_PER_PAGE).get_page(page_number)
+    words = _CellWords()
+    rows = [
+        StudentRow(
+            m.pk,
+            name,
+            mean,
+            [words.cell(cell, url_for(m.pk, rule_id)) for cell, rule_id in zip(found, ordered, strict=True)],
+        )
+        for _key, name, m, found, mean in page
+    ]
+    return Dashboard(groups, rows, page)
 
 
 # --- an answer as the student saw it ---------------------------------------------------------------

@@ -314,9 +314,16 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
     table = mastery_table(m.student_id for m in memberships)
+    # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
+    pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
+    head, tail = pattern.split("/0/RULE/")
+
+    def url_for(membership_pk: int, rule_id: str) -> str:
+        return f"{head}/{membership_pk}/{rule_id}/{tail}"
+
     context = {
         "classroom": classroom,
-        "dashboard": dashboard.class_dashboard(memberships, table),
+        "dashboard": dashboard.class_dashboard(memberships, table, url_for, request.GET.get("pagina")),
         "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
     }
     return render(request, "classroom/heatmap.html", context)

@@ -159,3 +159,29 @@ def test_a_student_of_another_class_or_an_unknown_skill_is_not_found(
     mine = Membership.objects.get(classroom=classroom, student=alice)
     url = reverse("classroom:student_skill", args=[classroom.pk, mine.pk, "R-NADA"])
     assert teresa_client.get(url).status_code == 404
+
+
+def test_a_big_class_is_drawn_a_page_of_students_at_a_time_the_weakest_first(
+    classroom, teresa, teresa_client, django_assert_max_num_queries
+):
+    from tutor.accounts.models import User
+    from tutor.classroom.dashboard import STUDENTS_PER_PAGE
+
+    total = STUDENTS_PER_PAGE + 5
+    for n in range(total):
+        student = User.objects.create_user(username=f"grande{n:02d}", password="x")
+        Membership.objects.create(classroom=classroom, student=student, real_name=f"Alumno {n:02d}")
+        _stat(student, "R-OBL-MONTAR", "1" * (n % 10) + "0" * (10 - n % 10))  # n % 10 right of ten
+    url = reverse("classroom:heatmap", args=[classroom.pk])
+    with django_assert_max_num_queries(12):
+        first = teresa_client.get(url).content.decode()
+    second = teresa_client.get(url, {"pagina": 2}).content.decode()
+    names_first = re.findall(r'<th scope="row" class="dashboard__student">([^<]+)</th>', first)
+    names_second = re.findall(r'<th scope="row" class="dashboard__student">([^<]+)</th>', second)
+    assert len(names_first) == STUDENTS_PER_PAGE
+    assert len(names_second) == total - STUDENTS_PER_PAGE + 2  # alice and bob, never practised, last
+    # Those with 0-4 right of ten (Por aprender) come before anyone better.
+    weak = {f"Alumno {n:02d}" for n in range(total) if n % 10 < 5}
+    assert set(names_first[: len(weak)]) == weak
+    assert names_second[-2:] == ["Alicia Gómez", "Roberto Díaz"]
+    assert f"Alumnos 1 a {STUDENTS_PER_PAGE} de {total + 2}" in first
