@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from lessons import services
+from lessons.models import CheckpointIssue
 from tutor.practice.models import Mode
 from tutor.practice.origins import Done, OriginKind, OriginView
 
@@ -13,13 +14,24 @@ class LessonKind(OriginKind):
     mode = Mode.LESSON
 
     def describe(self, issued, *, owner, attempt, standalone):
+        try:
+            step_key = issued.lesson_checkpoint.step_key  # cached when read through CheckpointIssue
+        except CheckpointIssue.DoesNotExist:
+            return OriginView()
+        step = services.step_by_key(step_key)
+        if step is None:  # a step removed from the course since
+            return OriginView()
         done = None
         # On the step page its status line says so; elsewhere the feedback does.
         if standalone and attempt is not None and attempt.correct:
-            done = _done(services.step_done_for(owner, issued.context))
-        url = issued.next_url
+            done = _done(services.step_done_for(owner, step))
+        url = services.step_url(step)
         return OriginView(
-            next_url=url, back_url=url, back_label=_("Volver a la lección") if url else "", done=done
+            counts_for=_("Pregunta del paso «%(title)s».") % {"title": step.title} if standalone else "",
+            next_url=url,
+            back_url=url,
+            back_label=_("Volver a la lección"),
+            done=done,
         )
 
 

@@ -167,7 +167,7 @@ def start_checkpoints(request: HttpRequest, unit_slug: str, step_slug: str) -> H
     url = reverse("lessons:step", args=[unit_slug, step_slug])
     owner = owner_for(request)  # the first write for a new visitor: they asked for the questions
     services.record_view(owner=owner, step=step)
-    services.issue_checkpoints(owner=owner, step=step, next_url=url)
+    services.issue_checkpoints(owner=owner, step=step)
     return redirect(f"{url}#preguntas")
 
 

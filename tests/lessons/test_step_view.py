@@ -51,7 +51,7 @@ def test_every_step_renders_with_its_number_rules_and_checkpoints(client, db, st
     body = client.get(_url(step)).content.decode()
     assert body.count('class="lesson-checkpoint"') == len(step.checkpoints)
     assert "Empezar las preguntas" not in body
-    assert Issued.objects.filter(context=f"lesson:{step.key}", mode="leccion").count() == len(
+    assert Issued.objects.filter(lesson_checkpoint__step_key=step.key, mode="leccion").count() == len(
         step.checkpoints
     )
 

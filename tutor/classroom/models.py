@@ -126,12 +126,13 @@ class PracticeSet(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("classroom:set_detail", args=[self.pk])
 
+    def get_task_url(self) -> str:
+        """The student's page of this set."""
+        return reverse("classroom:task", args=[self.pk])
+
     @property
     def is_goal(self) -> bool:
         return self.kind == self.Kind.GOAL
-
-    def context_for(self, student_pk: int) -> str:
-        return f"set:{self.pk}:{student_pk}"
 
 
 class SetItem(models.Model):
@@ -168,7 +169,11 @@ class SetItem(models.Model):
 
 
 class Assignment(models.Model):
-    """One student's progress row in a published set."""
+    """One student's progress row in a published set.
+
+    A student who leaves the class (or is removed) keeps the row and its questions, withdrawn: they
+    stay in the record, take no answers, and come back as they were if the student rejoins.
+    """
 
     class State(models.TextChoices):
         NOT_STARTED = "sin_empezar", _("sin empezar")
@@ -187,6 +192,7 @@ class Assignment(models.Model):
     time_ms = models.PositiveBigIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)  # the student left the class then
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["practice_set", "student"], name="one_assignment")]
@@ -210,7 +216,8 @@ class Assignment(models.Model):
 
 
 class Question(models.Model):
-    """Which issued scenario is which item of a student's set (the Issued row keeps the position)."""
+    """Which issued scenario is which item of a student's set (the Issued row keeps the position):
+    the origin of a set's questions (tutor/classroom/origins.py)."""
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="questions")
     item = models.ForeignKey(SetItem, on_delete=models.CASCADE, related_name="questions")

@@ -80,6 +80,7 @@ def _get_assignment_for_student(request: HttpRequest, set_pk: int) -> Assignment
         Assignment.objects.select_related("practice_set__classroom"),
         practice_set_id=set_pk,
         student=request.user,
+        withdrawn_at__isnull=True,
         practice_set__published_at__isnull=False,
         practice_set__classroom__memberships__student=request.user,
     )
@@ -175,10 +176,13 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     memberships = Membership.objects.filter(classroom=classroom).select_related("student")
     states = Assignment.State
+    present = Q(assignments__withdrawn_at__isnull=True)
     sets = classroom.sets.annotate(
-        n_rows=Count("assignments"),
-        n_done=Count("assignments", filter=Q(assignments__state__in=[states.SUBMITTED, states.LATE])),
-        n_started=Count("assignments", filter=Q(assignments__state=states.IN_PROGRESS)),
+        n_rows=Count("assignments", filter=present),
+        n_done=Count(
+            "assignments", filter=present & Q(assignments__state__in=[states.SUBMITTED, states.LATE])
+        ),
+        n_started=Count("assignments", filter=present & Q(assignments__state=states.IN_PROGRESS)),
     )
     context = {
         "classroom": classroom,
@@ -459,7 +463,11 @@ def set_publish(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _set_results(practice_set: PracticeSet):
     names = _real_names(practice_set.classroom)
-    rows = list(practice_set.assignments.select_related("student").order_by("student__username"))
+    rows = list(
+        practice_set.assignments.filter(withdrawn_at__isnull=True)
+        .select_related("student")
+        .order_by("student__username")
+    )
     now = timezone.now()
     for row in rows:
         row.real_name = names.get(row.student_id, row.student.username)
@@ -467,17 +475,24 @@ def _set_results(practice_set: PracticeSet):
     return names, rows
 
 
-def _wrong_attempts(practice_set: PracticeSet):
-    return Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:", correct=False)
+def _set_attempts(practice_set: PracticeSet, **filters):
+    """The answers to the set's questions by the students still in it.
+
+    Read through the set's keys (assignment, question, issued), so the cost follows the set, not the
+    size of the whole answer log; a withdrawn student's answers stay in the record but not here.
+    """
+    return Attempt.objects.filter(
+        issued__set_question__assignment__practice_set=practice_set,
+        issued__set_question__assignment__withdrawn_at__isnull=True,
+        **filters,
+    )
 
 
 def _most_chosen_wrong_cards(practice_set: PracticeSet) -> dict[int, list[tuple[str, int]]]:
     """Item id -> its three wrong cards chosen most often (jugada and válidas), from two small columns."""
     chosen: dict[int, Counter] = defaultdict(Counter)
-    rows = (
-        _wrong_attempts(practice_set)
-        .filter(family__in=("jugada", "validas"))
-        .values_list("issued__set_question__item_id", "answer")
+    rows = _set_attempts(practice_set, correct=False, family__in=("jugada", "validas")).values_list(
+        "issued__set_question__item_id", "answer"
     )
     for item_id, answer in rows.iterator(chunk_size=2000):
         answers = answer if isinstance(answer, list) else [answer]
@@ -491,7 +506,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names, rows = _set_results(practice_set)
     wrong = (
-        _wrong_attempts(practice_set)
+        _set_attempts(practice_set, correct=False)
         .select_related("issued__set_question", "learner")
         .order_by("learner__username", "issued__set_question__number", "pk")
     )
@@ -623,7 +638,7 @@ class _Echo:
 def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
     items = {item.pk: item.label() for item in practice_set.items.all()}
     attempts = (
-        Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:")
+        _set_attempts(practice_set)
         .select_related("issued__set_question", "learner")
         .only(
             "learner",
@@ -782,6 +797,7 @@ def tasks(request: HttpRequest) -> HttpResponse:
     rows = list(
         Assignment.objects.filter(
             student=request.user,
+            withdrawn_at__isnull=True,
             practice_set__published_at__isnull=False,
             practice_set__classroom__archived=False,
         )

@@ -33,9 +33,14 @@ class Owner:
     @property
     def q(self) -> Q:
         """Filter for rows that belong to this owner."""
+        return self.q_through("")
+
+    def q_through(self, relation: str) -> Q:
+        """Filter for rows whose ``relation`` (e.g. "issued") belongs to this owner: a join, not a subquery."""
+        prefix = f"{relation}__" if relation else ""
         if self.user is not None:
-            return Q(learner=self.user)
-        return Q(learner__isnull=True, anon_id=self.anon_id)
+            return Q(**{f"{prefix}learner": self.user})
+        return Q(**{f"{prefix}learner__isnull": True, f"{prefix}anon_id": self.anon_id})
 
 
 def owner_for(request: HttpRequest) -> Owner:

@@ -53,15 +53,14 @@ class Issued(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="issued"
     )
     anon_id = models.CharField(max_length=32, blank=True, default="")
+    # The kind of origin (tutor/practice/origins.py); the issuing app links the row to what it
+    # belongs to with a one-to-one key of its own (a lesson checkpoint, a set's question, a session item).
     mode = models.CharField(max_length=16, choices=Mode)
-    # Who issued it and where "Siguiente" leads, set by the server: "session:<id>", "lesson:<unit>/<step>",
-    # "set:<id>:<item>"...
-    context = models.CharField(max_length=120, blank=True, default="")
-    next_url = models.CharField(max_length=300, blank=True, default="")
     family = models.CharField(max_length=16)
     difficulty = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     fixed_id = models.CharField(max_length=64, blank=True, default="")
+    target = models.CharField(max_length=32, blank=True, default="")  # the rule id it was aimed at
     rule_ids = models.JSONField(default=list)
     rules = models.JSONField()  # TableRules.to_dict()
     scenario = models.JSONField()  # engine Scenario.to_dict(): position and answer key
@@ -74,7 +73,6 @@ class Issued(models.Model):
         indexes = [
             models.Index(fields=["learner", "-issued_at"]),
             models.Index(fields=["anon_id", "-issued_at"]),
-            models.Index(fields=["context"]),
         ]
 
     def __str__(self) -> str:
@@ -103,7 +101,6 @@ class Attempt(models.Model):
     )
     anon_id = models.CharField(max_length=32, blank=True, default="")
     mode = models.CharField(max_length=16, choices=Mode)
-    context = models.CharField(max_length=120, blank=True, default="")
     family = models.CharField(max_length=16)
     difficulty = models.PositiveSmallIntegerField()
     rule_ids = models.JSONField(default=list)
@@ -120,7 +117,6 @@ class Attempt(models.Model):
         indexes = [
             models.Index(fields=["learner", "-created_at"]),
             models.Index(fields=["anon_id", "-created_at"]),
-            models.Index(fields=["context"]),
         ]
 
     def __str__(self) -> str:

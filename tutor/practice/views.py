@@ -9,25 +9,26 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
+from tutor.practice import origins
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
 from tutor.practice.models import Attempt, Issued, Mode, only_row
 from tutor.practice.presenters import present
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
-SKILL_CONTEXT = "habilidad:"
 NEXT_FIELDS = (
     "token",
     "learner",
     "anon_id",
     "mode",
-    "context",
-    "next_url",
     "family",
     "difficulty",
     "fixed_id",
+    "target",
     "rules",
 )
+# Modes whose «Siguiente» issues another question with the same settings here (practice's own kinds).
+NEXT_MODES = (Mode.FAMILY, Mode.SKILL, Mode.FIXED)
 _pick = random.SystemRandom()
 
 
@@ -52,7 +53,6 @@ def _issue_skill(owner: Owner, rule_id: str, difficulty: int, rules) -> Issued:
         difficulty=difficulty,
         rules=rules,
         target=rule_id,
-        context=SKILL_CONTEXT + rule_id,
     )
 
 
@@ -198,8 +198,9 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     owner = owner_for(request)
     # Only what decides the next scenario (not the stored position, nor the answer's grade).
     issued = _get_issued_for_owner(owner, token, NEXT_FIELDS)
-    if issued.next_url:
-        return _go(request, issued.next_url)
+    if issued.mode not in NEXT_MODES:  # another app's question: «Continuar» leads back to it
+        origin = origins.describe(issued, owner=owner, attempt=attempt_of(issued))
+        return _go(request, origin.next_url or "practice:index")
     if attempt_of(issued) is None:
         return _go(request, issued)
     rules = issued.get_rules()
@@ -217,9 +218,8 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
             fixed_id=fixed_id,
             scenario=FIXED[fixed_id],
         )
-    elif issued.mode == Mode.SKILL and issued.context.startswith(SKILL_CONTEXT):
-        rule_id = issued.context.removeprefix(SKILL_CONTEXT)
-        nxt = _issue_skill(owner, rule_id, issued.difficulty, rules)
+    elif issued.mode == Mode.SKILL and issued.target:
+        nxt = _issue_skill(owner, issued.target, issued.difficulty, rules)
     elif issued.mode == Mode.FAMILY:
         nxt = issue(
             owner=owner, mode=Mode.FAMILY, family=issued.family, difficulty=issued.difficulty, rules=rules

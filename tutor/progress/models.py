@@ -150,6 +150,23 @@ class PracticeSession(models.Model):
         return reverse("progress:session_summary", args=[self.pk])
 
     @property
-    def context(self) -> str:
-        """Prefix of the Issued.context of this session's items."""
-        return f"session:{self.pk}:"
+    def name(self) -> str:
+        return _("Sesión mixta") if self.kind == self.Kind.MIXED else _("Repaso")
+
+
+class SessionItem(models.Model):
+    """Which item of a session's plan an issued scenario is: the origin of review and mixed questions."""
+
+    session = models.ForeignKey(PracticeSession, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveSmallIntegerField()  # 0-based place in the session's plan
+    issued = models.OneToOneField("practice.Issued", on_delete=models.CASCADE, related_name="session_item")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "position"], name="progress_one_issued_per_session_item"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.position + 1}"

@@ -29,12 +29,11 @@ def test_a_skill_keeps_its_rule(alice_client, alice):
         mode=Mode.SKILL,
         family="jugada",
         target="R-OBL-FALLAR",
-        context="habilidad:R-OBL-FALLAR",
     )
     submit(owner=owner_of(alice), token=first.token, raw=first.scenario["answer"][0])
     _next(alice_client, first)
     nxt = Issued.objects.exclude(pk=first.pk).get()
-    assert nxt.mode == Mode.SKILL and "R-OBL-FALLAR" in nxt.rule_ids and nxt.context == first.context
+    assert nxt.mode == Mode.SKILL and "R-OBL-FALLAR" in nxt.rule_ids and nxt.target == "R-OBL-FALLAR"
 
 
 def test_after_a_guide_example_comes_the_next_one(alice_client, alice, cual_puedes_jugar):
