@@ -410,7 +410,10 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(f"{reverse('classroom:position_create')}?para_tarea={classroom.pk}")
     memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
     data = request.POST or None
-    draft = _restored_draft(request, classroom) if data is None and "borrador" in request.GET else None
+    draft = None
+    if data is None and "borrador" in request.GET:
+        # A reload after the draft was used still picks the new position.
+        draft = _restored_draft(request, classroom) or QueryDict()
     form, items, positions = _set_forms(request, classroom, memberships, data, draft)
     if request.method == "POST" and form.is_valid() and items.is_valid():
         if not form.cleaned_data["kind"] == PracticeSet.Kind.GOAL and not items.items:
