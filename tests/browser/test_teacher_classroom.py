@@ -81,9 +81,9 @@ def test_a_teacher_finds_the_weakest_skill_by_keyboard_and_opens_a_students_answ
     for _ in range(6):
         page.keyboard.press("ArrowRight")
     assert region.evaluate("(r) => r.scrollLeft") > 0
-    # The column headers stay in view while scrolling sideways? The student names do (sticky).
-    name_cell = page.locator(".dashboard__student").first
-    assert name_cell.evaluate("(th) => getComputedStyle(th).position") == "sticky"
+    # The student names stay in view while scrolling sideways, the skills' headings while scrolling down.
+    for sticky in (".dashboard__student", ".dashboard__skill"):
+        assert page.locator(sticky).first.evaluate("(th) => getComputedStyle(th).position") == "sticky"
     headings = page.locator(".dashboard__skill-name")
     expect(headings.first).to_have_text(montar)
     # Colour and words: the weakest cells are red and say so.
