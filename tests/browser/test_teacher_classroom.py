@@ -77,10 +77,12 @@ def test_a_teacher_finds_the_weakest_skill_by_keyboard_and_opens_a_students_answ
 
     region = page.get_by_role("region", name="Dominio de cada alumno de 4º B por habilidad")
     _tab_until(page, "[data-testid='dashboard-scroll']")
+    expect(region).to_be_focused()  # reached by Tab, and named by its caption
     assert page.evaluate("() => { const r = document.activeElement; return r.scrollWidth > r.clientWidth; }")
     for _ in range(6):
         page.keyboard.press("ArrowRight")
-    assert region.evaluate("(r) => r.scrollLeft") > 0
+    # Arrow keys scroll smoothly: wait for the region to have moved.
+    page.wait_for_function("() => document.querySelector('[data-testid=dashboard-scroll]').scrollLeft > 0")
     # The student names stay in view while scrolling sideways, the skills' headings while scrolling down.
     for sticky in (".dashboard__student", ".dashboard__skill"):
         assert page.locator(sticky).first.evaluate("(th) => getComputedStyle(th).position") == "sticky"
