@@ -89,6 +89,12 @@ def step_url(step: Step) -> str:
     return reverse("lessons:step", args=[step.unit_slug, step.slug])
 
 
+def url_teaching(rule_id: str) -> str | None:
+    """The first step that teaches ``rule_id`` (practice links the rule ids of its feedback here)."""
+    steps = get_course().steps_for_rule(rule_id)
+    return step_url(steps[0]) if steps else None
+
+
 def step_done_for(owner: Owner, step: Step) -> StepDone | None:
     """``step`` and where to go next, if ``owner`` has completed it."""
     course = get_course()

@@ -13,9 +13,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card, CardError, parse_card
 from engine.obligations import the
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE
+from engine.rules import RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
+from tutor.lib.tables import table_label
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
 from tutor.practice.presenters import present
 
@@ -65,7 +66,7 @@ def _ruling_view(rules_name: str, ruling) -> dict:
     return {
         "name": rules_name,
         "heading": _table_heading(rules_name),
-        "label": PRESET_LABELS.get(rules_name, _("Mesa personalizada")),
+        "label": table_label(rules_name),
         "ruling": ruling,
     }
 

@@ -125,8 +125,8 @@ def test_a_display_shows_its_cards_by_name(client, db):
 def test_glossary_terms_in_the_text_link_to_the_glossary(client, db, course):
     step = course.step("asistir", "sigue-el-palo")
     body = client.get(_url(step)).content.decode()
-    assert '<a href="/glosario/#asistir">asistir</a>' in body
-    assert '<a href="/glosario/#palo-de-salida">palo de salida</a>' in body
+    assert '<a href="/lecciones/glosario/#asistir">asistir</a>' in body
+    assert '<a href="/lecciones/glosario/#palo-de-salida">palo de salida</a>' in body
 
 
 def test_previous_and_next_cross_units(client, db, course):

@@ -7,14 +7,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Suit
-from engine.rules import PRESET_LABELS, PRESETS, TableRules
+from engine.rules import PRESETS, TableRules
 from engine.scenarios import FAMILY_LABELS, BuiltPosition, position_from_json
+from tutor.lib.tables import RULES_CHOICES, table_label
 
 # No 0/O, 1/I/L: a code read aloud or copied from a blackboard must not be ambiguous.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 7
-
-RULES_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 
 
 def new_join_code() -> str:
@@ -92,10 +91,7 @@ class Position(models.Model):
 
     def rules_label(self) -> str:
         """The table it was built and previewed at (a set grades it at the class's table instead)."""
-        rules = self.data.get("rules") or "guia"
-        if isinstance(rules, str) and rules in PRESET_LABELS:
-            return str(PRESET_LABELS[rules])
-        return str(_("Mesa con reglas propias"))
+        return table_label(self.data.get("rules") or "guia")
 
 
 class PracticeSet(models.Model):

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.rules import PRESET_LABELS
 from engine.scenarios import PositionError, families_for, position_from_json
 from tutor.classroom import passwords
 from tutor.classroom.mastery import student_mastery
@@ -26,6 +25,7 @@ from tutor.classroom.models import (
     new_join_code,
     normalise_code,
 )
+from tutor.lib.tables import table_label
 from tutor.practice.identity import Owner
 from tutor.practice.models import Mode
 from tutor.practice.services import issue
@@ -200,7 +200,7 @@ def _at_class_table(classroom: Classroom, item: dict) -> dict:
     except PositionError as exc:
         raise ClassroomError(
             _("La posición «%(title)s» no puede darse con las reglas de la clase (%(rules)s): %(why)s")
-            % {"title": item.get("position_title", ""), "rules": PRESET_LABELS[classroom.rules], "why": exc}
+            % {"title": item.get("position_title", ""), "rules": table_label(classroom.rules), "why": exc}
         ) from None
     return {**item, "position": built.to_json()}
 

@@ -14,8 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.cards import CODE_OF, NAME_OF
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE, RulesError, TableRules
+from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
 from tutor.classroom import dashboard, services, throttle
 from tutor.classroom.forms import (
@@ -30,13 +29,14 @@ from tutor.classroom.forms import (
     RealNameForm,
     draft_items,
     initial_from,
-    rules_label,
     variant_of,
     variants,
 )
 from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.classroom.skills import skill_name
+from tutor.lib.cards import card_name, is_card_code
+from tutor.lib.tables import table_label
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.practice.presenters import present
@@ -46,7 +46,6 @@ LOGINS_SESSION_KEY = "classroom_new_logins"
 SET_DRAFT_SESSION_KEY = "classroom_set_draft"
 WRONG_PER_PAGE = 20
 ANSWERS_PER_PAGE = 20
-CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -189,7 +188,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "memberships": memberships,
         "teachers": classroom.teachers.order_by("username"),
         "sets": sets,
-        "rules_label": PRESET_LABELS[classroom.rules],
+        "rules_label": table_label(classroom.rules),
         "co_teacher_form": CoTeacherForm(),
     }
     return render(request, "classroom/detail.html", context)
@@ -441,7 +440,7 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "items": items,
         "heading": _("Nueva tarea"),
-        "rules_label": PRESET_LABELS[classroom.rules],
+        "rules_label": table_label(classroom.rules),
         "variant": variant_of(classroom.rules),
         "has_positions": positions.exists(),
         "item_kinds": SetItem.Kind,
@@ -499,7 +498,7 @@ def _most_chosen_wrong_cards(practice_set: PracticeSet) -> dict[int, list[tuple[
     )
     for item_id, answer in rows.iterator(chunk_size=2000):
         answers = answer if isinstance(answer, list) else [answer]
-        chosen[item_id].update(a for a in answers if isinstance(a, str) and a in CARD_OF_CODE)
+        chosen[item_id].update(a for a in answers if isinstance(a, str) and is_card_code(a))
     return {item_id: counter.most_common(3) for item_id, counter in chosen.items()}
 
 
@@ -590,8 +589,8 @@ def _answer_words(scenario: dict, answer) -> str | int:
     if isinstance(answer, list):
         return ", ".join(str(_answer_words(scenario, a)) for a in answer) or _("ninguna")
     if isinstance(answer, str):
-        if answer in CARD_OF_CODE:
-            return NAME_OF[CARD_OF_CODE[answer]]
+        if is_card_code(answer):
+            return card_name(answer)
         labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
@@ -605,13 +604,6 @@ def _answer_code(answer) -> str:
     if isinstance(answer, list):
         return " ".join(str(a) for a in answer)
     return str(answer)
-
-
-def _table_label(rules: dict) -> str:
-    try:
-        return rules_label(TableRules.from_spec(rules or "guia"))
-    except RulesError:  # a damaged stored table: say so rather than fail the whole export
-        return _("desconocidas")
 
 
 ATTEMPTS_CSV_HEADER = [
@@ -670,7 +662,7 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             question.number if question else "",
             items.get(question.item_id, "") if question else "",
             attempt.family,
-            _table_label(attempt.rules),
+            table_label(attempt.rules),
             " ".join(attempt.rule_ids),
             _answer_words(attempt.issued.scenario, attempt.answer),
             _answer_code(attempt.answer),
@@ -742,7 +734,7 @@ def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "form": form,
         "preview": preview,
         "ruling": preview.ruling() if preview else None,
-        "preview_rules": rules_label(preview.rules) if preview else "",
+        "preview_rules": table_label(preview.rules) if preview else "",
         "position": instance,
         "for_set": for_set,
         "import_form": PositionImportForm() if for_set else None,

@@ -1,13 +1,13 @@
 import secrets
 from functools import cache
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import TableRules
 from engine.scenarios import Scenario
+from tutor.lib.owners import Owned
 
 
 def new_token() -> str:
@@ -41,7 +41,7 @@ def scenario_url(name: str, token: str) -> str:
     return _url_pattern(name).replace("TOKEN", token)
 
 
-class Issued(models.Model):
+class Issued(Owned):
     """A scenario handed to one learner. Its position and answer key live here, never in the client.
 
     Rows are written once when issued and not changed afterwards (an anonymous visitor's rows are
@@ -49,10 +49,6 @@ class Issued(models.Model):
     """
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="issued"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     # The kind of origin (tutor/practice/origins.py); the issuing app links the row to what it
     # belongs to with a one-to-one key of its own (a lesson checkpoint, a set's question, a session item).
     mode = models.CharField(max_length=16, choices=Mode)
@@ -88,7 +84,7 @@ class Issued(models.Model):
         return TableRules.from_spec(self.rules)
 
 
-class Attempt(models.Model):
+class Attempt(Owned):
     """One answer to one issued scenario, graded by the engine on the server. An append-only log.
 
     The one-to-one link makes a replayed or doubled submission impossible to count twice.
@@ -96,10 +92,6 @@ class Attempt(models.Model):
     """
 
     issued = models.OneToOneField(Issued, on_delete=models.PROTECT, related_name="attempt")
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     mode = models.CharField(max_length=16, choices=Mode)
     family = models.CharField(max_length=16)
     difficulty = models.PositiveSmallIntegerField()
