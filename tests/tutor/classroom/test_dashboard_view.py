@@ -185,3 +185,27 @@ def test_a_big_class_is_drawn_a_page_of_students_at_a_time_the_weakest_first(
     assert set(names_first[: len(weak)]) == weak
     assert names_second[-2:] == ["Alicia Gómez", "Roberto Díaz"]
     assert f"Alumnos 1 a {STUDENTS_PER_PAGE} de {total + 2}" in first
+
+
+def test_a_students_answers_page_costs_the_same_queries_whatever_their_history(
+    classroom, alice, teresa_client
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.tutor.classroom.test_teacher_answers import _answer_wrong
+
+    membership = Membership.objects.get(classroom=classroom, student=alice)
+    url = reverse("classroom:student_skill", args=[classroom.pk, membership.pk, "R-DECK-4"])
+    counts = []
+    for n in (2, 20):
+        practice_set = make_set(
+            classroom,
+            classroom.teachers.get(),
+            items=[{"kind": "family", "family": "tantos", "count": n, "difficulty": 1}],
+        )
+        _answer_wrong(practice_set, alice)
+        with CaptureQueriesContext(connection) as ctx:
+            assert teresa_client.get(url).status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1]
