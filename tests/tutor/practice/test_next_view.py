@@ -2,6 +2,9 @@ from django.urls import reverse
 
 from engine.rules import PRESETS
 from engine.scenarios import FIXED
+from tests.tutor.classroom.conftest import make_set
+from tutor.classroom import services
+from tutor.classroom.models import Membership
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue, submit
 
@@ -112,3 +115,13 @@ def test_with_htmx_another_learners_token_is_still_a_404(bob_client, alice, cual
 def _right_answer(issued):
     answer = issued.scenario["answer"]
     return list(answer) if isinstance(answer, list) else str(answer)
+
+
+def test_another_apps_question_continues_where_its_origin_says(alice_client, alice, teresa):
+    classroom = services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    practice_set = make_set(classroom, teresa, items=[{"kind": "family", "family": "tantos", "count": 1}])
+    (question,) = services.ensure_questions(assignment=practice_set.assignments.get(student=alice))
+    response = _next(alice_client, question.issued)
+    assert response.url == reverse("classroom:task", args=[practice_set.pk])
+    assert Issued.objects.filter(learner=alice).count() == 1  # nothing new was issued
