@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
+from django.db.models.fields.json import KeyTransform
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -647,24 +648,29 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             "misconception",
             "time_taken_ms",
             "created_at",
-            "issued__scenario",
             "issued__set_question__number",
             "issued__set_question__item_id",
         )
+        # Only the options of the stored scenario (to name an option answer), not its position.
+        .annotate(options=KeyTransform("options", "issued__scenario"))
         .order_by("learner__username", "issued__set_question__number", "pk")
     )
+    tables: dict[str, str] = {}
     yield ATTEMPTS_CSV_HEADER
     for attempt in attempts.iterator(chunk_size=500):
         question = getattr(attempt.issued, "set_question", None)
+        table_key = json.dumps(attempt.rules, sort_keys=True)
+        if table_key not in tables:
+            tables[table_key] = table_label(attempt.rules)
         yield [
             attempt.learner.username,
             names.get(attempt.learner_id, ""),
             question.number if question else "",
             items.get(question.item_id, "") if question else "",
             attempt.family,
-            table_label(attempt.rules),
+            tables[table_key],
             " ".join(attempt.rule_ids),
-            _answer_words(attempt.issued.scenario, attempt.answer),
+            _answer_words({"options": attempt.options or []}, attempt.answer),
             _answer_code(attempt.answer),
             "sí" if attempt.correct else "no",
             MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
