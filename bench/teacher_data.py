@@ -8,7 +8,8 @@ One measured class (``class_size`` students, their teacher ``school.teacher``, o
 ``set_questions`` questions that every student has answered) and, beside it, other classes of
 ``other_class_size`` students with a set of their own. Every student also has practice answers of
 their own (families, skills, sessions' kind of rows) up to ``answers_per_student`` in all, so the
-answer log is as large as a real school's. Each set answer is right or wrong by a seeded draw, with
+answer log is as large as a real school's, and the per-skill counts (SkillStat) the dashboard reads
+match those answers. Each set answer is right or wrong by a seeded draw, with
 misconceptions on the wrong ones, so the dashboards have mistakes to list.
 
 Rows are written the way the services write them (Issued + Attempt pairs, a Question per set
@@ -77,6 +78,17 @@ class _Templates:
     def __init__(self) -> None:
         self.by_family = {f: generate(f, 7, 1, GUIA) for f in FAMILIES}
         self.rules = GUIA.to_dict()
+        # (learner, rule id) -> [attempts, correct, recent]: the SkillStat rows progress would keep.
+        self.skills: dict[tuple[int, str], list] = {}
+
+    def count_skills(self, issued, correct: bool) -> None:
+        from tutor.progress import mastery
+
+        for rule_id in issued.rule_ids:
+            row = self.skills.setdefault((issued.learner_id, rule_id), [0, 0, ""])
+            row[0] += 1
+            row[1] += int(correct)
+            row[2] = mastery.push(row[2], correct)
 
     def issued(self, Issued, *, learner_id: int, mode: str, family: str, seed: int):
         scenario = self.by_family[family]
@@ -92,6 +104,7 @@ class _Templates:
         )
 
     def attempt(self, Attempt, issued, *, correct: bool, misconception: str):
+        self.count_skills(issued, correct)
         scenario = self.by_family[issued.family]
         answer = scenario.answer[0] if isinstance(scenario.answer, (list, tuple)) else scenario.answer
         return Attempt(
@@ -256,4 +269,25 @@ def build_school(
             BuiltClass(classroom=classroom, teacher=teacher, practice_set=practice_set, students=members)
         )
         answers += len(members) * set_questions
+    _skill_stats(templates.skills)
     return School(measured=built[0], classrooms=built, answers=answers)
+
+
+def _skill_stats(skills: dict[tuple[int, str], list]) -> None:
+    """The per-skill counts the dashboard reads, as progress's receivers would have left them."""
+    from tutor.progress.models import SkillStat
+
+    SkillStat.objects.bulk_create(
+        [
+            SkillStat(
+                learner_id=learner,
+                kind=SkillStat.Kind.RULE,
+                key=rule_id,
+                attempts=n,
+                correct=k,
+                recent=recent,
+            )
+            for (learner, rule_id), (n, k, recent) in skills.items()
+        ],
+        batch_size=BATCH,
+    )

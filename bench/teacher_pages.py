@@ -1,4 +1,5 @@
-"""Teacher pages against a school's worth of data: a set's page and its CSV exports, at two sizes.
+"""Teacher pages against a school's worth of data: a set's page (and its mistakes' second page), its
+CSV exports, the class page, the dashboard and a student's answers for a skill, at two sizes.
 
     .venv/bin/python bench/teacher_pages.py                       # PostgreSQL beside DATABASE_URL's
     .venv/bin/python bench/teacher_pages.py --answers 500 --runs 5 # a quicker, smaller run
@@ -44,7 +45,26 @@ def _pages():
         "set page": lambda school: reverse("classroom:set_detail", args=[school.practice_set.pk]),
         "answers CSV": lambda school: reverse("classroom:set_attempts_csv", args=[school.practice_set.pk]),
         "results CSV": lambda school: reverse("classroom:set_results_csv", args=[school.practice_set.pk]),
+        "mistakes p2": lambda school: (
+            reverse("classroom:set_detail", args=[school.practice_set.pk]) + "?pagina=2"
+        ),
+        "class page": lambda school: reverse("classroom:detail", args=[school.classroom.pk]),
+        "dashboard": lambda school: reverse("classroom:heatmap", args=[school.classroom.pk]),
+        "student page": _student_page,
     }
+
+
+def _student_page(school) -> str:
+    """The first student's answers for the set's main skill (a dashboard cell's link)."""
+    from django.urls import reverse
+
+    from tutor.classroom.models import Membership
+    from tutor.practice.models import Attempt
+
+    student = school.students[0]
+    membership = Membership.objects.get(classroom=school.classroom, student=student)
+    rule_id = Attempt.objects.filter(learner=student, correct=False).values_list("rule_ids", flat=True)[0][0]
+    return reverse("classroom:student_skill", args=[school.classroom.pk, membership.pk, rule_id])
 
 
 def _explain(connection, sql: str, params) -> str:
@@ -95,6 +115,8 @@ def _measure(size: str, args) -> dict[str, dict]:
                 with CaptureQueriesContext(connection) as queries:
                     t0 = time.perf_counter()
                     response = client.get(url)
+                    # A streamed CSV does its work while it is read: read it inside the timing.
+                    body = b"".join(response.streaming_content) if response.streaming else response.content
                     times.append((time.perf_counter() - t0) * 1000)
                 assert response.status_code == 200
                 db_ms.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
@@ -103,9 +125,9 @@ def _measure(size: str, args) -> dict[str, dict]:
                 "max": max(times),
                 "queries": len(queries.captured_queries),
                 "db": statistics.median(db_ms),
-                "bytes": len(response.content),
+                "bytes": len(body),
             }
-            if args.explain and page != "results CSV":
+            if args.explain and page in ("set page", "answers CSV"):
                 slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
                 from tutor.classroom.views import _set_attempts
 

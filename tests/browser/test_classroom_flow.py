@@ -28,7 +28,7 @@ def _teacher_builds_class_position_and_set(page: Page, base: str) -> None:
     page.get_by_role("navigation", name="Principal").get_by_role("link", name="Clases").click()
     page.get_by_role("link", name="Nueva clase").click()
     page.get_by_label("Nombre").fill("5º A")
-    page.get_by_label("Reglas de mesa").select_option("guia")
+    page.get_by_label("Mesa de la guía (reglas por defecto)").check()
     page.get_by_role("button", name="Guardar").click()
     expect(page.get_by_role("heading", name="5º A", level=1)).to_be_visible()
 

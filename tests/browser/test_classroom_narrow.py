@@ -6,8 +6,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_classroom_flow import _log_in
 from tests.tutor.classroom.conftest import make_set
-from tutor.classroom import services
+from tutor.classroom import passwords, services
 from tutor.classroom.models import Membership, Position
+from tutor.progress.models import SkillStat
 
 PHONE = {"width": 360, "height": 740}
 
@@ -27,8 +28,9 @@ def _width(page: Page, url: str) -> int:
 
 
 def test_every_classroom_form_page_fits_a_360_px_screen(
-    live_server, narrow, transactional_db, teresa, alice, password
+    live_server, narrow, transactional_db, teresa, alice, password, monkeypatch
 ):
+    monkeypatch.setattr(passwords, "strengthen_soon", lambda accounts: None)  # would outlive the test
     classroom = services.create_classroom(teacher=teresa, name="4º B", rules="estricta")
     Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
     Position.objects.create(
@@ -39,6 +41,11 @@ def test_every_classroom_form_page_fits_a_360_px_screen(
     practice_set = make_set(
         classroom, teresa, items=[{"kind": "skill", "rule_id": "R-OBL-PISAR", "count": 2, "difficulty": 1}]
     )
+    for rule_id in ("R-OBL-ASISTIR", "R-OBL-MONTAR", "R-OBL-FALLAR", "R-OBL-PISAR", "R-DECK-4", "R-CANTE-1"):
+        SkillStat.objects.create(
+            learner=alice, kind=SkillStat.Kind.RULE, key=rule_id, attempts=2, recent="10"
+        )
+    member = Membership.objects.get(classroom=classroom, student=alice)
     base = live_server.url
     _log_in(narrow, base, "teresa", password)
     widths = {}
@@ -51,8 +58,15 @@ def test_every_classroom_form_page_fits_a_360_px_screen(
         reverse("classroom:positions"),
         reverse("classroom:position_create"),
         reverse("classroom:set_detail", args=[practice_set.pk]),
+        reverse("classroom:heatmap", args=[classroom.pk]),
+        reverse("classroom:student_skill", args=[classroom.pk, member.pk, "R-OBL-MONTAR"]),
     ):
         widths[url] = _width(narrow, base + url)
+    narrow.goto(base + reverse("classroom:new_students", args=[classroom.pk]))
+    narrow.get_by_label("Nombres reales, uno por línea").fill("María de los Ángeles Fernández\nLeo")
+    narrow.get_by_role("button", name="Guardar").click()
+    expect(narrow.locator(".login-card")).to_have_count(2)
+    widths["login slips"] = narrow.evaluate("document.documentElement.scrollWidth")
 
     narrow.get_by_role("button", name="Salir").click()
     _log_in(narrow, base, "alice", password)

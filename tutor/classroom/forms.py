@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import CARDS, Suit
-from engine.rules import RULE_CATALOGUE, TableRules
+from engine.rules import PRESETS, RULE_CATALOGUE, TableRules
 from engine.scenarios import (
     DIFFICULTIES,
     FAMILIES,
@@ -19,8 +19,10 @@ from engine.scenarios import (
 )
 from engine.scenarios.custom import BUILT_FAMILIES
 from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.classroom.skills import skill_label, skill_name
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
+from tutor.practice.display import rules_in_force
 from tutor.progress import mastery
 
 MAX_MANAGED = 40
@@ -45,12 +47,36 @@ def _helper() -> FormHelper:
     return helper
 
 
-def skill_choices(rules) -> list[tuple[str, str]]:
-    return [
-        (rule_id, f"{rule_id}: {text}")
-        for rule_id, text in RULE_CATALOGUE.items()
-        if families_for(rule_id, rules)
-    ]
+def variant_of(name: str) -> dict:
+    """A preset table and what it changes from the guide's, in the engine's own switch labels."""
+    shown = rules_in_force(PRESETS[name])
+    return {
+        "name": name,
+        "label": shown["label"],
+        "changes": [f"{switch['label']}: {switch['value']}" for switch in shown["switches"]],
+    }
+
+
+def variants() -> list[dict]:
+    return [variant_of(name) for name in PRESETS]
+
+
+def initial_from(form: forms.BaseForm, data) -> dict:
+    """A form's fields as typed in ``data`` (a kept draft), to show again as initial values."""
+    values = {
+        name: f.widget.value_from_datadict(data, {}, form.add_prefix(name)) for name, f in form.fields.items()
+    }
+    return {name: value for name, value in values.items() if value not in (None, "", [])}
+
+
+def skill_choices(rules) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The skills some family can aim at under ``rules``, named as the course names them, by unit."""
+    units: dict[tuple[int, str], list[tuple[str, str]]] = {}
+    for rule_id in RULE_CATALOGUE:
+        if families_for(rule_id, rules):
+            name = skill_name(rule_id)
+            units.setdefault((name.unit_order, name.unit), []).append((rule_id, skill_label(rule_id)))
+    return [(unit, options) for (_order, unit), options in sorted(units.items())]
 
 
 class ClassroomForm(forms.ModelForm):
@@ -58,6 +84,7 @@ class ClassroomForm(forms.ModelForm):
         model = Classroom
         fields = ("name", "rules")
         help_texts = {"rules": _("Todas las preguntas de la clase se corrigen con estas reglas.")}
+        widgets = {"rules": forms.RadioSelect}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -397,4 +424,31 @@ class BaseItemFormSet(forms.BaseFormSet):
             )
 
 
-ItemFormSet = forms.formset_factory(ItemForm, formset=BaseItemFormSet, extra=5, max_num=10, absolute_max=10)
+MAX_ITEMS = 10
+
+
+def draft_items(draft, form_kwargs: dict, new_position: Position | None = None) -> list[dict]:
+    """The rows a kept draft had filled in, as initial values; a new position fills a row of its own."""
+    try:
+        total = min(int(draft.get("item-TOTAL_FORMS") or 0), MAX_ITEMS)
+    except ValueError:
+        total = 0
+    rows = []
+    for i in range(total):
+        row = initial_from(ItemForm(prefix=f"item-{i}", **form_kwargs), draft)
+        if row.get("kind"):
+            rows.append(row)
+    if new_position is not None:
+        empty = (r for r in rows if r["kind"] == SetItem.Kind.POSITION and not r.get("position"))
+        slot = next(empty, None)
+        if slot is None and len(rows) < MAX_ITEMS:
+            slot = {"kind": SetItem.Kind.POSITION}
+            rows.append(slot)
+        if slot is not None:
+            slot["position"] = new_position.pk
+    return rows
+
+
+ItemFormSet = forms.formset_factory(
+    ItemForm, formset=BaseItemFormSet, extra=5, max_num=MAX_ITEMS, absolute_max=MAX_ITEMS
+)

@@ -4,8 +4,13 @@ The heatmap reads progress's SkillStat cache for the whole class in one query; a
 against the Attempt log itself, so it never depends on which receiver of attempt_recorded ran first.
 """
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 
 from tutor.practice.models import Attempt
 from tutor.progress import mastery
@@ -48,3 +53,13 @@ def student_mastery(student_id: int, skill: str) -> Cell:
     results = [correct for rule_ids, correct in rows if skill in (rule_ids or [])]
     recent = "".join("1" if c else "0" for c in reversed(results[: mastery.WINDOW]))
     return Cell(len(results), sum(results), recent)
+
+
+def attempts_citing(attempts: QuerySet, rule_id: str) -> QuerySet:
+    """The attempts whose rule ids include ``rule_id`` (JSON containment where the database has it)."""
+    if connection.vendor == "postgresql":
+        return attempts.filter(rule_ids__contains=[rule_id])
+    # Elsewhere the JSON list is read as text: a quoted id matches only itself ("R-OBL" not "R-OBL-PISAR").
+    return attempts.annotate(rule_ids_text=Cast("rule_ids", TextField())).filter(
+        rule_ids_text__contains=json.dumps(rule_id)
+    )

@@ -162,7 +162,9 @@ class SetItem(models.Model):
         if self.kind == self.Kind.POSITION:
             return f"{self.position_title} ({FAMILY_LABELS.get(self.family, self.family)})"
         if self.kind == self.Kind.SKILL:
-            return f"{self.rule_id} × {self.count} (nivel {self.difficulty})"
+            from tutor.classroom.skills import skill_label  # reads the course: not at import time
+
+            return f"{skill_label(self.rule_id)} × {self.count} (nivel {self.difficulty})"
         return f"{FAMILY_LABELS.get(self.family, self.family)} × {self.count} (nivel {self.difficulty})"
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.scenarios import PositionError, families_for, position_from_json
+from tutor.classroom import passwords
 from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import (
     CODE_ALPHABET,
@@ -111,20 +112,40 @@ def _random(alphabet: str, n: int) -> str:
     return "".join(secrets.choice(alphabet) for _ in range(n))
 
 
+def _free_usernames(n: int) -> list[str]:
+    """``n`` new neutral usernames no account has, checked against the database in one query a round."""
+    chosen: list[str] = []
+    for _attempt in range(20):
+        wanted = {f"alumno-{_random(PASSWORD_ALPHABET, 5)}" for _ in range(n - len(chosen))} - set(chosen)
+        taken = set(User.objects.filter(username__in=wanted).values_list("username", flat=True))
+        chosen += sorted(wanted - taken)
+        if len(chosen) == n:
+            return chosen
+    raise ClassroomError(_("No se han podido generar nombres de usuario libres; inténtalo otra vez."))
+
+
 def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[NewLogin]:
-    """Accounts for children without email: a neutral username and a one-time printable password."""
-    logins = []
+    """Accounts for children without email: a neutral username and a one-time printable password.
+
+    The passwords are stored under a quick hash and strengthened in the background once committed
+    (tutor.classroom.passwords explains why that is safe): 40 accounts take well under a second.
+    """
+    logins, quick = [], []
+    open_sets = list(
+        classroom.sets.filter(published_at__isnull=False, whole_class=True).prefetch_related("items")
+    )
     with transaction.atomic():
-        for real_name in names:
-            for _attempt in range(20):
-                username = f"alumno-{_random(PASSWORD_ALPHABET, 5)}"
-                if not User.objects.filter(username=username).exists():
-                    break
+        for real_name, username in zip(names, _free_usernames(len(names)), strict=True):
             password = "-".join(_random(PASSWORD_ALPHABET, 4) for _ in range(3))
-            user = User.objects.create_user(username=username, password=password, role=User.Role.LEARNER)
+            user = User(username=username, role=User.Role.LEARNER, password=passwords.fresh_hash(password))
+            user.save()
             Membership.objects.create(classroom=classroom, student=user, real_name=real_name, managed=True)
-            _assign_open_sets(classroom, user)
+            Assignment.objects.bulk_create(
+                [Assignment(practice_set=s, student=user, total=_total(s)) for s in open_sets]
+            )
             logins.append(NewLogin(username, password, real_name))
+            quick.append((user.pk, password, user.password))
+        transaction.on_commit(lambda: passwords.strengthen_soon(quick))
     return logins
 
 

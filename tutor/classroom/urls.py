@@ -18,6 +18,7 @@ urlpatterns = [
     path("<id:pk>/alumnos/<id:membership_pk>/quitar/", views.remove_student, name="remove_student"),
     path("<id:pk>/salir/", views.leave, name="leave"),
     path("<id:pk>/progreso/", views.heatmap, name="heatmap"),
+    path("<id:pk>/progreso/<id:membership_pk>/<str:rule_id>/", views.student_skill, name="student_skill"),
     path("<id:pk>/tareas/nueva/", views.set_create, name="set_create"),
     path("tareas/<id:pk>/", views.set_detail, name="set_detail"),
     path("tareas/<id:pk>/publicar/", views.set_publish, name="set_publish"),

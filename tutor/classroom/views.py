@@ -6,8 +6,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models.fields.json import KeyTransform
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
-from tutor.classroom import services
+from tutor.classroom import dashboard, services
 from tutor.classroom.forms import (
     ClassroomForm,
     CoTeacherForm,
@@ -27,20 +29,29 @@ from tutor.classroom.forms import (
     PositionImportForm,
     PracticeSetForm,
     RealNameForm,
+    draft_items,
+    initial_from,
+    variant_of,
+    variants,
 )
-from tutor.classroom.mastery import mastery_table
+from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.classroom.skills import skill_name
 from tutor.lib.cards import card_name, is_card_code
 from tutor.lib.once import once
-from tutor.lib.spreadsheet import csv_response
+from tutor.lib.spreadsheet import csv_response, streaming_csv_response
 from tutor.lib.tables import table_label
 from tutor.lib.throttle import JOIN_CODE
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.practice.presenters import present
+from tutor.progress import mastery as progress_mastery
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
 LOGINS_TTL = 15 * 60
+SET_DRAFT_SESSION_KEY = "classroom_set_draft"
+WRONG_PER_PAGE = 20
+ANSWERS_PER_PAGE = 20
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -130,7 +141,8 @@ def create(request: HttpRequest) -> HttpResponse:
             _("Clase creada. Comparte el código %(code)s con tus alumnos.") % {"code": classroom.join_code},
         )
         return redirect(classroom)
-    return render(request, "classroom/form_page.html", {"form": form, "heading": _("Nueva clase")})
+    context = {"form": form, "heading": _("Nueva clase"), "variants": variants()}
+    return render(request, "classroom/form_page.html", context)
 
 
 @require_POST
@@ -330,17 +342,85 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
     table = mastery_table(m.student_id for m in memberships)
-    present = {skill for _student, skill in table}
-    skills = [s for s in RULE_CATALOGUE if s in present]
-    rows = [
-        {"name": m.display_name(), "cells": [table.get((m.student_id, s)) for s in skills]}
-        for m in memberships
-    ]
-    context = {"classroom": classroom, "skills": [(s, RULE_CATALOGUE[s]) for s in skills], "rows": rows}
+    # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
+    pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
+    head, tail = pattern.split("/0/RULE/")
+
+    def url_for(membership_pk: int, rule_id: str) -> str:
+        return f"{head}/{membership_pk}/{rule_id}/{tail}"
+
+    context = {
+        "classroom": classroom,
+        "dashboard": dashboard.class_dashboard(memberships, table, url_for, request.GET.get("pagina")),
+        "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
+    }
     return render(request, "classroom/heatmap.html", context)
 
 
+@require_GET
+@login_required
+def student_skill(request: HttpRequest, pk: int, membership_pk: int, rule_id: str) -> HttpResponse:
+    membership = _get_membership_for_teacher(request, pk, membership_pk)
+    if rule_id not in RULE_CATALOGUE:
+        raise Http404
+    attempts = (
+        attempts_citing(Attempt.objects.filter(learner_id=membership.student_id), rule_id)
+        .select_related("issued")
+        .order_by("-created_at", "-pk")
+    )
+    page = Paginator(attempts, ANSWERS_PER_PAGE).get_page(request.GET.get("pagina"))
+    context = {
+        "classroom": membership.classroom,
+        "name": membership.display_name(),
+        "skill": skill_name(rule_id),
+        "cell": student_mastery(membership.student_id, rule_id),
+        "page": page,
+        "answers": [dashboard.seen_answer(a) for a in page],
+    }
+    return render(request, "classroom/student_skill.html", context)
+
+
 # --- practice sets ---------------------------------------------------------------------------
+
+
+def _draft_key(classroom: Classroom) -> str:
+    return f"{SET_DRAFT_SESSION_KEY}:{classroom.pk}"
+
+
+def _keep_draft(request: HttpRequest, classroom: Classroom) -> None:
+    """The set form as typed, kept in the session while the teacher builds a position elsewhere."""
+    data = {k: request.POST.getlist(k) for k in request.POST if k != "csrfmiddlewaretoken"}
+    request.session[_draft_key(classroom)] = data
+
+
+def _restored_draft(request: HttpRequest, classroom: Classroom) -> QueryDict | None:
+    stored = request.session.pop(_draft_key(classroom), None)
+    if not isinstance(stored, dict):
+        return None
+    data = QueryDict(mutable=True)
+    for key, values in stored.items():
+        if isinstance(values, list):
+            data.setlist(key, [str(v) for v in values])
+    return data
+
+
+def _set_forms(request: HttpRequest, classroom: Classroom, memberships, data, draft):
+    positions = Position.objects.filter(owner=request.user)
+    form = PracticeSetForm(data, classroom=classroom, memberships=memberships)
+    item_kwargs = {"rules": classroom.get_rules(), "positions": positions}
+    initial = None
+    if draft is not None:
+        form = PracticeSetForm(
+            classroom=classroom, memberships=memberships, initial=initial_from(form, draft)
+        )
+        initial = draft_items(draft, item_kwargs, new_position=_new_position(request, positions))
+    items = ItemFormSet(data, prefix="item", form_kwargs=item_kwargs, initial=initial)
+    return form, items, positions
+
+
+def _new_position(request: HttpRequest, positions) -> Position | None:
+    wanted = request.GET.get("posicion", "")
+    return positions.filter(pk=int(wanted)).first() if wanted.isdigit() else None
 
 
 @require_http_methods(["GET", "POST"])
@@ -350,13 +430,16 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     if refused := _refuse_archived(request, classroom):
         return refused
+    if request.method == "POST" and "construir_posicion" in request.POST:
+        _keep_draft(request, classroom)
+        return redirect(f"{reverse('classroom:position_create')}?para_tarea={classroom.pk}")
     memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
     data = request.POST or None
-    form = PracticeSetForm(data, classroom=classroom, memberships=memberships)
-    positions = Position.objects.filter(owner=request.user)
-    items = ItemFormSet(
-        data, prefix="item", form_kwargs={"rules": classroom.get_rules(), "positions": positions}
-    )
+    draft = None
+    if data is None and "borrador" in request.GET:
+        # A reload after the draft was used still picks the new position.
+        draft = _restored_draft(request, classroom) or QueryDict()
+    form, items, positions = _set_forms(request, classroom, memberships, data, draft)
     if request.method == "POST" and form.is_valid() and items.is_valid():
         if not form.cleaned_data["kind"] == PracticeSet.Kind.GOAL and not items.items:
             form.add_error(None, _("Añade al menos un ejercicio."))
@@ -384,6 +467,9 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
         "items": items,
         "heading": _("Nueva tarea"),
         "rules_label": table_label(classroom.rules),
+        "variant": variant_of(classroom.rules),
+        "has_positions": positions.exists(),
+        "item_kinds": SetItem.Kind,
     }
     return render(request, "classroom/set_form.html", context)
 
@@ -418,26 +504,28 @@ def _set_results(practice_set: PracticeSet):
 
 
 def _set_attempts(practice_set: PracticeSet, **filters):
-    """The answers to the set's questions by the students still in it, by student and question number.
+    """The answers to the set's questions by the students still in it.
 
     Read through the set's keys (assignment, question, issued), so the cost follows the set, not the
     size of the whole answer log; a withdrawn student's answers stay in the record but not here.
     """
-    return (
-        Attempt.objects.filter(
-            issued__set_question__assignment__practice_set=practice_set,
-            issued__set_question__assignment__withdrawn_at__isnull=True,
-            **filters,
-        )
-        .select_related("issued__set_question__item", "learner")
-        .order_by("learner__username", "issued__set_question__number")
+    return Attempt.objects.filter(
+        issued__set_question__assignment__practice_set=practice_set,
+        issued__set_question__assignment__withdrawn_at__isnull=True,
+        **filters,
     )
 
 
-def _given_cards(attempt: Attempt) -> list[str]:
-    """The cards among an answer; an option («libre», «cuarenta») or a number is no card."""
-    given = attempt.answer if isinstance(attempt.answer, list) else [attempt.answer]
-    return [g for g in given if is_card_code(g)]
+def _most_chosen_wrong_cards(practice_set: PracticeSet) -> dict[int, list[tuple[str, int]]]:
+    """Item id -> its three wrong cards chosen most often (jugada and válidas), from two small columns."""
+    chosen: dict[int, Counter] = defaultdict(Counter)
+    rows = _set_attempts(practice_set, correct=False, family__in=("jugada", "validas")).values_list(
+        "issued__set_question__item_id", "answer"
+    )
+    for item_id, answer in rows.iterator(chunk_size=2000):
+        answers = answer if isinstance(answer, list) else [answer]
+        chosen[item_id].update(a for a in answers if isinstance(a, str) and is_card_code(a))
+    return {item_id: counter.most_common(3) for item_id, counter in chosen.items()}
 
 
 @require_GET
@@ -445,32 +533,33 @@ def _given_cards(attempt: Attempt) -> list[str]:
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names, rows = _set_results(practice_set)
-    wrong = list(_set_attempts(practice_set, correct=False))
-    by_student = defaultdict(list)
-    chosen = defaultdict(Counter)
-    for attempt in wrong:
-        attempt.real_name = names.get(attempt.learner_id, attempt.learner.username)
-        attempt.misconception_label = MISCONCEPTIONS.get(attempt.misconception, "")
-        attempt.position = attempt.issued.scenario.get("position", {})
-        attempt.question = attempt.issued.scenario.get("question", "")
-        attempt.given_cards = _given_cards(attempt)
-        attempt.answer_words = _answer_words(attempt.issued.scenario, attempt.answer)
-        by_student[attempt.real_name].append(attempt)
+    wrong = (
+        _set_attempts(practice_set, correct=False)
+        .select_related("issued__set_question", "learner")
+        .order_by("learner__username", "issued__set_question__number", "pk")
+    )
+    page = Paginator(wrong, WRONG_PER_PAGE).get_page(request.GET.get("pagina"))
+    mistakes = []
+    for attempt in page:
+        seen = dashboard.seen_answer(attempt)
+        seen["name"] = names.get(attempt.learner_id, attempt.learner.username)
         question = getattr(attempt.issued, "set_question", None)
-        if question is not None and attempt.family in ("jugada", "validas"):
-            for code in attempt.given_cards:
-                chosen[question.item_id][code] += 1
+        seen["number"] = question.number if question else None
+        mistakes.append(seen)
+    wrong_cards = _most_chosen_wrong_cards(practice_set) if practice_set.published_at else {}
     items = list(practice_set.items.all())
     for item in items:
-        item.wrong_cards = chosen[item.pk].most_common(3)
+        item.wrong_cards = wrong_cards.get(item.pk, [])
     context = {
         "practice_set": practice_set,
         "classroom": practice_set.classroom,
         "rows": rows,
-        "wrong_by_student": sorted(by_student.items()),
+        "mistakes": mistakes,
+        "page": page,
         "items": items,
         "family_labels": FAMILY_LABELS,
         "duplicates": _duplicates(practice_set, items, names),
+        "goal_skill": skill_name(practice_set.goal_skill) if practice_set.is_goal else None,
     }
     return render(request, "classroom/set_detail.html", context)
 
@@ -566,50 +655,78 @@ def _answer_code(answer) -> str:
     return str(answer)
 
 
+ATTEMPTS_CSV_HEADER = [
+    "usuario",
+    "nombre real",
+    "pregunta",
+    "ejercicio",
+    "familia",
+    "reglas de la mesa",
+    "reglas aplicadas (ids)",
+    "respuesta",
+    "respuesta (código)",
+    "correcta",
+    "error típico",
+    "tiempo (ms)",
+    "fecha",
+]
+
+
+def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
+    items = {item.pk: item.label() for item in practice_set.items.all()}
+    attempts = (
+        _set_attempts(practice_set)
+        .select_related("issued__set_question", "learner")
+        .only(
+            "learner",
+            "learner__username",
+            "issued",
+            "family",
+            "rules",
+            "rule_ids",
+            "answer",
+            "correct",
+            "misconception",
+            "time_taken_ms",
+            "created_at",
+            "issued__set_question__number",
+            "issued__set_question__item_id",
+        )
+        # Only the options of the stored scenario (to name an option answer), not its position.
+        .annotate(options=KeyTransform("options", "issued__scenario"))
+        .order_by("learner__username", "issued__set_question__number", "pk")
+    )
+    tables: dict[str, str] = {}
+    yield ATTEMPTS_CSV_HEADER
+    for attempt in attempts.iterator(chunk_size=500):
+        question = getattr(attempt.issued, "set_question", None)
+        table_key = json.dumps(attempt.rules, sort_keys=True)
+        if table_key not in tables:
+            tables[table_key] = table_label(attempt.rules)
+        yield [
+            attempt.learner.username,
+            names.get(attempt.learner_id, ""),
+            question.number if question else "",
+            items.get(question.item_id, "") if question else "",
+            attempt.family,
+            tables[table_key],
+            " ".join(attempt.rule_ids),
+            _answer_words({"options": attempt.options or []}, attempt.answer),
+            _answer_code(attempt.answer),
+            "sí" if attempt.correct else "no",
+            MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
+            attempt.time_taken_ms,
+            timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
+        ]
+
+
 @require_GET
 @login_required
-def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def set_attempts_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """Every answer of the set, streamed row by row: memory stays flat however long the set's log is."""
     practice_set = _get_set_for_teacher(request, pk)
-    names = _real_names(practice_set.classroom)
-    attempts = _set_attempts(practice_set)
-    response, writer = csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
-    writer.writerow(
-        [
-            "usuario",
-            "nombre real",
-            "pregunta",
-            "ejercicio",
-            "familia",
-            "reglas de la mesa",
-            "reglas aplicadas (ids)",
-            "respuesta",
-            "respuesta (código)",
-            "correcta",
-            "error típico",
-            "tiempo (ms)",
-            "fecha",
-        ]
-    )
-    for attempt in attempts:
-        question = getattr(attempt.issued, "set_question", None)
-        writer.writerow(
-            [
-                attempt.learner.username,
-                names.get(attempt.learner_id, ""),
-                question.number if question else "",
-                question.item.label() if question else "",
-                attempt.family,
-                table_label(attempt.rules),
-                " ".join(attempt.rule_ids),
-                _answer_words(attempt.issued.scenario, attempt.answer),
-                _answer_code(attempt.answer),
-                "sí" if attempt.correct else "no",
-                MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
-                attempt.time_taken_ms,
-                timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
-            ]
-        )
-    return response
+    rows = _attempt_rows(practice_set, _real_names(practice_set.classroom))
+    return streaming_csv_response(f"tarea-{practice_set.pk}-respuestas.csv", rows)
 
 
 # --- built positions -------------------------------------------------------------------------
@@ -623,6 +740,19 @@ def positions(request: HttpRequest) -> HttpResponse:
     return render(request, "classroom/positions.html", context)
 
 
+def _set_being_written(request: HttpRequest) -> Classroom | None:
+    """The class whose set form sent the teacher here (?para_tarea=<pk>), when it is theirs."""
+    wanted = request.GET.get("para_tarea") or request.POST.get("para_tarea") or ""
+    if not wanted.isdigit():
+        return None
+    return Classroom.objects.filter(pk=int(wanted), teachers=request.user, archived=False).first()
+
+
+def _back_to_set(classroom: Classroom, position: Position | None) -> HttpResponse:
+    url = f"{reverse('classroom:set_create', args=[classroom.pk])}?borrador=1"
+    return redirect(f"{url}&posicion={position.pk}" if position else url)
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 @once
@@ -632,21 +762,25 @@ def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     else:
         _require_teacher(request)
         instance = Position(owner=request.user)
+    for_set = _set_being_written(request) if pk is None else None
     form = PositionForm(request.POST or None, instance=instance)
     preview = None
     if request.method == "POST" and form.is_valid():
         if "vista_previa" in request.POST:
             preview = form.built
         else:
-            form.save()
+            position = form.save()
             messages.success(request, _("Posición guardada."))
-            return redirect("classroom:positions")
+            return _back_to_set(for_set, position) if for_set else redirect("classroom:positions")
     context = {
         "form": form,
         "preview": preview,
         "ruling": preview.ruling() if preview else None,
         "preview_rules": table_label(preview.rules) if preview else "",
         "position": instance,
+        "for_set": for_set,
+        "import_form": PositionImportForm() if for_set else None,
+        "variants": variants(),
     }
     return render(request, "classroom/position_form.html", context)
 
@@ -666,15 +800,20 @@ def position_export(request: HttpRequest, pk: int) -> HttpResponse:
 @once
 def position_import(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
+    for_set = _set_being_written(request)
     form = PositionImportForm(request.POST, request.FILES)
     if not form.is_valid():
         for error in form.errors.get("file", []):
             messages.error(request, error)
+        if for_set:
+            return redirect(f"{reverse('classroom:position_create')}?para_tarea={for_set.pk}")
         return redirect("classroom:positions")
-    Position.objects.bulk_create(
+    created = Position.objects.bulk_create(
         [Position(owner=request.user, title=title, data=data) for title, data in form.cleaned_data["file"]]
     )
-    messages.success(request, _("Importadas %(n)s posiciones.") % {"n": len(form.cleaned_data["file"])})
+    messages.success(request, _("Importadas %(n)s posiciones.") % {"n": len(created)})
+    if for_set:
+        return _back_to_set(for_set, created[0])  # bulk_create returns keys on SQLite and PostgreSQL
     return redirect("classroom:positions")
 
 
@@ -744,8 +883,6 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         context["not_open"] = True
         return render(request, "classroom/task.html", context)
     if practice_set.is_goal:
-        from tutor.classroom.mastery import student_mastery
-
         context["goal"] = student_mastery(request.user.pk, practice_set.goal_skill)
         context["goal_text"] = RULE_CATALOGUE.get(practice_set.goal_skill, "")
         return render(request, "classroom/task.html", context)

@@ -8,7 +8,10 @@ from tutor.classroom.models import Membership, Position
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     # Five personas per test: the production hasher would make these modules take minutes.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "tutor.classroom.passwords.FreshPasswordHasher",
+    ]
 
 
 @pytest.fixture

@@ -26,7 +26,8 @@ def _open_set(client, practice_set, student) -> list[Question]:
 
 def _csv_rows(client, practice_set) -> list[list[str]]:
     response = client.get(reverse("classroom:set_attempts_csv", args=[practice_set.pk]))
-    return list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff"))))[1:]
+    body = b"".join(response.streaming_content).decode()  # the answers CSV is streamed
+    return list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))[1:]
 
 
 def _leave(client, classroom) -> None:
