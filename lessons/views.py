@@ -114,7 +114,7 @@ def index(request: HttpRequest) -> HttpResponse:
         units.append({"unit": unit, "steps": steps, "finished": finished, "complete": finished == len(steps)})
     context = {
         "units": units,
-        "resume": services.resume_step(course, progress),
+        "resume": services.next_step(course, done),
         "started": bool(progress),
         "done_count": len(done & {s.key for s in course.steps}),
         "step_count": len(course.steps),
@@ -125,11 +125,10 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
     course, step = _get_step(unit_slug, step_slug)
-    # Reading writes nothing for a visitor without an id (crawlers, first visits); for a known owner
-    # only the one "last seen" row. Questions are issued by start_checkpoints (POST).
+    # Reading writes nothing: looking at a step (from a glossary link, say) never moves "next".
+    # Questions are issued by start_checkpoints (POST).
     owner = _reader(request)
-    if owner is not None:
-        services.record_view(owner=owner, step=step)
+    done = services.done_keys(services.progress_by_step(owner))
     tried, error = None, ""
     if step.example is not None and TRY_FIELD in request.GET:
         tried, error = _tried_card(step.example, request.GET[TRY_FIELD][:40])
@@ -142,7 +141,8 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "rules": [(rule_id, RULE_CATALOGUE[rule_id]) for rule_id in step.rules],
         "previous": course.previous_step(step),
         "next": course.next_step(step),
-        "done": owner is not None and services.is_done(owner=owner, step=step),
+        "done": step.key in done,
+        "resume": services.next_step(course, done),
         "checkpoints": checkpoints,
         "shown_checkpoints": [cp for cp in checkpoints if cp.issued is not None],
         "retry": any(cp.failed for cp in checkpoints),

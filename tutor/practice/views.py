@@ -13,6 +13,7 @@ from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
 from tutor.practice.models import Attempt, Issued, Mode, only_row
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
+from tutor.practice.templatetags.practice import scenario_url
 
 SKILL_CONTEXT = "habilidad:"
 NEXT_FIELDS = (
@@ -171,7 +172,8 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
             messages.info(
                 request, _("Ya habías respondido este ejercicio: esta es la respuesta que quedó registrada.")
             )
-        return redirect("practice:scenario", token)
+        # The fragment brings the feedback into the first viewport (it sits below the table).
+        return redirect(f"{scenario_url('practice:scenario', token)}#feedback-{token}")
     # The attempt knows its scenario (the row submit() locked, already checked against the owner);
     # only a rejected answer needs it read again.
     issued = attempt.issued if attempt is not None else _get_issued_for_owner(owner, token)

@@ -37,12 +37,14 @@ def _back_link(issued) -> tuple[str, str]:
     return "", ""
 
 
+def _on_step_page(request) -> bool:
+    match = getattr(request, "resolver_match", None)
+    return match is not None and match.namespace == "lessons"
+
+
 def _step_done(request, issued, attempt):
     """The lesson step this right answer belongs to, when it is now done (lessons decides)."""
     if issued.mode != Mode.LESSON or attempt is None or not attempt.correct:
-        return None
-    match = getattr(request, "resolver_match", None)
-    if match is None or match.namespace != "practice":  # on the step page its status line says so
         return None
     from lessons.services import step_done_for
 
@@ -51,6 +53,13 @@ def _step_done(request, issued, attempt):
         me = getattr(request, "user", None)
         user = me if getattr(me, "pk", None) == issued.learner_id else issued.learner
     return step_done_for(Owner(user, issued.anon_id), issued.context)
+
+
+def _continue_url(step) -> str:
+    """Where «Continuar» leads from a done step: the next unfinished step, or the course index."""
+    if step is None:
+        return reverse("lessons:index")
+    return reverse("lessons:step", args=[step.unit_slug, step.slug])
 
 
 @cache
@@ -89,8 +98,21 @@ def _scenario_context(context, issued, scenario, attempt) -> dict:
     attempt = attempt or None
     answer_value = context.get("answer_value") or []
     back_url, back_label = _back_link(issued)
+    request = context.get("request")
+    step_done, next_url = None, issued.next_url
+    if issued.mode == Mode.LESSON and attempt is not None:
+        # «Continuar» leads to the course's next unfinished step once this one is done; before
+        # that, back to the step's questions (on the step page they are right there: no button).
+        if _on_step_page(request):
+            next_url = _continue_url(context.get("resume")) if context.get("done") else ""
+        else:
+            step_done = _step_done(request, issued, attempt)
+            if step_done is not None:
+                next_url = step_done.next_url or reverse("lessons:index")
+            elif next_url:
+                next_url += "#preguntas"
     return {
-        "request": context.get("request"),
+        "request": request,
         "csrf_token": context.get("csrf_token"),
         "issued": issued,
         "scenario": scenario,
@@ -102,9 +124,9 @@ def _scenario_context(context, issued, scenario, attempt) -> dict:
         "answer_error": context.get("answer_error") or "",
         "answer_value": answer_value if isinstance(answer_value, list) else [answer_value],
         "replayed": bool(context.get("replayed")),
-        "next_url": issued.next_url,
+        "next_url": next_url,
         "back_url": back_url,
-        "step_done": _step_done(context.get("request"), issued, attempt),
+        "step_done": step_done,  # None on the step page: its status line says so
         "back_label": back_label,
         "next_action": scenario_url("practice:next", issued.token) if issued.mode in NEXT_MODES else "",
         "answer_url": scenario_url("practice:answer", issued.token),
