@@ -44,7 +44,7 @@ def test_every_step_renders_with_its_number_rules_and_checkpoints(client, db, st
     assert f"Paso {step.number}" in body
     assert step.title in body
     for rule_id in step.rules:
-        assert f"<code>{rule_id}</code> {RULE_CATALOGUE[rule_id]}" in body
+        assert f'{RULE_CATALOGUE[rule_id]} <small class="rule-id">{rule_id}</small>' in body
     assert 'class="lesson-checkpoint"' not in body  # a new visitor asks for the questions first
     assert "Empezar las preguntas" in body  # every step has questions
     client.post(reverse("lessons:start", args=[step.unit_slug, step.slug]))
