@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
@@ -49,6 +49,11 @@ class SkillRow:
     @property
     def is_due(self) -> bool:
         return self.due is not None and self.due <= timezone.now()
+
+    @property
+    def due_soon(self) -> bool:
+        """Due within the minute: "dentro de 0 minutos" would read as a contradiction of "0 por repasar"."""
+        return self.due is not None and not self.is_due and self.due - timezone.now() < timedelta(minutes=1)
 
 
 @dataclass

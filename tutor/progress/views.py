@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.practice.identity import Owner, owner_for
-from tutor.progress import mastery, report, sessions
+from tutor.progress import mastery, planning, report, sessions
 from tutor.progress.models import PracticeSession
 
 
@@ -68,5 +68,10 @@ def session_summary(request: HttpRequest, session_id: int) -> HttpResponse:
         "answered": len(answered),
         "right": sum(1 for row in answered if row["attempt"].correct),
         "finished": len(answered) == len(rows),
+        "review_size": planning.REVIEW_SIZE,
+        # A review takes at most REVIEW_SIZE failed questions: say so when some are still waiting.
+        "left_in_queue": report.open_review_items(owner).count()
+        if session.kind == PracticeSession.Kind.REVIEW
+        else 0,
     }
     return render(request, "progress/session.html", context)
