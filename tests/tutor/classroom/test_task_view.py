@@ -167,3 +167,22 @@ def test_students_never_see_real_names(classroom, teresa, alice, alice_client):
         text = page.content.decode()
         assert "Alicia Gómez" not in text
         assert "Roberto Díaz" not in text
+
+
+def test_a_finished_set_shows_its_score_and_reopens_each_questions_feedback(
+    classroom, teresa, alice, alice_client
+):
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    url = reverse("classroom:task", args=[practice_set.pk])
+    alice_client.get(url)
+    questions = list(Question.objects.filter(assignment__student=alice).select_related("issued"))
+    answer(alice_client, questions[0].issued, wrong_card(questions[0].issued))
+    for q in questions[1:]:
+        answer(alice_client, q.issued, right_answer(q.issued))
+    body = alice_client.get(url).content.decode()
+    assert "Has acertado 2 de 3 (67 %)." in body
+    for q in questions:
+        assert f'href="?n={q.number}#feedback-{q.issued.token}"' in body
+    again = alice_client.get(url + "?n=1").content.decode()
+    assert f'id="feedback-{questions[0].issued.token}"' in again
+    assert "Incorrecto." in again and "Respuesta correcta:" in again
