@@ -11,6 +11,7 @@ from engine.scenarios import Scenario
 from tutor.practice.display import (
     family_label,
     feedback,
+    given_cards,
     position,
     rules_in_force,
     table_changes_when_answered,
@@ -121,6 +122,8 @@ def _scenario_context(context, issued, scenario, attempt) -> dict:
         "table": position(scenario, answered=attempt is not None),
         "rules": rules_in_force(scenario.rules),
         "feedback": feedback(scenario, attempt.grade) if attempt is not None else None,
+        "given_cards": given_cards(attempt.grade) if attempt is not None else [],
+        "given_label": _("tu carta") if scenario.answer_kind == "card" else _("marcada"),
         "answer_error": context.get("answer_error") or "",
         "answer_value": answer_value if isinstance(answer_value, list) else [answer_value],
         "replayed": bool(context.get("replayed")),
