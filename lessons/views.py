@@ -16,6 +16,7 @@ from engine.obligations import the
 from engine.rules import PRESET_LABELS, RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
+from tutor.lib.fragments import shared_part
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
 
 TRY_FIELD = "carta"
@@ -107,14 +108,23 @@ def index(request: HttpRequest) -> HttpResponse:
     course = services.get_course()
     progress = services.progress_by_step(_reader(request))
     done = services.done_keys(progress)
-    units = []
-    for unit in course.units:
-        steps = [{"step": step, "done": step.key in done} for step in unit.steps]
-        finished = sum(item["done"] for item in steps)
-        units.append({"unit": unit, "steps": steps, "finished": finished, "complete": finished == len(steps)})
+    resume = services.next_step(course, done)
+
+    def units() -> dict:
+        rows = []
+        for unit in course.units:
+            steps = [{"step": step, "done": step.key in done} for step in unit.steps]
+            finished = sum(item["done"] for item in steps)
+            rows.append(
+                {"unit": unit, "steps": steps, "finished": finished, "complete": finished == len(steps)}
+            )
+        return {"units": rows, "resume": resume}
+
+    # The list depends only on what is done: drawn once per progress (every new visitor shares one).
+    key = (id(course), frozenset(done), resume.key if resume else None)
     context = {
-        "units": units,
-        "resume": services.next_step(course, done),
+        "units_html": shared_part(request, "lessons/index.html#units", key, units),
+        "resume": resume,
         "started": bool(progress),
         "done_count": len(done & {s.key for s in course.steps}),
         "step_count": len(course.steps),
@@ -133,11 +143,21 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
     if step.example is not None and TRY_FIELD in request.GET:
         tried, error = _tried_card(step.example, request.GET[TRY_FIELD][:40])
     checkpoints = services.checkpoint_states(owner=owner, step=step)
+
+    def content() -> dict:
+        parts = {"step": step, "body": _step_html(course, step.body), "try_error": error, "try_url": try_url}
+        if step.example is not None:
+            parts.update(_example_context(step.example, tried))
+        return parts
+
+    # The text and the example are the same for every reader (for a given card tried): drawn once.
+    try_url = reverse("lessons:try", args=[unit_slug, step_slug])
+    key = (id(course), step.key, tried.code if tried is not None else "", error)
     context = {
         "course": course,
         "unit": course.unit(unit_slug),
         "step": step,
-        "body": _step_html(course, step.body),
+        "content_html": shared_part(request, "lessons/step.html#lesson-content", key, content),
         "rules": [(rule_id, RULE_CATALOGUE[rule_id]) for rule_id in step.rules],
         "previous": course.previous_step(step),
         "next": course.next_step(step),
@@ -147,11 +167,7 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "shown_checkpoints": [cp for cp in checkpoints if cp.issued is not None],
         "retry": any(cp.failed for cp in checkpoints),
         "needs_questions": any(cp.needs_question for cp in checkpoints),
-        "try_error": error,
-        "try_url": reverse("lessons:try", args=[unit_slug, step_slug]),
     }
-    if step.example is not None:
-        context.update(_example_context(step.example, tried))
     return render(request, "lessons/step.html", context)
 
 

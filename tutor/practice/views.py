@@ -9,6 +9,7 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
+from tutor.lib.fragments import shared_part
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
 from tutor.practice.models import Attempt, Issued, Mode, only_row
@@ -90,7 +91,9 @@ def _index_context(bound: NewPracticeForm | None = None) -> dict:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "practice/index.html", _index_context())
+    # The same forms and examples for everyone: drawn once (tutor/lib/fragments.py).
+    choices = shared_part(request, "practice/index.html#choices", "index", _index_context)
+    return render(request, "practice/index.html", {"choices": choices})
 
 
 @require_POST

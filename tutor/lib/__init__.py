@@ -1,0 +1,1 @@
+"""Helpers that several apps share (like healthchecks' hc/lib)."""
