@@ -202,12 +202,17 @@ def try_card(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpRespon
 @require_GET
 def glossary(request: HttpRequest) -> HttpResponse:
     course = services.get_course()
-    terms = [
-        {
-            "term": term,
-            "definition": _step_html(course, term.definition),
-            "step": course.step(term.unit_slug, term.step_slug),
-        }
-        for term in sorted(course.glossary, key=lambda t: fold(t.name))
-    ]
-    return render(request, "lessons/glossary.html", {"terms": terms})
+
+    def terms() -> dict:
+        rows = [
+            {
+                "term": term,
+                "definition": _step_html(course, term.definition),
+                "step": course.step(term.unit_slug, term.step_slug),
+            }
+            for term in sorted(course.glossary, key=lambda t: fold(t.name))
+        ]
+        return {"terms": rows}
+
+    terms_html = shared_part(request, "lessons/glossary.html#terms", id(course), terms)
+    return render(request, "lessons/glossary.html", {"terms_html": terms_html})

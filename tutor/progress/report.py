@@ -85,6 +85,8 @@ class Progress:
 def progress_for(owner: Owner) -> Progress:
     """One owner's statistics, weak skills and spaced-repetition state (three queries)."""
     stats = list(SkillStat.objects.filter(owner.q))
+    if not stats:  # every attempt counts its skills: no stats, no practice (nor cards, nor queue)
+        return Progress(0, 0, [], [], [], 0)
     cards = {card.family: card.due for card in FamilyCard.objects.filter(owner.q).only("family", "due")}
     families = [
         SkillRow(

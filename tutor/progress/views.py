@@ -19,9 +19,10 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request)
+    progress = report.progress_for(owner)
     context = {
-        "progress": report.progress_for(owner),
-        "recent": report.recent_attempts(owner),
+        "progress": progress,
+        "recent": report.recent_attempts(owner) if progress.attempts else [],
         "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
         "window": mastery.WINDOW,
     }
