@@ -81,6 +81,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=8.0, help="measured per page (at most 60)")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds per page before measuring")
+    parser.add_argument("--only", nargs="*", default=[], help="paths to measure after the home page")
     args = parser.parse_args()
     seconds = min(max(args.seconds, 1.0), 60.0)
     warmup = min(max(args.warmup, 0.0), 10.0)
@@ -92,7 +93,8 @@ def main() -> int:
     try:
         server, port = start_gunicorn(env, args.workers)
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-        for name, path in PAGES:
+        pages = [p for p in PAGES if not args.only or p[1] == "/" or p[1] in args.only]
+        for name, path in pages:
             rate, latencies, failed = _measure(port, path, args.clients, warmup, seconds)
             ms = [x * 1000 for x in latencies]
             rows.append((name, path, rate, _percentile(ms, 50), _percentile(ms, 99)))

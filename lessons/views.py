@@ -17,7 +17,7 @@ from engine.rules import PRESET_LABELS, RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
 from tutor.lib.fragments import shared_part
-from tutor.practice.identity import SESSION_KEY, Owner, owner_for
+from tutor.practice.identity import owner_for, reader_for
 
 TRY_FIELD = "carta"
 
@@ -28,14 +28,6 @@ def _get_step(unit_slug: str, step_slug: str) -> tuple[Course, Step]:
         return course, course.step(unit_slug, step_slug)
     except KeyError:
         raise Http404(_("Ese paso no existe.")) from None
-
-
-def _reader(request: HttpRequest) -> Owner | None:
-    """The owner for a read-only page, without handing a new visitor an id they do not need yet."""
-    if request.user.is_authenticated:
-        return Owner(request.user, "")
-    anon_id = request.session.get(SESSION_KEY)
-    return Owner(None, anon_id) if anon_id else None
 
 
 def _glossary_href(term: Term) -> str:
@@ -106,7 +98,7 @@ def _tried_card(example: Example, raw: str) -> tuple[Card | None, str]:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     course = services.get_course()
-    progress = services.progress_by_step(_reader(request))
+    progress = services.progress_by_step(reader_for(request))
     done = services.done_keys(progress)
     resume = services.next_step(course, done)
 
@@ -137,7 +129,7 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
     course, step = _get_step(unit_slug, step_slug)
     # Reading writes nothing: looking at a step (from a glossary link, say) never moves "next".
     # Questions are issued by start_checkpoints (POST).
-    owner = _reader(request)
+    owner = reader_for(request)
     done = services.done_keys(services.progress_by_step(owner))
     tried, error = None, ""
     if step.example is not None and TRY_FIELD in request.GET:

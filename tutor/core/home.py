@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from lessons import services as lessons
 from tutor.classroom.services import assignments_to_do
-from tutor.practice.identity import SESSION_KEY, Owner
+from tutor.practice.identity import reader_for
 from tutor.progress import report
 
 RECENT = 5
@@ -47,13 +47,6 @@ class Returning:
         return self.due_count + self.queue_size
 
 
-def _owner(request: HttpRequest) -> Owner | None:
-    if request.user.is_authenticated:
-        return Owner(request.user, "")
-    anon_id = request.session.get(SESSION_KEY)
-    return Owner(None, anon_id) if anon_id else None
-
-
 def _is_managed(user) -> bool:
     from tutor.classroom.models import Membership
 
@@ -81,7 +74,7 @@ def _action(home: Returning) -> Action:
 
 
 def returning(request: HttpRequest) -> Returning | None:
-    owner = _owner(request)
+    owner = reader_for(request)
     if owner is None:
         return None
     user = owner.user

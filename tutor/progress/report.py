@@ -82,9 +82,10 @@ class Progress:
         return len(self.due_families)
 
 
-def progress_for(owner: Owner) -> Progress:
-    """One owner's statistics, weak skills and spaced-repetition state (three queries)."""
-    stats = list(SkillStat.objects.filter(owner.q))
+def progress_for(owner: Owner | None) -> Progress:
+    """One owner's statistics, weak skills and spaced-repetition state (three queries; none for a
+    visitor who never practised, ``None``)."""
+    stats = list(SkillStat.objects.filter(owner.q)) if owner is not None else []
     if not stats:  # every attempt counts its skills: no stats, no practice (nor cards, nor queue)
         return Progress(0, 0, [], [], [], 0)
     cards = {card.family: card.due for card in FamilyCard.objects.filter(owner.q).only("family", "due")}

@@ -4,7 +4,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.practice.identity import Owner, owner_for
+from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, sessions
 from tutor.progress.models import PracticeSession
 
@@ -18,7 +18,7 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    owner = owner_for(request)
+    owner = reader_for(request)  # a visitor who never practised gets no id (and no query) here
     progress = report.progress_for(owner)
     context = {
         "progress": progress,
