@@ -34,7 +34,7 @@ PAGES = (
     ("Lecciones", "/lecciones/"),
     ("a lesson step", "/lecciones/montar/supera-la-salida/"),
     ("Mi progreso", "/progreso/"),
-    ("Glosario", "/glosario/"),
+    ("Glosario", "/lecciones/glosario/"),
 )
 
 

@@ -1,9 +1,10 @@
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from tutor.lib.owners import Owned
 
-class StepProgress(models.Model):
+
+class StepProgress(Owned):
     """One learner's state on one step: when they last looked at it and when they completed it.
 
     A step is done once every checkpoint of it has been answered right (``done_at``); the row with
@@ -11,14 +12,6 @@ class StepProgress(models.Model):
     ("montar/supera-la-salida"), not by number, so renumbering the course keeps progress.
     """
 
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="step_progress",
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     step_key = models.CharField(max_length=120)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     done_at = models.DateTimeField(null=True, blank=True)

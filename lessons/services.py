@@ -1,8 +1,8 @@
 """The lessons app's reads and writes: the loaded course, step progress and checkpoint questions.
 
 Checkpoints are practice scenarios issued through ``tutor.practice.services.issue`` with
-``mode="leccion"`` and ``context="lesson:<step key>"``; ``CheckpointIssue`` remembers which of the
-step's checkpoints each one answers. They are issued on a POST only (``issue_checkpoints``): reading
+``mode="leccion"``; ``CheckpointIssue`` links each one to its step and the checkpoint it answers
+(its origin, described by lessons/origins.py). They are issued on a POST only (``issue_checkpoints``): reading
 a step writes nothing but the owner's "last seen". A step is done once every checkpoint has a right
 answer (every step has one to three: the course loader refuses a step without).
 """
@@ -22,16 +22,10 @@ from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import attempt_of, issue
 
-CONTEXT_PREFIX = "lesson:"
-
 
 def get_course() -> Course:
     """The course under settings.LESSONS_CONTENT_DIR (default: lessons/content), loaded once."""
     return load_course(getattr(settings, "LESSONS_CONTENT_DIR", None))
-
-
-def context_for(step: Step) -> str:
-    return f"{CONTEXT_PREFIX}{step.key}"
 
 
 # --- progress ----------------------------------------------------------------------------------------
@@ -68,28 +62,35 @@ class StepDone:
     next_step: Step | None = None
 
 
-def step_done_for(owner: Owner, context: str) -> StepDone | None:
-    """The step behind a practice ``context`` ("lesson:unit/step") if ``owner`` has completed it."""
-    if not context.startswith(CONTEXT_PREFIX):
-        return None
-    unit_slug, _sep, step_slug = context.removeprefix(CONTEXT_PREFIX).partition("/")
-    course = get_course()
+def step_by_key(step_key: str) -> Step | None:
+    """The step with this key ("unit/step"), or None for a step removed from the course since."""
+    unit_slug, _sep, step_slug = step_key.partition("/")
     try:
-        step = course.step(unit_slug, step_slug)
+        return get_course().step(unit_slug, step_slug)
     except KeyError:
         return None
+
+
+def step_url(step: Step) -> str:
+    return reverse("lessons:step", args=[step.unit_slug, step.slug])
+
+
+def url_teaching(rule_id: str) -> str | None:
+    """The first step that teaches ``rule_id`` (practice links the rule ids of its feedback here)."""
+    steps = get_course().steps_for_rule(rule_id)
+    return step_url(steps[0]) if steps else None
+
+
+def step_done_for(owner: Owner, step: Step) -> StepDone | None:
+    """``step`` and where to go next (the course's first unfinished step), if ``owner`` has completed it."""
+    course = get_course()
     done = done_keys(progress_by_step(owner))
     if step.key not in done:
         return None
     following = next_step(course, done)
     if following is None:
         return StepDone(step=step, next_url="", next_title="")
-    return StepDone(
-        step=step,
-        next_url=reverse("lessons:step", args=[following.unit_slug, following.slug]),
-        next_title=following.title,
-        next_step=following,
-    )
+    return StepDone(step=step, next_url=step_url(following), next_title=following.title, next_step=following)
 
 
 def record_view(*, owner: Owner, step: Step) -> None:
@@ -113,9 +114,7 @@ def mark_done_if_complete(*, owner: Owner, step: Step) -> bool:
         return False
     answered = set(
         CheckpointIssue.objects.filter(
-            step_key=step.key,
-            issued__in=Issued.objects.filter(owner.q, context=context_for(step)),
-            issued__attempt__correct=True,
+            owner.q_through("issued"), step_key=step.key, issued__attempt__correct=True
         ).values_list("index", flat=True)
     )
     if not set(range(len(step.checkpoints))) <= answered:
@@ -201,9 +200,7 @@ def checkpoint_states(*, owner: Owner | None, step: Step) -> list[CheckpointStat
     rows = []
     if owner is not None and step.checkpoints:
         rows = list(
-            CheckpointIssue.objects.filter(
-                step_key=step.key, issued__in=Issued.objects.filter(owner.q, context=context_for(step))
-            )
+            CheckpointIssue.objects.filter(owner.q_through("issued"), step_key=step.key)
             .select_related("issued", "issued__attempt")
             .order_by("index", "-issued__issued_at", "-pk")
         )
@@ -218,7 +215,7 @@ def checkpoint_states(*, owner: Owner | None, step: Step) -> list[CheckpointStat
     return states
 
 
-def issue_checkpoints(*, owner: Owner, step: Step, next_url: str) -> int:
+def issue_checkpoints(*, owner: Owner, step: Step) -> int:
     """Issue a question for every checkpoint of ``step`` that has none to answer; how many were issued.
 
     Idempotent: a checkpoint with an open question or a right answer gets nothing new.
@@ -226,12 +223,12 @@ def issue_checkpoints(*, owner: Owner, step: Step, next_url: str) -> int:
     issued = 0
     for state in checkpoint_states(owner=owner, step=step):
         if state.needs_question:
-            _issue_checkpoint(owner=owner, step=step, index=state.index, next_url=next_url)
+            _issue_checkpoint(owner=owner, step=step, index=state.index)
             issued += 1
     return issued
 
 
-def _issue_checkpoint(*, owner: Owner, step: Step, index: int, next_url: str) -> Issued:
+def _issue_checkpoint(*, owner: Owner, step: Step, index: int) -> Issued:
     checkpoint: Checkpoint = step.checkpoints[index]
     with transaction.atomic():
         if checkpoint.is_fixed:
@@ -242,8 +239,6 @@ def _issue_checkpoint(*, owner: Owner, step: Step, index: int, next_url: str) ->
                 rules=checkpoint.rules,
                 fixed_id=checkpoint.fixed,
                 scenario=checkpoint.scenario(),
-                context=context_for(step),
-                next_url=next_url,
             )
         else:
             issued = issue(
@@ -253,8 +248,6 @@ def _issue_checkpoint(*, owner: Owner, step: Step, index: int, next_url: str) ->
                 difficulty=checkpoint.difficulty,
                 rules=checkpoint.rules,
                 target=checkpoint.target,
-                context=context_for(step),
-                next_url=next_url,
             )
         CheckpointIssue.objects.create(issued=issued, step_key=step.key, index=index)
     return issued

@@ -13,11 +13,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card, CardError, parse_card
 from engine.obligations import the
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE
+from engine.rules import RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
 from tutor.lib.fragments import shared_part
+from tutor.lib.tables import table_label
 from tutor.practice.identity import owner_for, reader_for
+from tutor.practice.presenters import present
 
 TRY_FIELD = "carta"
 
@@ -57,7 +59,7 @@ def _ruling_view(rules_name: str, ruling) -> dict:
     return {
         "name": rules_name,
         "heading": _table_heading(rules_name),
-        "label": PRESET_LABELS.get(rules_name, _("Mesa personalizada")),
+        "label": table_label(rules_name),
         "ruling": ruling,
     }
 
@@ -93,6 +95,13 @@ def _tried_card(example: Example, raw: str) -> tuple[Card | None, str]:
             "the_card": capfirst(the(card))
         }
     return card, ""
+
+
+def _continue(resume: Step | None) -> dict:
+    """The done step's «Continuar»: the course's first unfinished step (none after the last)."""
+    if resume is None:
+        return {"continue_url": "", "continue_label": ""}
+    return {"continue_url": services.step_url(resume), "continue_label": f"{resume.number} · {resume.title}"}
 
 
 @require_GET
@@ -154,9 +163,13 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         "previous": course.previous_step(step),
         "next": course.next_step(step),
         "done": step.key in done,
-        "resume": services.next_step(course, done),
+        **_continue(services.next_step(course, done)),
         "checkpoints": checkpoints,
-        "shown_checkpoints": [cp for cp in checkpoints if cp.issued is not None],
+        "shown_checkpoints": [
+            (cp, present(cp.issued, owner=owner, attempt=cp.attempt, standalone=False))
+            for cp in checkpoints
+            if cp.issued is not None
+        ],
         "retry": any(cp.failed for cp in checkpoints),
         "needs_questions": any(cp.needs_question for cp in checkpoints),
     }
@@ -170,7 +183,7 @@ def start_checkpoints(request: HttpRequest, unit_slug: str, step_slug: str) -> H
     url = reverse("lessons:step", args=[unit_slug, step_slug])
     owner = owner_for(request)  # the first write for a new visitor: they asked for the questions
     services.record_view(owner=owner, step=step)
-    services.issue_checkpoints(owner=owner, step=step, next_url=url)
+    services.issue_checkpoints(owner=owner, step=step)
     return redirect(f"{url}#preguntas")
 
 

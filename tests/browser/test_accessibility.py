@@ -106,7 +106,8 @@ def walk(transactional_db, settings, teresa, alice, password):
     step = course.step(unit, slug)
     example_step = next(s for s in course.steps if s.example is not None)
     compare_step = next(s for s in course.steps if s.example is not None and s.example.compare_name)
-    common = ["/", "/lecciones/", "/practicar/", "/progreso/", "/glosario/", "/baraja/"]
+    common = ["/", "/lecciones/", "/practicar/", "/progreso/", reverse("lessons:glossary"), "/baraja/"]
+    tasks = reverse("classroom:tasks")
     return {
         "anonymous": (
             None,
@@ -127,12 +128,12 @@ def walk(transactional_db, settings, teresa, alice, password):
                 _step_url(step.unit_slug, step.slug),
                 *(s.get_absolute_url() for s in scenarios),
                 open_question.get_absolute_url(),
-                "/tareas/",
+                tasks,
                 task,
                 "/clases/",
             ],
         ),
-        "child": (child, ["/", "/tareas/", task, first_question.issued.get_absolute_url()]),
+        "child": (child, ["/", tasks, task, first_question.issued.get_absolute_url()]),
         "teacher": (
             teresa,
             [
@@ -168,7 +169,13 @@ def _context(browser, live_server, user, javascript: bool):
 def _without_javascript(url: str) -> bool:
     """The pages JavaScript changes (the answer forms, a step's questions, the home page's button):
     the walk without it visits these only, to stay within its time."""
-    return url == "/" or "/s/" in url or url.startswith(("/lecciones/", "/tareas/")) and url.count("/") > 2
+    return (
+        url == "/"
+        or "/s/" in url
+        or "/mis-tareas/" in url
+        or url.startswith("/lecciones/")
+        and url.count("/") > 2
+    )
 
 
 def test_every_page_of_every_persona_passes_axe_and_fits_360_px(live_server, browser, walk, axe_source):

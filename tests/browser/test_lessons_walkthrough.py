@@ -75,9 +75,10 @@ def _walk(page, base_url: str, keyboard: bool, javascript: bool) -> None:
             page.evaluate("window.__same_page = true")
         if step.example is not None:
             _try_a_wrong_card(page, step, keyboard)
-        context = f"lesson:{step.key}"
         for index in range(len(step.checkpoints)):
-            issued = Issued.objects.get(context=context, lesson_checkpoint__index=index, attempt__isnull=True)
+            issued = Issued.objects.get(
+                lesson_checkpoint__step_key=step.key, lesson_checkpoint__index=index, attempt__isnull=True
+            )
             _answer(page, issued, keyboard)
             if javascript:
                 feedback = page.locator(f"#scenario-{issued.token} [data-feedback]")

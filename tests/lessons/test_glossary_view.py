@@ -30,7 +30,7 @@ def test_every_link_on_the_glossary_resolves(client, db):
 def test_terms_inside_definitions_link_to_their_own_entry(client, db):
     body = client.get(URL).content.decode()
     entry = body[body.index('id="carta-de-salida"') :]
-    assert '<a href="/glosario/#palo-de-salida">palo de salida</a>' in entry[: entry.index("</dd>")]
+    assert '<a href="/lecciones/glosario/#palo-de-salida">palo de salida</a>' in entry[: entry.index("</dd>")]
 
 
 def test_it_takes_a_fixed_number_of_queries(alice_client, django_assert_max_num_queries):

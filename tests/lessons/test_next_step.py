@@ -23,9 +23,9 @@ def _step_url(step) -> str:
 def _answer_every_checkpoint(client, step, limit=None, **extra):
     client.post(reverse("lessons:start", args=[step.unit_slug, step.slug]))
     responses = []
-    for issued in Issued.objects.filter(context=f"lesson:{step.key}", attempt__isnull=True).order_by("pk")[
-        :limit
-    ]:
+    for issued in Issued.objects.filter(lesson_checkpoint__step_key=step.key, attempt__isnull=True).order_by(
+        "pk"
+    )[:limit]:
         responses.append(
             client.post(
                 reverse("practice:answer", args=[issued.token]), {"answer": right_answer(issued)}, **extra
@@ -72,13 +72,13 @@ def test_checkpoint_feedback_before_the_step_is_done_returns_to_its_questions(al
     assert f'href="{_step_url(step)}#preguntas" data-next>Continuar' in body
 
 
-def test_answered_checkpoints_on_a_done_step_page_continue_at_the_next_unfinished_step(
-    alice, alice_client, course
-):
+def test_a_done_step_page_continues_from_its_status_line_not_by_reloading_itself(alice, alice_client, course):
     step = course.steps[2]
     _answer_every_checkpoint(alice_client, step, HTTP_HX_REQUEST="true")
     body = alice_client.get(_step_url(step)).content.decode()
-    assert body.count(f'href="{_step_url(course.steps[0])}" data-next>Continuar') == len(step.checkpoints)
+    assert body.count("bien respondida") == len(step.checkpoints)
+    assert re.search(rf'href="{_step_url(course.steps[0])}"\s+data-continue>Continuar', body)
+    assert f'href="{_step_url(step)}" data-next' not in body
 
 
 def test_looking_at_later_steps_never_moves_next(alice, alice_client, course):

@@ -18,19 +18,19 @@ START = reverse("lessons:start", args=[UNIT, STEP])
 
 def _open_checkpoints(owner_q):
     return list(
-        Issued.objects.filter(owner_q, context=f"lesson:{KEY}", attempt__isnull=True).order_by(
+        Issued.objects.filter(owner_q, lesson_checkpoint__step_key=KEY, attempt__isnull=True).order_by(
             "lesson_checkpoint__index"
         )
     )
 
 
-def test_checkpoints_are_issued_as_lesson_practice_with_the_step_as_next_url(alice, alice_client):
+def test_checkpoints_are_issued_as_lesson_practice_linked_to_their_step(alice, alice_client):
     alice_client.post(START)
     issued = list(Issued.objects.filter(learner=alice))
     assert len(issued) == 2
     assert {i.mode for i in issued} == {"leccion"}
-    assert {i.context for i in issued} == {f"lesson:{KEY}"}
-    assert {i.next_url for i in issued} == {URL}
+    assert {i.lesson_checkpoint.step_key for i in issued} == {KEY}
+    assert {i.lesson_checkpoint.index for i in issued} == {0, 1}
     assert {i.family for i in issued} == {"jugada", "validas"}
     assert all("R-OBL-MONTAR" in i.rule_ids for i in issued)
 
@@ -46,7 +46,7 @@ def test_answering_every_checkpoint_right_completes_the_step(alice, alice_client
     owner = Owner(alice, "")
     first, second = _open_checkpoints(owner.q)
     attempt, _ = submit(owner=owner, token=first.token, raw=right_answer(first))
-    assert attempt.correct and attempt.context == f"lesson:{KEY}"
+    assert attempt.correct and attempt.issued.lesson_checkpoint.step_key == KEY
     assert StepProgress.objects.get(learner=alice, step_key=KEY).done_at is None
     submit(owner=owner, token=second.token, raw=right_answer(second))
     assert StepProgress.objects.get(learner=alice, step_key=KEY).done_at is not None
@@ -87,7 +87,7 @@ def test_practice_answers_outside_lessons_complete_nothing(alice):
     from tutor.practice.services import issue
 
     owner = Owner(alice, "")
-    issued = issue(owner=owner, mode="familia", family="jugada", target="R-OBL-MONTAR", context="session:1")
+    issued = issue(owner=owner, mode="familia", family="jugada", target="R-OBL-MONTAR")
     submit(owner=owner, token=issued.token, raw=right_answer(issued))
     assert not StepProgress.objects.exists()
 

@@ -51,7 +51,7 @@ def test_every_step_renders_with_its_number_rules_and_checkpoints(client, db, st
     body = client.get(_url(step)).content.decode()
     assert body.count('class="lesson-checkpoint"') == len(step.checkpoints)
     assert "Empezar las preguntas" not in body
-    assert Issued.objects.filter(context=f"lesson:{step.key}", mode="leccion").count() == len(
+    assert Issued.objects.filter(lesson_checkpoint__step_key=step.key, mode="leccion").count() == len(
         step.checkpoints
     )
 
@@ -125,8 +125,8 @@ def test_a_display_shows_its_cards_by_name(client, db):
 def test_glossary_terms_in_the_text_link_to_the_glossary(client, db, course):
     step = course.step("asistir", "sigue-el-palo")
     body = client.get(_url(step)).content.decode()
-    assert '<a href="/glosario/#asistir">asistir</a>' in body
-    assert '<a href="/glosario/#palo-de-salida">palo de salida</a>' in body
+    assert '<a href="/lecciones/glosario/#asistir">asistir</a>' in body
+    assert '<a href="/lecciones/glosario/#palo-de-salida">palo de salida</a>' in body
 
 
 def test_previous_and_next_cross_units(client, db, course):

@@ -6,8 +6,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from engine.cards import CARDS, NAME_OF, Suit
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE, TableRules
+from engine.cards import CARDS, Suit
+from engine.rules import RULE_CATALOGUE, TableRules
 from engine.scenarios import (
     DIFFICULTIES,
     FAMILIES,
@@ -19,6 +19,8 @@ from engine.scenarios import (
 )
 from engine.scenarios.custom import BUILT_FAMILIES
 from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.lib.cards import card_name
+from tutor.lib.tables import table_label
 from tutor.progress import mastery
 
 MAX_MANAGED = 40
@@ -29,7 +31,7 @@ SUIT_CHOICES = [(s.letter, s.label) for s in Suit]
 CARD_CHOICES = [
     (
         suit.label.capitalize(),
-        [(c.code, NAME_OF[c]) for c in sorted(CARDS, key=lambda c: -c.strength) if c.suit == suit],
+        [(c.code, card_name(c)) for c in sorted(CARDS, key=lambda c: -c.strength) if c.suit == suit],
     )
     for suit in Suit
 ]
@@ -40,12 +42,6 @@ def _helper() -> FormHelper:
     helper.form_tag = False
     helper.disable_csrf = True
     return helper
-
-
-def rules_label(rules: TableRules) -> str:
-    """The table's name as the class form shows it (a custom table has no preset name)."""
-    name = rules.preset_name
-    return str(PRESET_LABELS[name]) if name in PRESET_LABELS else _("Mesa con reglas propias")
 
 
 def skill_choices(rules) -> list[tuple[str, str]]:
@@ -343,7 +339,7 @@ class ItemForm(forms.Form):
                     "«%(title)s» no puede darse con las reglas de la clase (%(rules)s): %(why)s "
                     "Elige otra posición o constrúyela con esas reglas."
                 )
-                % {"title": position.title, "rules": rules_label(self.rules), "why": exc},
+                % {"title": position.title, "rules": table_label(self.rules), "why": exc},
             )
             return None
 

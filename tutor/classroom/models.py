@@ -7,14 +7,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Suit
-from engine.rules import PRESET_LABELS, PRESETS, TableRules
+from engine.rules import PRESETS, TableRules
 from engine.scenarios import FAMILY_LABELS, BuiltPosition, position_from_json
+from tutor.lib.tables import RULES_CHOICES, table_label
 
 # No 0/O, 1/I/L: a code read aloud or copied from a blackboard must not be ambiguous.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 7
-
-RULES_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 
 
 def new_join_code() -> str:
@@ -92,10 +91,7 @@ class Position(models.Model):
 
     def rules_label(self) -> str:
         """The table it was built and previewed at (a set grades it at the class's table instead)."""
-        rules = self.data.get("rules") or "guia"
-        if isinstance(rules, str) and rules in PRESET_LABELS:
-            return str(PRESET_LABELS[rules])
-        return str(_("Mesa con reglas propias"))
+        return table_label(self.data.get("rules") or "guia")
 
 
 class PracticeSet(models.Model):
@@ -126,12 +122,13 @@ class PracticeSet(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("classroom:set_detail", args=[self.pk])
 
+    def get_task_url(self) -> str:
+        """The student's page of this set."""
+        return reverse("classroom:task", args=[self.pk])
+
     @property
     def is_goal(self) -> bool:
         return self.kind == self.Kind.GOAL
-
-    def context_for(self, student_pk: int) -> str:
-        return f"set:{self.pk}:{student_pk}"
 
 
 class SetItem(models.Model):
@@ -166,7 +163,11 @@ class SetItem(models.Model):
 
 
 class Assignment(models.Model):
-    """One student's progress row in a published set."""
+    """One student's progress row in a published set.
+
+    A student who leaves the class (or is removed) keeps the row and its questions, withdrawn: they
+    stay in the record, take no answers, and come back as they were if the student rejoins.
+    """
 
     class State(models.TextChoices):
         NOT_STARTED = "sin_empezar", _("sin empezar")
@@ -185,6 +186,7 @@ class Assignment(models.Model):
     time_ms = models.PositiveBigIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)  # the student left the class then
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["practice_set", "student"], name="one_assignment")]
@@ -208,7 +210,8 @@ class Assignment(models.Model):
 
 
 class Question(models.Model):
-    """Which issued scenario is which item of a student's set (the Issued row keeps the position)."""
+    """Which issued scenario is which item of a student's set (the Issued row keeps the position):
+    the origin of a set's questions (tutor/classroom/origins.py)."""
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="questions")
     item = models.ForeignKey(SetItem, on_delete=models.CASCADE, related_name="questions")

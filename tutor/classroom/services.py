@@ -8,11 +8,9 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.rules import PRESET_LABELS
 from engine.scenarios import PositionError, families_for, position_from_json
 from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import (
@@ -26,7 +24,10 @@ from tutor.classroom.models import (
     new_join_code,
     normalise_code,
 )
+from tutor.lib.tables import table_label
 from tutor.practice.identity import Owner
+from tutor.practice.models import Mode
+from tutor.practice.services import issue
 
 User = get_user_model()
 PASSWORD_ALPHABET = CODE_ALPHABET.lower()
@@ -64,7 +65,11 @@ def regenerate_code(*, classroom: Classroom) -> str:
 
 
 def _assign_open_sets(classroom: Classroom, student) -> None:
-    """A student who joins late gets the class's published whole-class sets."""
+    """A student who joins late gets the class's published whole-class sets; one who comes back gets
+    back the rows (and questions) they left, not new ones."""
+    Assignment.objects.filter(
+        practice_set__classroom=classroom, student=student, withdrawn_at__isnull=False
+    ).update(withdrawn_at=None)
     for practice_set in classroom.sets.filter(published_at__isnull=False, whole_class=True):
         Assignment.objects.get_or_create(
             practice_set=practice_set, student=student, defaults={"total": _total(practice_set)}
@@ -122,11 +127,14 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
 
 
 def remove_student(*, membership: Membership) -> None:
-    """The student leaves (or is removed): their rows in this class's sets go; their practice log stays."""
+    """The student leaves (or is removed): their rows in this class's sets are withdrawn, kept with
+    their questions, which take no more answers (SetQuestionKind.closed); their practice log stays."""
     with transaction.atomic():
         Assignment.objects.filter(
-            practice_set__classroom=membership.classroom, student=membership.student
-        ).delete()
+            practice_set__classroom=membership.classroom,
+            student=membership.student,
+            withdrawn_at__isnull=True,
+        ).update(withdrawn_at=timezone.now())
         membership.delete()
 
 
@@ -171,7 +179,7 @@ def _at_class_table(classroom: Classroom, item: dict) -> dict:
     except PositionError as exc:
         raise ClassroomError(
             _("La posición «%(title)s» no puede darse con las reglas de la clase (%(rules)s): %(why)s")
-            % {"title": item.get("position_title", ""), "rules": PRESET_LABELS[classroom.rules], "why": exc}
+            % {"title": item.get("position_title", ""), "rules": table_label(classroom.rules), "why": exc}
         ) from None
     return {**item, "position": built.to_json()}
 
@@ -200,16 +208,13 @@ def _seed(practice_set: PracticeSet, student_pk: int, number: int) -> int:
 
 def ensure_questions(*, assignment: Assignment) -> list[Question]:
     """The student's own scenarios for every item, issued once (the first time they open the set)."""
-    from tutor.practice.services import issue  # practice imports nothing of ours; keep it that way
-
     questions = list(assignment.questions.select_related("issued", "issued__attempt", "item"))
     practice_set = assignment.practice_set
-    if questions or practice_set.is_goal:
+    closed = assignment.withdrawn_at is not None or practice_set.classroom.archived
+    if questions or practice_set.is_goal or closed:
         return questions
     rules = practice_set.classroom.get_rules()
     owner = Owner(assignment.student, "")
-    context = practice_set.context_for(assignment.student_id)
-    next_url = reverse("classroom:task", args=[practice_set.pk])
     number = 0
     with transaction.atomic():
         locked = Assignment.objects.select_for_update().get(pk=assignment.pk)
@@ -219,9 +224,7 @@ def ensure_questions(*, assignment: Assignment) -> list[Question]:
             for n in range(item.count):
                 number += 1
                 seed = _seed(practice_set, assignment.student_id, number)
-                common = dict(
-                    owner=owner, mode="tarea", rules=rules, context=context, next_url=next_url, seed=seed
-                )
+                common = dict(owner=owner, mode=Mode.ASSIGNMENT, rules=rules, seed=seed)
                 if item.kind == SetItem.Kind.POSITION:
                     # The class's table, never the one the position was built at.
                     built = position_from_json(item.position, rules=rules)
@@ -258,7 +261,7 @@ def record_set_attempt(attempt) -> None:
     now = timezone.now()
     if attempt.learner_id is None:
         return
-    if attempt.context.startswith("set:"):
+    if attempt.mode == Mode.ASSIGNMENT:
         question = (
             Question.objects.select_related("assignment__practice_set")
             .filter(issued_id=attempt.issued_id, assignment__student_id=attempt.learner_id)
@@ -288,6 +291,8 @@ def _check_goals(attempt, now: datetime) -> None:
         practice_set__kind=PracticeSet.Kind.GOAL,
         practice_set__goal_skill__in=skills,
         practice_set__opens_at__lte=now,
+        practice_set__classroom__archived=False,
+        withdrawn_at__isnull=True,
         state__in=[Assignment.State.NOT_STARTED, Assignment.State.IN_PROGRESS],
     )
     rows = list(goals)

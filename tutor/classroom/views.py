@@ -13,8 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.cards import CODE_OF, NAME_OF
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE, RulesError, TableRules
+from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
 from tutor.classroom import services, throttle
 from tutor.classroom.forms import (
@@ -27,14 +26,16 @@ from tutor.classroom.forms import (
     PositionImportForm,
     PracticeSetForm,
     RealNameForm,
-    rules_label,
 )
 from tutor.classroom.mastery import mastery_table
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet
+from tutor.lib.cards import card_name, is_card_code
+from tutor.lib.tables import table_label
+from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
+from tutor.practice.presenters import present
 
 LOGINS_SESSION_KEY = "classroom_new_logins"
-CARD_OF_CODE = {code: i for i, code in enumerate(CODE_OF)}
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -68,6 +69,7 @@ def _get_assignment_for_student(request: HttpRequest, set_pk: int) -> Assignment
         Assignment.objects.select_related("practice_set__classroom"),
         practice_set_id=set_pk,
         student=request.user,
+        withdrawn_at__isnull=True,
         practice_set__published_at__isnull=False,
         practice_set__classroom__memberships__student=request.user,
     )
@@ -162,17 +164,20 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
     memberships = Membership.objects.filter(classroom=classroom).select_related("student")
     states = Assignment.State
+    present = Q(assignments__withdrawn_at__isnull=True)
     sets = classroom.sets.annotate(
-        n_rows=Count("assignments"),
-        n_done=Count("assignments", filter=Q(assignments__state__in=[states.SUBMITTED, states.LATE])),
-        n_started=Count("assignments", filter=Q(assignments__state=states.IN_PROGRESS)),
+        n_rows=Count("assignments", filter=present),
+        n_done=Count(
+            "assignments", filter=present & Q(assignments__state__in=[states.SUBMITTED, states.LATE])
+        ),
+        n_started=Count("assignments", filter=present & Q(assignments__state=states.IN_PROGRESS)),
     )
     context = {
         "classroom": classroom,
         "memberships": memberships,
         "teachers": classroom.teachers.order_by("username"),
         "sets": sets,
-        "rules_label": PRESET_LABELS[classroom.rules],
+        "rules_label": table_label(classroom.rules),
         "co_teacher_form": CoTeacherForm(),
     }
     return render(request, "classroom/detail.html", context)
@@ -353,7 +358,7 @@ def set_create(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "items": items,
         "heading": _("Nueva tarea"),
-        "rules_label": PRESET_LABELS[classroom.rules],
+        "rules_label": table_label(classroom.rules),
     }
     return render(request, "classroom/set_form.html", context)
 
@@ -375,7 +380,11 @@ def set_publish(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _set_results(practice_set: PracticeSet):
     names = _real_names(practice_set.classroom)
-    rows = list(practice_set.assignments.select_related("student").order_by("student__username"))
+    rows = list(
+        practice_set.assignments.filter(withdrawn_at__isnull=True)
+        .select_related("student")
+        .order_by("student__username")
+    )
     now = timezone.now()
     for row in rows:
         row.real_name = names.get(row.student_id, row.student.username)
@@ -383,9 +392,18 @@ def _set_results(practice_set: PracticeSet):
     return names, rows
 
 
-def _wrong_attempts(practice_set: PracticeSet):
-    return list(
-        Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:", correct=False)
+def _set_attempts(practice_set: PracticeSet, **filters):
+    """The answers to the set's questions by the students still in it, by student and question number.
+
+    Read through the set's keys (assignment, question, issued), so the cost follows the set, not the
+    size of the whole answer log; a withdrawn student's answers stay in the record but not here.
+    """
+    return (
+        Attempt.objects.filter(
+            issued__set_question__assignment__practice_set=practice_set,
+            issued__set_question__assignment__withdrawn_at__isnull=True,
+            **filters,
+        )
         .select_related("issued__set_question__item", "learner")
         .order_by("learner__username", "issued__set_question__number")
     )
@@ -405,7 +423,7 @@ def _given_cards(attempt: Attempt) -> list[str]:
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names, rows = _set_results(practice_set)
-    wrong = _wrong_attempts(practice_set)
+    wrong = list(_set_attempts(practice_set, correct=False))
     by_student = defaultdict(list)
     chosen = defaultdict(Counter)
     for attempt in wrong:
@@ -485,8 +503,8 @@ def _answer_words(scenario: dict, answer) -> str | int:
     if isinstance(answer, list):
         return ", ".join(str(_answer_words(scenario, a)) for a in answer) or _("ninguna")
     if isinstance(answer, str):
-        if answer in CARD_OF_CODE:
-            return NAME_OF[CARD_OF_CODE[answer]]
+        if is_card_code(answer):
+            return card_name(answer)
         labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
@@ -502,23 +520,12 @@ def _answer_code(answer) -> str:
     return str(answer)
 
 
-def _table_label(rules: dict) -> str:
-    try:
-        return rules_label(TableRules.from_spec(rules or "guia"))
-    except RulesError:  # a damaged stored table: say so rather than fail the whole export
-        return _("desconocidas")
-
-
 @require_GET
 @login_required
 def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     names = _real_names(practice_set.classroom)
-    attempts = (
-        Attempt.objects.filter(context__startswith=f"set:{practice_set.pk}:")
-        .select_related("issued__set_question__item", "learner")
-        .order_by("learner__username", "issued__set_question__number")
-    )
+    attempts = _set_attempts(practice_set)
     response, writer = _csv_response(f"tarea-{practice_set.pk}-respuestas.csv")
     writer.writerow(
         [
@@ -546,7 +553,7 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 question.number if question else "",
                 question.item.label() if question else "",
                 attempt.family,
-                _table_label(attempt.rules),
+                table_label(attempt.rules),
                 " ".join(attempt.rule_ids),
                 _answer_words(attempt.issued.scenario, attempt.answer),
                 _answer_code(attempt.answer),
@@ -591,7 +598,7 @@ def position_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "form": form,
         "preview": preview,
         "ruling": preview.ruling() if preview else None,
-        "preview_rules": rules_label(preview.rules) if preview else "",
+        "preview_rules": table_label(preview.rules) if preview else "",
         "position": instance,
     }
     return render(request, "classroom/position_form.html", context)
@@ -641,6 +648,7 @@ def tasks(request: HttpRequest) -> HttpResponse:
     rows = list(
         Assignment.objects.filter(
             student=request.user,
+            withdrawn_at__isnull=True,
             practice_set__published_at__isnull=False,
             practice_set__classroom__archived=False,
         )
@@ -683,9 +691,8 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         current = next((q for q in questions if not q.answered), None)
     context.update(questions=questions, current=current)
     if current is not None:
-        context.update(
-            issued=current.issued,
-            scenario=current.issued.get_scenario(),
-            attempt=current.issued.attempt if current.answered else None,
+        attempt = current.issued.attempt if current.answered else None
+        context["exercise"] = present(
+            current.issued, owner=Owner(request.user, ""), attempt=attempt, standalone=False
         )
     return render(request, "classroom/task.html", context)

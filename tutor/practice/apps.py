@@ -6,4 +6,5 @@ class PracticeConfig(AppConfig):
     verbose_name = "Práctica"
 
     def ready(self) -> None:
-        from tutor.practice import identity  # noqa: F401  (connects the login merge receiver)
+        # identity connects the login merge receiver; origins registers practice's own kinds.
+        from tutor.practice import identity, origins  # noqa: F401

@@ -6,16 +6,18 @@ names from engine.scenarios.common; this module only arranges them for the templ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
-from engine.cards import NAME_OF, Suit
-from engine.rules import PRESET_LABELS, RULE_CATALOGUE, SWITCH_LABELS, TableRules
+from engine.cards import Suit
+from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, TableRules
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS, Scenario
 from engine.scenarios.common import CODE_INDEX, player_label
 from engine.tricks import trick_winner
+from tutor.lib.cards import card_name, is_card_code, seat_labels
+from tutor.lib.tables import table_label
 
 
 def _verdict_words(family: str, is_card: bool, is_seat: bool = False) -> tuple[str, str]:
@@ -35,20 +37,26 @@ def _verdict_words(family: str, is_card: bool, is_seat: bool = False) -> tuple[s
     return _("sí"), _("no")
 
 
+def _no_lesson(rule_id: str) -> str | None:
+    return None
+
+
+_lesson_links: Callable[[str], str | None] = _no_lesson
+
+
+def set_lesson_links(links: Callable[[str], str | None]) -> None:
+    """Let the course say which step teaches a rule id (lessons calls it when it starts)."""
+    global _lesson_links
+    _lesson_links = links
+    lesson_url.cache_clear()
+
+
 @cache
 def lesson_url(rule_id: str) -> str | None:
-    """The lesson step that teaches ``rule_id``, or None while lessons has no such step or URL."""
-    from lessons.course import load_course
-
+    """The lesson step that teaches ``rule_id``, or None while no course says so."""
     try:
-        steps = load_course().steps_for_rule(rule_id)
+        return _lesson_links(rule_id)
     except Exception:  # a broken course must not take practice down with it
-        return None
-    if not steps:
-        return None
-    try:
-        return reverse("lessons:step", args=[steps[0].unit_slug, steps[0].slug])
-    except NoReverseMatch:
         return None
 
 
@@ -68,10 +76,9 @@ def _switch_value(value) -> str:
 def rules_in_force(rules: TableRules) -> dict:
     """The table's name and the switches that differ from the default table."""
     name = rules.preset_name
-    label = PRESET_LABELS[name] if name else _("Mesa personalizada")
     return {
         "preset": name or "",
-        "label": label,
+        "label": table_label(rules),
         "switches": [
             {"key": key, "label": SWITCH_LABELS[key], "value": _switch_value(getattr(rules, key))}
             for key in rules.differences()
@@ -110,11 +117,11 @@ def _trick(pos: dict, show_winner: bool) -> dict | None:
 def _history(pos: dict) -> list[dict]:
     names = _seat_names(pos) or {}
     viewer = pos.get("viewer")
-    labels = _relative_labels()
+    labels = seat_labels()
     rows = []
     for t in pos.get("history") or []:
         plays = [
-            f"{_who((t['leader'] + offset) % 4, viewer, names, labels)}: {NAME_OF[CODE_INDEX[code]]}"
+            f"{_who((t['leader'] + offset) % 4, viewer, names, labels)}: {card_name(code)}"
             for offset, code in enumerate(t["cards"])
         ]
         winner = _who(t["winner"], viewer, names, labels)
@@ -123,20 +130,16 @@ def _history(pos: dict) -> list[dict]:
     return rows
 
 
-def _relative_labels() -> tuple[str, str, str, str]:
-    return (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
-
-
 def _who(seat: int, viewer: int | None, names: dict, labels: tuple[str, ...] | None = None) -> str:
     """A seat's name: the neutral player name, or relative to the viewer. Pass ``labels``
-    (_relative_labels()) when naming many seats: translating them is the dear part."""
+    (seat_labels()) when naming many seats: translating them is the dear part."""
     if viewer is None:
         return names.get(seat, player_label(seat))
-    return (labels or _relative_labels())[(seat - viewer) % 4]
+    return (labels or seat_labels())[(seat - viewer) % 4]
 
 
 def _cantes(items, viewer, names) -> list[dict]:
-    labels = _relative_labels()
+    labels = seat_labels()
     return [
         {
             "who": _who(x["seat"], viewer, names, labels),
@@ -246,10 +249,6 @@ def position(scenario: Scenario, answered: bool) -> dict:
     return view
 
 
-def _is_card(value) -> bool:
-    return isinstance(value, str) and value in CODE_INDEX
-
-
 def _reason(why: str) -> str:
     """The engine's reason without its own "Sí:"/"No:": the row already says yes or no in words."""
     for verdict in ("Sí: ", "No: "):
@@ -263,7 +262,7 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
     rows = []
     given = grade["given"] if isinstance(grade["given"], list) else [grade["given"]]
     for value, label, ok, why in grade["verdicts"]:
-        is_card = _is_card(value)
+        is_card = is_card_code(value)
         yes, no = _verdict_words(scenario.family, is_card, is_seat=str(value).isdigit())
         # A tantos card row is a fact (it counts or it does not), never a judgement on the learner.
         fact = scenario.family == "tantos"
@@ -293,6 +292,9 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
         "given": _describe(scenario, grade["given"]),
         "rules": rule_lines(grade.get("rule_ids") or scenario.rule_ids),
         "misconception": MISCONCEPTIONS.get(misconception, "") if misconception else "",
+        # The cards the learner played or marked, marked on the hand after answering.
+        "given_cards": given_cards(grade),
+        "given_label": _("tu carta") if scenario.answer_kind == "card" else _("marcada"),
     }
 
 
@@ -307,7 +309,7 @@ def given_cards(grade: dict) -> list[str]:
     """The cards the learner played or marked, to mark them on the hand after answering."""
     given = grade.get("given")
     values = given if isinstance(given, list) else [given]
-    return [v for v in values if _is_card(v)]
+    return [v for v in values if is_card_code(v)]
 
 
 def _describe(scenario: Scenario, value) -> str:
@@ -319,8 +321,8 @@ def _describe(scenario: Scenario, value) -> str:
         return str(value)
     if value in labels:
         return labels[value]
-    if _is_card(value):
-        return NAME_OF[CODE_INDEX[value]]
+    if is_card_code(value):
+        return card_name(value)
     return str(value)
 
 

@@ -3,12 +3,12 @@ from functools import cache
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.rules import PRESET_LABELS, PRESETS, RULE_CATALOGUE, preset
+from engine.rules import PRESETS, RULE_CATALOGUE, preset
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, families_for
+from tutor.lib.tables import RULES_CHOICES
 
 FAMILY_CHOICES = [(f, FAMILY_LABELS[f]) for f in FAMILIES]
 DIFFICULTY_CHOICES = [(d, str(d)) for d in DIFFICULTIES]
-PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 MAX_ANSWER_VALUES = 12
 MAX_ANSWER_LENGTH = 40
 
@@ -35,7 +35,7 @@ class NewPracticeForm(forms.Form):
     difficulty = forms.TypedChoiceField(
         label=_("Dificultad"), choices=DIFFICULTY_CHOICES, coerce=int, initial=1
     )
-    rules = forms.ChoiceField(label=_("Reglas de la mesa"), choices=PRESET_CHOICES, initial="guia")
+    rules = forms.ChoiceField(label=_("Reglas de la mesa"), choices=RULES_CHOICES, initial="guia")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -3,39 +3,20 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 
 from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
-from django.db.models import Q
 from django.dispatch import receiver
 from django.http import HttpRequest
 
+from tutor.lib.owners import Owner
 from tutor.practice.signals import learner_merged
+
+__all__ = ["SESSION_KEY", "Owner", "owner_for"]
 
 # The session key changes at login (cycle_key), so anonymous work is tied to an id stored in the
 # session data, which survives the rotation.
 SESSION_KEY = "practice_anon_id"
-
-
-@dataclass(frozen=True, slots=True)
-class Owner:
-    user: object | None  # settings.AUTH_USER_MODEL instance
-    anon_id: str
-
-    @property
-    def fields(self) -> dict:
-        """Keyword arguments to store on a new row that belongs to this owner."""
-        if self.user is not None:
-            return {"learner": self.user, "anon_id": ""}
-        return {"learner": None, "anon_id": self.anon_id}
-
-    @property
-    def q(self) -> Q:
-        """Filter for rows that belong to this owner."""
-        if self.user is not None:
-            return Q(learner=self.user)
-        return Q(learner__isnull=True, anon_id=self.anon_id)
 
 
 def owner_for(request: HttpRequest) -> Owner:

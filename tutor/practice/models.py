@@ -1,12 +1,13 @@
 import secrets
+from functools import cache
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import TableRules
 from engine.scenarios import Scenario
+from tutor.lib.owners import Owned
 
 
 def new_token() -> str:
@@ -29,7 +30,18 @@ def only_row(queryset):
     return next(iter(queryset[:1]), None)
 
 
-class Issued(models.Model):
+@cache
+def _url_pattern(name: str) -> str:
+    """A scenario URL with a placeholder token, reversed once per process (tokens need no quoting)."""
+    return reverse(name, args=["TOKEN"])
+
+
+def scenario_url(name: str, token: str) -> str:
+    """``reverse(name, args=[token])`` for the practice:scenario/answer/next URLs, without its cost."""
+    return _url_pattern(name).replace("TOKEN", token)
+
+
+class Issued(Owned):
     """A scenario handed to one learner. Its position and answer key live here, never in the client.
 
     Rows are written once when issued and not changed afterwards (an anonymous visitor's rows are
@@ -37,19 +49,14 @@ class Issued(models.Model):
     """
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="issued"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
+    # The kind of origin (tutor/practice/origins.py); the issuing app links the row to what it
+    # belongs to with a one-to-one key of its own (a lesson checkpoint, a set's question, a session item).
     mode = models.CharField(max_length=16, choices=Mode)
-    # Who issued it and where "Siguiente" leads, set by the server: "session:<id>", "lesson:<unit>/<step>",
-    # "set:<id>:<item>"...
-    context = models.CharField(max_length=120, blank=True, default="")
-    next_url = models.CharField(max_length=300, blank=True, default="")
     family = models.CharField(max_length=16)
     difficulty = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     fixed_id = models.CharField(max_length=64, blank=True, default="")
+    target = models.CharField(max_length=32, blank=True, default="")  # the rule id it was aimed at
     rule_ids = models.JSONField(default=list)
     rules = models.JSONField()  # TableRules.to_dict()
     scenario = models.JSONField()  # engine Scenario.to_dict(): position and answer key
@@ -62,7 +69,6 @@ class Issued(models.Model):
         indexes = [
             models.Index(fields=["learner", "-issued_at"]),
             models.Index(fields=["anon_id", "-issued_at"]),
-            models.Index(fields=["context"]),
         ]
 
     def __str__(self) -> str:
@@ -78,7 +84,7 @@ class Issued(models.Model):
         return TableRules.from_spec(self.rules)
 
 
-class Attempt(models.Model):
+class Attempt(Owned):
     """One answer to one issued scenario, graded by the engine on the server. An append-only log.
 
     The one-to-one link makes a replayed or doubled submission impossible to count twice.
@@ -86,12 +92,7 @@ class Attempt(models.Model):
     """
 
     issued = models.OneToOneField(Issued, on_delete=models.PROTECT, related_name="attempt")
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     mode = models.CharField(max_length=16, choices=Mode)
-    context = models.CharField(max_length=120, blank=True, default="")
     family = models.CharField(max_length=16)
     difficulty = models.PositiveSmallIntegerField()
     rule_ids = models.JSONField(default=list)
@@ -108,7 +109,6 @@ class Attempt(models.Model):
         indexes = [
             models.Index(fields=["learner", "-created_at"]),
             models.Index(fields=["anon_id", "-created_at"]),
-            models.Index(fields=["context"]),
         ]
 
     def __str__(self) -> str:

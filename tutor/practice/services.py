@@ -1,7 +1,8 @@
 """Issuing scenarios to a learner and grading their answers: the writes of the practice app.
 
-Other apps (lessons, progress, classroom) issue scenarios with their own ``mode``/``context``/``next_url``
-and listen to ``attempt_recorded``; they never write Issued or Attempt rows themselves.
+Other apps (lessons, progress, classroom) issue scenarios with their own ``mode``, link the row to
+what it belongs to with a one-to-one key of their own (tutor/practice/origins.py) and listen to
+``attempt_recorded``; they never write Issued or Attempt rows themselves.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
 from engine.scenarios import ENGINE_VERSION, AnswerError, Scenario, generate, grade, parse_answer
+from tutor.practice import origins
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt, Issued, Mode, only_row
 from tutor.practice.signals import attempt_recorded
@@ -51,8 +53,6 @@ def issue(
     rules: TableRules = GUIA,
     target: str | None = None,
     fixed_id: str = "",
-    context: str = "",
-    next_url: str = "",
     source_attempt: Attempt | None = None,
     seed: int | None = None,
     scenario: Scenario | None = None,
@@ -71,12 +71,11 @@ def issue(
     return Issued.objects.create(
         **owner.fields,
         mode=mode,
-        context=context,
-        next_url=next_url,
         family=scenario.family,
         difficulty=scenario.difficulty,
         seed=scenario.seed,
         fixed_id=fixed_id or scenario.fixed_id or "",
+        target=target or "",
         rule_ids=list(scenario.rule_ids),
         rules=scenario.rules.to_dict(),
         scenario=scenario.to_dict(),
@@ -102,7 +101,8 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
 
     Returns (attempt, created); a replayed or concurrent second answer returns the attempt already
     logged with created=False and changes nothing. Raises ScenarioNotFound for a token not issued
-    to this owner and AnswerRejected for an answer the scenario cannot take (nothing is recorded).
+    to this owner and AnswerRejected for an answer the scenario cannot take, or for a question its
+    origin has closed (nothing is recorded).
     ``attempt_recorded`` is sent inside the transaction, exactly once per attempt.
     """
     issued = None
@@ -123,6 +123,8 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
             existing = attempt_of(issued)
             if existing is not None:
                 return existing, False
+            if reason := origins.closed(issued):  # its class was left or archived, say
+                raise AnswerRejected(reason)
             scenario = issued.get_scenario()
             try:
                 answer = parse_answer(scenario, raw)
@@ -135,7 +137,6 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
                 learner_id=issued.learner_id,
                 anon_id=issued.anon_id,
                 mode=issued.mode,
-                context=issued.context,
                 family=issued.family,
                 difficulty=issued.difficulty,
                 rule_ids=issued.rule_ids,

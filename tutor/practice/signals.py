@@ -1,4 +1,5 @@
-"""Signals other apps listen to, so practice never imports progress, lessons or classroom.
+"""Signals other apps listen to, so practice never imports progress, lessons or classroom
+(every hook between apps is listed in tutor/practice/README.md).
 
 attempt_recorded(sender=Attempt, attempt=...): sent inside the transaction that created the attempt,
 exactly once per attempt; receivers update what they cache from the log (progress, lesson steps,

@@ -10,25 +10,26 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
 from tutor.lib.fragments import shared_part
+from tutor.practice import origins
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
-from tutor.practice.models import Attempt, Issued, Mode, only_row
+from tutor.practice.models import Attempt, Issued, Mode, only_row, scenario_url
+from tutor.practice.presenters import present
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
-from tutor.practice.templatetags.practice import scenario_url
 
-SKILL_CONTEXT = "habilidad:"
 NEXT_FIELDS = (
     "token",
     "learner",
     "anon_id",
     "mode",
-    "context",
-    "next_url",
     "family",
     "difficulty",
     "fixed_id",
+    "target",
     "rules",
 )
+# Modes whose «Siguiente» issues another question with the same settings here (practice's own kinds).
+NEXT_MODES = (Mode.FAMILY, Mode.SKILL, Mode.FIXED)
 _pick = random.SystemRandom()
 
 
@@ -53,7 +54,6 @@ def _issue_skill(owner: Owner, rule_id: str, difficulty: int, rules) -> Issued:
         difficulty=difficulty,
         rules=rules,
         target=rule_id,
-        context=SKILL_CONTEXT + rule_id,
     )
 
 
@@ -130,25 +130,12 @@ def fixed(request: HttpRequest, fixed_id: str) -> HttpResponse:
     return redirect(issued)
 
 
-def _place(issued: Issued) -> str:
-    """A session question's heading ("Repaso · 2 de 6"); progress knows its sessions."""
-    if issued.mode not in (Mode.REVIEW, Mode.MIXED):
-        return ""
-    from tutor.progress.sessions import place_of
-
-    return place_of(issued)
-
-
 @require_GET
 def scenario(request: HttpRequest, token: str) -> HttpResponse:
-    issued = _get_issued_for_owner(owner_for(request), token)
-    context = {
-        "issued": issued,
-        "scenario": issued.get_scenario(),
-        "attempt": attempt_of(issued),
-        "place": _place(issued),
-    }
-    return render(request, "practice/scenario.html", context)
+    owner = owner_for(request)
+    issued = _get_issued_for_owner(owner, token)
+    exercise = present(issued, owner=owner, attempt=attempt_of(issued))
+    return render(request, "practice/scenario.html", {"exercise": exercise})
 
 
 @require_POST
@@ -180,20 +167,19 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
     # The attempt knows its scenario (the row submit() locked, already checked against the owner);
     # only a rejected answer needs it read again.
     issued = attempt.issued if attempt is not None else _get_issued_for_owner(owner, token)
-    context = {
-        "issued": issued,
-        "scenario": issued.get_scenario(),
-        "attempt": attempt,
-        "answer_error": error,
-        "replayed": replayed,
-        "answer_value": request.POST.getlist("answer"),
-    }
+    exercise = present(
+        issued,
+        owner=owner,
+        attempt=attempt,
+        answer_error=error,
+        replayed=replayed,
+        answer_value=request.POST.getlist("answer"),
+    )
     if request.htmx:
         # htmx swaps only successful responses; the error is shown in the fragment, which holds
         # the answer part of the scenario (the question and table stay on the page).
-        return render(request, "practice/_answer.html", context)
-    context["place"] = _place(issued)
-    return render(request, "practice/scenario.html", context, status=400)
+        return render(request, "practice/_scenario.html#answered", {"exercise": exercise})
+    return render(request, "practice/scenario.html", {"exercise": exercise}, status=400)
 
 
 def _recorded(owner: Owner, token: str) -> tuple[Attempt | None, bool]:
@@ -216,8 +202,9 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     owner = owner_for(request)
     # Only what decides the next scenario (not the stored position, nor the answer's grade).
     issued = _get_issued_for_owner(owner, token, NEXT_FIELDS)
-    if issued.next_url:
-        return _go(request, issued.next_url)
+    if issued.mode not in NEXT_MODES:  # another app's question: «Continuar» leads back to it
+        origin = origins.describe(issued, owner=owner, attempt=attempt_of(issued))
+        return _go(request, origin.next_url or "practice:index")
     if attempt_of(issued) is None:
         return _go(request, issued)
     rules = issued.get_rules()
@@ -235,9 +222,8 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
             fixed_id=fixed_id,
             scenario=FIXED[fixed_id],
         )
-    elif issued.mode == Mode.SKILL and issued.context.startswith(SKILL_CONTEXT):
-        rule_id = issued.context.removeprefix(SKILL_CONTEXT)
-        nxt = _issue_skill(owner, rule_id, issued.difficulty, rules)
+    elif issued.mode == Mode.SKILL and issued.target:
+        nxt = _issue_skill(owner, issued.target, issued.difficulty, rules)
     elif issued.mode == Mode.FAMILY:
         nxt = issue(
             owner=owner, mode=Mode.FAMILY, family=issued.family, difficulty=issued.difficulty, rules=rules
@@ -246,5 +232,5 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
         return _go(request, "practice:index")
     if not request.htmx:
         return redirect(nxt)
-    context = {"issued": nxt, "scenario": nxt.get_scenario(), "attempt": None}
+    context = {"exercise": present(nxt, owner=owner)}
     return push_url(render(request, "practice/_scenario.html", context), nxt.get_absolute_url())

@@ -6,4 +6,8 @@ class ProgressConfig(AppConfig):
     verbose_name = "Progreso"
 
     def ready(self) -> None:
-        from tutor.progress import receivers  # noqa: F401  (listens to practice's signals)
+        from tutor.practice.origins import register
+        from tutor.progress import origins, receivers  # noqa: F401  (listens to practice's signals)
+
+        register(origins.ReviewKind())
+        register(origins.MixedKind())

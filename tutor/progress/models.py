@@ -3,41 +3,24 @@
 The Attempt log (tutor.practice) is the source of truth for statistics and the review queue; the
 ReviewLogEntry rows are the source of truth for spaced repetition. SkillStat, ReviewItem and
 FamilyCard are caches: `manage.py rebuild_progress` recomputes them all from those logs.
-Every row belongs to a learner or, before they sign up, to an anonymous visitor (practice's Owner).
+Every row belongs to a learner or, before they sign up, to an anonymous visitor (tutor.lib.owners).
 """
 
-from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tutor.lib.owners import Owned, unique_per_owner
 from tutor.progress import mastery
 
 
-def _owner_constraints(name: str, fields: list[str]) -> list[models.UniqueConstraint]:
-    # NULL learners are distinct in a unique index, so an anonymous owner needs its own constraint.
-    return [
-        models.UniqueConstraint(
-            fields=["learner", *fields], condition=Q(learner__isnull=False), name=f"{name}_learner_unique"
-        ),
-        models.UniqueConstraint(
-            fields=["anon_id", *fields], condition=Q(learner__isnull=True), name=f"{name}_anon_unique"
-        ),
-    ]
-
-
-class SkillStat(models.Model):
+class SkillStat(Owned):
     """Counts for one skill (a rule id) or one family of one owner; incremented by the database."""
 
     class Kind(models.TextChoices):
         RULE = "rule", _("habilidad")
         FAMILY = "family", _("familia")
 
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="skill_stats"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     kind = models.CharField(max_length=8, choices=Kind)
     key = models.CharField(max_length=32)  # the rule id ("R-OBL-MONTAR") or the family ("jugada")
     attempts = models.PositiveIntegerField(default=0)
@@ -47,7 +30,7 @@ class SkillStat(models.Model):
     last_attempt_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = _owner_constraints("skillstat", ["kind", "key"])
+        constraints = unique_per_owner("skillstat", ["kind", "key"])
 
     def __str__(self) -> str:
         return f"{self.key}: {self.correct}/{self.attempts}"
@@ -57,13 +40,9 @@ class SkillStat(models.Model):
         return mastery.level(self.recent)
 
 
-class ReviewItem(models.Model):
+class ReviewItem(Owned):
     """A failed scenario waiting in the review queue until a re-issue of it is answered right."""
 
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="review_items"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     attempt = models.OneToOneField("practice.Attempt", on_delete=models.CASCADE, related_name="review_item")
     family = models.CharField(max_length=16)
     failures = models.PositiveIntegerField(default=1)
@@ -80,13 +59,9 @@ class ReviewItem(models.Model):
         return f"{self.family} #{self.attempt_id} ({'fuera' if self.cleared_at else 'en cola'})"
 
 
-class ReviewLogEntry(models.Model):
+class ReviewLogEntry(Owned):
     """One FSRS review of an owner's family card: the source of truth the card is rebuilt from."""
 
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="review_logs"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     family = models.CharField(max_length=16)
     attempt = models.OneToOneField("practice.Attempt", on_delete=models.CASCADE, related_name="review_log")
     rating = models.PositiveSmallIntegerField()  # fsrs.Rating: 1 Again, 3 Good
@@ -103,40 +78,28 @@ class ReviewLogEntry(models.Model):
         return f"{self.family} {self.rating} {self.reviewed_at:%Y-%m-%d %H:%M}"
 
 
-class FamilyCard(models.Model):
+class FamilyCard(Owned):
     """The FSRS card of one (owner, family): a cache of replaying its ReviewLogEntry rows."""
 
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="family_cards"
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     family = models.CharField(max_length=16)
     card = models.JSONField(default=dict)  # fsrs Card.to_dict(); empty until the first review
     due = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = _owner_constraints("familycard", ["family"])
+        constraints = unique_per_owner("familycard", ["family"])
         indexes = [models.Index(fields=["learner", "due"]), models.Index(fields=["anon_id", "due"])]
 
     def __str__(self) -> str:
         return f"{self.family} (repaso {self.due:%Y-%m-%d %H:%M})" if self.due else self.family
 
 
-class PracticeSession(models.Model):
+class PracticeSession(Owned):
     """A planned run of scenarios (a mixed session or a review), issued one at a time."""
 
     class Kind(models.TextChoices):
         MIXED = "mixta", _("sesión mixta")
         REVIEW = "repaso", _("repaso")
 
-    learner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="practice_sessions",
-    )
-    anon_id = models.CharField(max_length=32, blank=True, default="")
     kind = models.CharField(max_length=8, choices=Kind)
     # [{"family", "target", "difficulty"} | {"review_item": id}, ...]
     plan = models.JSONField()
@@ -150,6 +113,23 @@ class PracticeSession(models.Model):
         return reverse("progress:session_summary", args=[self.pk])
 
     @property
-    def context(self) -> str:
-        """Prefix of the Issued.context of this session's items."""
-        return f"session:{self.pk}:"
+    def name(self) -> str:
+        return _("Sesión mixta") if self.kind == self.Kind.MIXED else _("Repaso")
+
+
+class SessionItem(models.Model):
+    """Which item of a session's plan an issued scenario is: the origin of review and mixed questions."""
+
+    session = models.ForeignKey(PracticeSession, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveSmallIntegerField()  # 0-based place in the session's plan
+    issued = models.OneToOneField("practice.Issued", on_delete=models.CASCADE, related_name="session_item")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "position"], name="progress_one_issued_per_session_item"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.position + 1}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS, Scenario
@@ -13,7 +12,7 @@ from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt, Issued, Mode
 from tutor.practice.services import issue
 from tutor.progress import planning, report
-from tutor.progress.models import PracticeSession
+from tutor.progress.models import PracticeSession, SessionItem
 
 
 def _skill_states(progress: report.Progress) -> dict[str, planning.SkillState]:
@@ -43,11 +42,7 @@ def start_review(*, owner: Owner, rng: random.Random | None = None) -> PracticeS
 
 def _issue_item(*, owner: Owner, session: PracticeSession, position: int) -> Issued:
     item = session.plan[position]
-    common = {
-        "owner": owner,
-        "context": f"{session.context}{position}",
-        "next_url": reverse("progress:session_next", args=[session.pk]),
-    }
+    common = {"owner": owner}
     if "review" in item:
         source = Attempt.objects.filter(owner.q, pk=item["review"]).select_related("issued").first()
         if source is not None:
@@ -68,6 +63,12 @@ def _issue_item(*, owner: Owner, session: PracticeSession, position: int) -> Iss
     )
 
 
+def _issue_and_link(*, owner: Owner, session: PracticeSession, position: int) -> Issued:
+    issued = _issue_item(owner=owner, session=session, position=position)
+    SessionItem.objects.create(session=session, position=position, issued=issued)
+    return issued
+
+
 def next_issued(*, owner: Owner, session_id: int) -> tuple[PracticeSession, Issued | None] | None:
     """The scenario the session is on: the last one issued while it is unanswered, else a new one
     for the next item of the plan; None for the scenario once the plan is done. None altogether
@@ -79,7 +80,9 @@ def next_issued(*, owner: Owner, session_id: int) -> tuple[PracticeSession, Issu
             return None
         if session.position:
             current = (
-                Issued.objects.filter(owner.q, context=f"{session.context}{session.position - 1}")
+                Issued.objects.filter(
+                    session_item__session=session, session_item__position=session.position - 1
+                )
                 .select_related("attempt")
                 .only("token", "attempt__id")
                 .first()
@@ -88,7 +91,7 @@ def next_issued(*, owner: Owner, session_id: int) -> tuple[PracticeSession, Issu
                 return session, current
         if session.position >= len(session.plan):
             return session, None
-        issued = _issue_item(owner=owner, session=session, position=session.position)
+        issued = _issue_and_link(owner=owner, session=session, position=session.position)
         session.position += 1
         session.save(update_fields=["position"])
         return session, issued
@@ -96,12 +99,19 @@ def next_issued(*, owner: Owner, session_id: int) -> tuple[PracticeSession, Issu
 
 def session_results(*, owner: Owner, session: PracticeSession) -> list[dict]:
     """Each planned item with the scenario issued for it and its attempt, if any (one query)."""
-    issued = (
-        Issued.objects.filter(owner.q, context__startswith=session.context)
-        .select_related("attempt")
-        .only("token", "context", "family", "attempt__correct", "attempt__misconception", "attempt__id")
+    items = (
+        SessionItem.objects.filter(session=session)
+        .select_related("issued__attempt")
+        .only(
+            "position",
+            "issued__token",
+            "issued__family",
+            "issued__attempt__id",
+            "issued__attempt__correct",
+            "issued__attempt__misconception",
+        )
     )
-    by_position = {int(i.context.rsplit(":", 1)[1]): i for i in issued}
+    by_position = {item.position: item.issued for item in items}
     rows = []
     for position, item in enumerate(session.plan):
         found = by_position.get(position)
@@ -121,16 +131,10 @@ def session_results(*, owner: Owner, session: PracticeSession) -> list[dict]:
     return rows
 
 
-def place_of(issued: Issued) -> str:
-    """Where a session's question sits, for its heading: "Sesión mixta · 3 de 10", "Repaso · 2 de 6";
-    "" for a question issued outside a session."""
-    prefix, _sep, rest = issued.context.partition(":")
-    session_id, _sep, index = rest.partition(":")
-    if prefix != "session" or not session_id.isdigit() or not index.isdigit():
-        return ""
-    row = PracticeSession.objects.filter(pk=int(session_id)).values_list("kind", "plan").first()
-    if row is None:
-        return ""
-    kind, plan = row
-    name = _("Sesión mixta") if kind == PracticeSession.Kind.MIXED else _("Repaso")
-    return _("%(name)s · %(n)s de %(total)s") % {"name": name, "n": int(index) + 1, "total": len(plan)}
+def place_of(session: PracticeSession, position: int) -> str:
+    """Where a session's question sits, for its heading: "Sesión mixta · 3 de 10", "Repaso · 2 de 6"."""
+    return _("%(name)s · %(n)s de %(total)s") % {
+        "name": session.name,
+        "n": position + 1,
+        "total": len(session.plan),
+    }

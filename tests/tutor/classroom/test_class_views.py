@@ -137,12 +137,14 @@ def test_a_learner_cannot_be_made_co_teacher(classroom, teresa_client, charlie):
     assert not classroom.teachers.filter(pk=charlie.pk).exists()
 
 
-def test_a_student_leaves_and_their_rows_go(classroom, teresa, alice, alice_client):
+def test_a_student_leaves_and_their_rows_are_withdrawn(classroom, teresa, alice, alice_client):
     practice_set = make_set(classroom, teresa)
     alice_client.post(reverse("classroom:leave", args=[classroom.pk]))
     assert not Membership.objects.filter(classroom=classroom, student=alice).exists()
-    assert not Assignment.objects.filter(practice_set=practice_set, student=alice).exists()
+    row = Assignment.objects.get(practice_set=practice_set, student=alice)
+    assert row.withdrawn_at is not None
     assert alice_client.get(reverse("classroom:task", args=[practice_set.pk])).status_code == 404
+    assert practice_set.title not in alice_client.get(reverse("classroom:tasks")).content.decode()
 
 
 def test_a_teacher_removes_a_student(classroom, bob, teresa_client):

@@ -52,8 +52,8 @@ def test_opening_the_set_issues_the_students_own_scenarios(
     assert alice_issued.count() == 4
     for issued in alice_issued:
         assert issued.mode == "tarea"
-        assert issued.context == f"set:{practice_set.pk}:{alice.pk}"
-        assert issued.next_url == url
+        assert issued.set_question.assignment.practice_set == practice_set
+        assert issued.set_question.assignment.student == alice
         assert issued.rules == classroom.get_rules().to_dict()
     assert {i.seed for i in alice_issued[:3]}.isdisjoint({i.seed for i in bob_issued[:3]})
     # The built position is the teacher's, for everyone.
@@ -92,7 +92,7 @@ def test_answers_move_the_row_to_en_curso_then_entregada(classroom, teresa, alic
     row.refresh_from_db()
     assert (row.state, row.answered, row.correct, row.score) == ("entregada", 3, 2, 67)
     assert row.finished_at is not None
-    assert Attempt.objects.filter(learner=alice, context=f"set:{practice_set.pk}:{alice.pk}").count() == 3
+    assert Attempt.objects.filter(learner=alice, issued__set_question__assignment=row).count() == 3
 
 
 def test_a_replayed_answer_counts_once(classroom, teresa, alice, alice_client):

@@ -32,7 +32,7 @@ def test_it_issues_a_skill_scenario_aimed_at_the_rule(alice_client):
         assert issued.mode == Mode.SKILL
         assert issued.family in families_for("R-OBL-PISAR")
         assert "R-OBL-PISAR" in issued.rule_ids
-        assert issued.context == "habilidad:R-OBL-PISAR"
+        assert issued.target == "R-OBL-PISAR"
 
 
 def test_an_anonymous_visitor_can_practise(client, db):

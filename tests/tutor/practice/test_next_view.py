@@ -2,6 +2,9 @@ from django.urls import reverse
 
 from engine.rules import PRESETS
 from engine.scenarios import FIXED
+from tests.tutor.classroom.conftest import make_set
+from tutor.classroom import services
+from tutor.classroom.models import Membership
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue, submit
 
@@ -29,12 +32,11 @@ def test_a_skill_keeps_its_rule(alice_client, alice):
         mode=Mode.SKILL,
         family="jugada",
         target="R-OBL-FALLAR",
-        context="habilidad:R-OBL-FALLAR",
     )
     submit(owner=owner_of(alice), token=first.token, raw=first.scenario["answer"][0])
     _next(alice_client, first)
     nxt = Issued.objects.exclude(pk=first.pk).get()
-    assert nxt.mode == Mode.SKILL and "R-OBL-FALLAR" in nxt.rule_ids and nxt.context == first.context
+    assert nxt.mode == Mode.SKILL and "R-OBL-FALLAR" in nxt.rule_ids and nxt.target == "R-OBL-FALLAR"
 
 
 def test_after_a_guide_example_comes_the_next_one(alice_client, alice, cual_puedes_jugar):
@@ -113,3 +115,13 @@ def test_with_htmx_another_learners_token_is_still_a_404(bob_client, alice, cual
 def _right_answer(issued):
     answer = issued.scenario["answer"]
     return list(answer) if isinstance(answer, list) else str(answer)
+
+
+def test_another_apps_question_continues_where_its_origin_says(alice_client, alice, teresa):
+    classroom = services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    practice_set = make_set(classroom, teresa, items=[{"kind": "family", "family": "tantos", "count": 1}])
+    (question,) = services.ensure_questions(assignment=practice_set.assignments.get(student=alice))
+    response = _next(alice_client, question.issued)
+    assert response.url == reverse("classroom:task", args=[practice_set.pk])
+    assert Issued.objects.filter(learner=alice).count() == 1  # nothing new was issued

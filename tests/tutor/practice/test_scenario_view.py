@@ -1,8 +1,10 @@
 import pytest
+from django.urls import reverse
 
 from engine.rules import PRESETS
 from tutor.practice.models import Mode
 from tutor.practice.services import issue, submit
+from tutor.progress.models import PracticeSession, SessionItem
 
 from .conftest import owner_of
 
@@ -58,14 +60,16 @@ def test_a_wrong_answer_shows_the_misconception_and_the_rules(alice_client, alic
     assert 'action="/practicar/s/' + cual_puedes_jugar.token + '/siguiente/"' in body
 
 
-def test_a_next_url_set_by_the_issuer_is_a_plain_link(alice_client, alice):
-    issued = issue(
-        owner=owner_of(alice), mode=Mode.MIXED, family="tantos", seed=1, next_url="/mi-progreso/sesion/9/"
-    )
+def test_another_apps_question_continues_with_a_plain_link_to_its_origin(alice_client, alice):
+    session = PracticeSession.objects.create(learner=alice, kind=PracticeSession.Kind.MIXED, plan=[{}] * 4)
+    issued = issue(owner=owner_of(alice), mode=Mode.MIXED, family="tantos", seed=1)
+    SessionItem.objects.create(session=session, position=2, issued=issued)
     submit(owner=owner_of(alice), token=issued.token, raw=str(issued.scenario["answer"]))
     body = alice_client.get(issued.get_absolute_url()).content.decode()
-    assert '<a class="btn btn-primary" href="/mi-progreso/sesion/9/" data-next>Continuar</a>' in body
-    assert "/siguiente/" not in body
+    url = reverse("progress:session_next", args=[session.pk])
+    assert f'<a class="btn btn-primary" href="{url}" data-next>Continuar</a>' in body
+    assert "Sesión mixta · 3 de 4" in body
+    assert reverse("practice:next", args=[issued.token]) not in body
 
 
 def test_it_rejects_post(alice_client, cual_puedes_jugar):

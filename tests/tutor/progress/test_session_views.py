@@ -35,7 +35,8 @@ def test_review_reissues_the_failed_scenario_itself(alice, alice_client, cual_pu
     assert issued.mode == "repaso"
     assert issued.source_attempt_id == failed.pk
     assert issued.scenario == failed.issued.scenario
-    assert issued.next_url == reverse("progress:session_next", args=[PracticeSession.objects.get().pk])
+    assert issued.session_item.session == PracticeSession.objects.get()
+    assert issued.session_item.position == 0
     attempt, _ = submit(owner=owner, token=issued.token, raw="12c")
     assert attempt.correct
     assert ReviewItem.objects.get(attempt=failed).cleared_at is not None
@@ -70,7 +71,7 @@ def test_a_mixed_session_issues_ten_items_one_at_a_time_then_shows_a_summary(ali
     for n in range(10):
         issued = _issued_at(alice_client.get(url))
         assert issued.mode == "mixta"
-        assert issued.context == f"session:{session.pk}:{n}"
+        assert (issued.session_item.session_id, issued.session_item.position) == (session.pk, n)
         item = session.plan[n]
         assert issued.family == item["family"] and item["target"] in issued.rule_ids
         # asking again before answering gives the same scenario, not a new one
@@ -78,7 +79,7 @@ def test_a_mixed_session_issues_ten_items_one_at_a_time_then_shows_a_summary(ali
         raw = (n % 2 and right_answer(issued)) or wrong_answer(issued) or right_answer(issued)
         attempt, _ = submit(owner=owner, token=issued.token, raw=raw)
         results.append(attempt.correct)
-        url = issued.next_url
+        url = reverse("progress:session_next", args=[session.pk])
     response = alice_client.get(url)
     assert response.status_code == 302 and response.url == reverse(
         "progress:session_summary", args=[session.pk]
@@ -168,7 +169,6 @@ def test_each_question_of_a_mixed_session_says_where_the_learner_is(alice, alice
         body = alice_client.get(issued.get_absolute_url()).content.decode()
         assert f'<h1 class="h4" data-place>Sesión mixta · {n} de 10</h1>' in body
         submit(owner=owner_of(alice), token=issued.token, raw=right_answer(issued))
-        url = issued.next_url
 
 
 def test_a_review_question_says_where_the_learner_is(alice, alice_client, cual_puedes_jugar):
@@ -198,8 +198,9 @@ def test_a_review_that_stops_at_ten_says_how_many_are_still_waiting(alice, alice
 def test_a_review_that_emptied_the_queue_says_nothing_about_a_limit(alice, alice_client):
     owner = owner_of(alice)
     record(owner, correct=False)
-    issued = _follow_to_scenario(alice_client, alice_client.post(REVIEW))
+    session_next = alice_client.post(REVIEW).url
+    issued = _issued_at(alice_client.get(session_next))
     submit(owner=owner, token=issued.token, raw=right_answer(issued))
-    summary = alice_client.get(alice_client.get(issued.next_url).url).content.decode()
+    summary = alice_client.get(alice_client.get(session_next).url).content.decode()
     assert "Has acertado 1 de 1" in summary
     assert "data-review-left" not in summary

@@ -14,30 +14,15 @@ from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from engine.cards import CARDS, Card, Suit, parse_card
+from engine.cards import Card, Suit
+from tutor.lib import cards
+from tutor.lib.cards import as_card, seat_labels
 
 register = template.Library()
 
 # Seat positions around the table, by offset from the viewer's seat (R-SEAT-1: seat s+1 sits to the
 # right of seat s; partners sit opposite).
 _POSITIONS = ("bottom", "right", "top", "left")
-
-
-def _seat_labels() -> tuple[str, str, str, str]:
-    return (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
-
-
-_BY_CODE = {c.code: c for c in CARDS}
-
-
-def as_card(value: Card | int | str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, int):
-        return CARDS[value]
-    # Codes ("12c") are what positions store: look them up before the general parser.
-    found = _BY_CODE.get(value) if isinstance(value, str) else None
-    return found if found is not None else parse_card(value)
 
 
 @cache
@@ -64,7 +49,7 @@ def _by_code(values: Mapping | None) -> dict[str, str]:
 @register.filter
 def card_name(value: Card | int | str) -> str:
     """`{{ "12c"|card_name }}` → "rey de copas"."""
-    return as_card(value).name
+    return cards.card_name(value)
 
 
 @register.filter
@@ -101,7 +86,7 @@ _IS_MARKED = mark_safe(" is-marked")
 @lru_cache(maxsize=512)
 def _plain_card_html(code: str, size: str, marked: bool) -> SafeString:
     """A card without a note: the same few strings on every page, so built once per process."""
-    return _html(_CARD_HTML, size, _IS_MARKED if marked else "", code, _src(code), _BY_CODE[code].name, "")
+    return _html(_CARD_HTML, size, _IS_MARKED if marked else "", code, _src(code), cards.card_name(code), "")
 
 
 def _card_html(c: Card, note: str = "", size: str = "md", marked: bool = False) -> SafeString:
@@ -227,7 +212,7 @@ def trick(
         trump_card = as_card(trump_card)
         trump = trump_card.suit if trump is None else trump
     trump_suit = Suit.parse(trump) if trump is not None else None
-    labels = _seat_labels()
+    labels = seat_labels()
     seat_names = {int(k): str(v) for k, v in (names or {}).items()}
     seats = []
     for offset in range(4):

@@ -1,0 +1,36 @@
+"""Cards and seats as the pages name them: the one place that turns a code into Spanish words."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from engine.cards import CARDS, Card, parse_card
+
+_BY_CODE = {c.code: c for c in CARDS}
+
+
+def is_card_code(value: object) -> bool:
+    """True for a card code as positions and answers store it ("12c")."""
+    return isinstance(value, str) and value in _BY_CODE
+
+
+def as_card(value: Card | int | str) -> Card:
+    """A card from a Card, its index (0-39), its code ("12c") or anything parse_card reads."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, int):
+        return CARDS[value]
+    # Codes are what positions store: look them up before the general parser.
+    found = _BY_CODE.get(value) if isinstance(value, str) else None
+    return found if found is not None else parse_card(value)
+
+
+def card_name(value: Card | int | str) -> str:
+    """ "12c" → "rey de copas"."""
+    return as_card(value).name
+
+
+def seat_labels() -> tuple[str, str, str, str]:
+    """The seats by their offset from the viewer's (R-SEAT-1: seat s+1 sits to the right of seat s;
+    partners sit opposite), as the table shows them."""
+    return (_("Tú"), _("Rival derecha"), _("Compañero"), _("Rival izquierda"))
