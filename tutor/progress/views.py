@@ -4,6 +4,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.lib.fragments import shared_part
 from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, sessions
 from tutor.progress.models import PracticeSession
@@ -25,7 +26,12 @@ def index(request: HttpRequest) -> HttpResponse:
         "recent": report.recent_attempts(owner) if progress.attempts else [],
         "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
         "window": mastery.WINDOW,
+        "anonymous": not request.user.is_authenticated,
     }
+    if not progress.attempts:  # nothing practised yet: the same page for everyone, drawn once
+        parts = context
+        key = ("empty", parts["anonymous"])
+        context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}
     return render(request, "progress/index.html", context)
 
 
