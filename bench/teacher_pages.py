@@ -1,0 +1,163 @@
+"""Teacher pages against a school's worth of data: a set's page and its CSV exports, at two sizes.
+
+    .venv/bin/python bench/teacher_pages.py                       # PostgreSQL beside DATABASE_URL's
+    .venv/bin/python bench/teacher_pages.py --answers 500 --runs 5 # a quicker, smaller run
+    .venv/bin/python bench/teacher_pages.py --explain              # plus EXPLAIN ANALYZE of the set's queries
+
+For each size a fresh PostgreSQL database is created beside the one DATABASE_URL names (dropped at
+the end), migrated, and filled by teacher_data.build_school: "small" is a class of 10 with 40
+students in other classes beside it, "large" a class of 60 with 240 beside it; every student has
+``--answers`` answers (2,000 by default: 100,000 and 600,000 answers in the log). The class's
+teacher then requests each page through Django's test client, DEBUG off: the first request warms
+up, the next ``--runs`` are timed (wall clock, median and worst) with their query count and the
+time the database spent on them. The last line compares the sizes: the aim is a large / small
+ratio under 2 for every page.
+
+To measure another teacher page, add it to PAGES (a name and a function of the school returning
+its URL); teacher_data.build_school gives every class, set and student.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).parent))
+
+SIZES = {
+    "small": {"class_size": 10, "other_students": 40},
+    "large": {"class_size": 60, "other_students": 240},
+}
+
+
+def _pages():
+    from django.urls import reverse
+
+    return {
+        "set page": lambda school: reverse("classroom:set_detail", args=[school.practice_set.pk]),
+        "answers CSV": lambda school: reverse("classroom:set_attempts_csv", args=[school.practice_set.pk]),
+        "results CSV": lambda school: reverse("classroom:set_results_csv", args=[school.practice_set.pk]),
+    }
+
+
+def _explain(connection, sql: str, params) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + sql, params)
+        return "\n".join(row[0] for row in cursor.fetchall())
+
+
+def _measure(size: str, args) -> dict[str, dict]:
+    import django
+    from django.core.management import call_command
+    from django.db import connection, connections, transaction
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from practice_load import _drop_postgres, _postgres_env
+
+    base_url = os.environ.get("BENCH_BASE_DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
+    os.environ["DATABASE_URL"], name = _postgres_env(base_url)
+    try:
+        django.setup()
+        connections["default"].settings_dict["NAME"] = name  # setup() read it; a second size reconnects
+        connections["default"].close()
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", verbosity=0, interactive=False)
+        from teacher_data import build_school
+
+        started = time.perf_counter()
+        with transaction.atomic():
+            school = build_school(
+                **SIZES[size], answers_per_student=args.answers, set_questions=args.questions
+            )
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        built_s = time.perf_counter() - started
+        print(
+            f"{size}: a class of {len(school.students)}, {len(school.all_students)} students,"
+            f" {school.answers:,} answers, built in {built_s:.0f} s",
+            flush=True,
+        )
+        client = Client()
+        client.force_login(school.teacher)
+        results = {}
+        for page, url_of in _pages().items():
+            url = url_of(school)
+            assert client.get(url).status_code == 200, url
+            times, db_ms = [], []
+            for _ in range(args.runs):
+                with CaptureQueriesContext(connection) as queries:
+                    t0 = time.perf_counter()
+                    response = client.get(url)
+                    times.append((time.perf_counter() - t0) * 1000)
+                assert response.status_code == 200
+                db_ms.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
+            results[page] = {
+                "median": statistics.median(times),
+                "max": max(times),
+                "queries": len(queries.captured_queries),
+                "db": statistics.median(db_ms),
+                "bytes": len(response.content),
+            }
+            if args.explain and page != "results CSV":
+                slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
+                from tutor.classroom.views import _set_attempts
+
+                query = _set_attempts(
+                    school.practice_set, **({"correct": False} if page == "set page" else {})
+                )
+                sql, params = query.query.sql_with_params()
+                print(f"\n-- {size}, {page}: the answers query\n{sql % tuple(repr(p) for p in params)}")
+                print(_explain(connection, sql, params))
+                print(
+                    f"-- its slowest query took {float(slowest['time']) * 1000:.1f} ms:\n{slowest['sql'][:300]}\n"
+                )
+        return results
+    finally:
+        connections.close_all()
+        _drop_postgres(base_url, name)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--answers", type=int, default=2000, help="answers per student (2,000)")
+    parser.add_argument("--questions", type=int, default=10, help="questions in each class's set (10)")
+    parser.add_argument("--runs", type=int, default=15, help="timed requests per page (15)")
+    parser.add_argument("--size", choices=[*SIZES, "both"], default="both")
+    parser.add_argument("--explain", action="store_true", help="print EXPLAIN ANALYZE of the answers queries")
+    args = parser.parse_args()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
+    os.environ["DJANGO_STATIC_ROOT"] = tempfile.mkdtemp(prefix="teacher-pages-static-")
+    os.environ.pop("DJANGO_DEBUG", None)
+    if os.environ.get("DATABASE_URL"):
+        os.environ["BENCH_BASE_DATABASE_URL"] = os.environ["DATABASE_URL"]
+    sizes = list(SIZES) if args.size == "both" else [args.size]
+    measured = {size: _measure(size, args) for size in sizes}
+    print(
+        f"\n{'page':<12} {'size':<6} {'median ms':>10} {'max ms':>8} {'queries':>8} {'SQL ms':>7} {'bytes':>9}"
+    )
+    for page in _pages():
+        for size in sizes:
+            r = measured[size][page]
+            print(
+                f"{page:<12} {size:<6} {r['median']:>10.1f} {r['max']:>8.1f} {r['queries']:>8}"
+                f" {r['db']:>7.1f} {r['bytes']:>9,}"
+            )
+    if len(sizes) == 2:
+        ratios = {
+            page: measured["large"][page]["median"] / measured["small"][page]["median"] for page in _pages()
+        }
+        print("large / small: " + ", ".join(f"{page} {ratio:.2f}×" for page, ratio in ratios.items()))
+        return 0 if all(ratio < 2 for ratio in ratios.values()) else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
