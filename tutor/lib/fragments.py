@@ -38,8 +38,3 @@ def shared_part(request, template_name: str, key: Hashable, context: Callable[[]
     if PLACEHOLDER in html:
         html = html.replace(PLACEHOLDER, get_token(request))
     return mark_safe(html)  # noqa: S308 - our own template's output, the token is alphanumeric
-
-
-def clear() -> None:
-    with _lock:
-        _parts.clear()
