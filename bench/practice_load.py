@@ -268,6 +268,65 @@ def _drop_postgres(base_url: str, name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def bench_env(tmp: Path, db: str) -> tuple[dict, str, str]:
+    """The server's environment (a SQLite file in ``tmp``, or a fresh PostgreSQL database beside
+    DATABASE_URL's); returns it, the PostgreSQL database's name ("" for SQLite) and the base URL."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="tutor.settings",
+        DJANGO_SECRET_KEY="bench-" + "x" * 50,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_STATIC_ROOT=str(tmp / "static"),
+    )
+    pg_name = ""
+    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    if db == "postgres":
+        env["DATABASE_URL"], pg_name = _postgres_env(base_url)
+    else:
+        env["DJANGO_SQLITE_PATH"] = str(tmp / "bench.sqlite3")
+    return env, pg_name, base_url
+
+
+def start_gunicorn(env: dict, workers: int, threads: int = 1, worker_class: str = "") -> tuple:
+    """Migrate, collect the static files and start gunicorn on a free loopback port, answering
+    /healthz; returns (the process, its port)."""
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+        )
+    port = _free_port()
+    server = subprocess.Popen(
+        [
+            str(GUNICORN),
+            "tutor.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            *(["--worker-class", worker_class] if worker_class else []),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz", headers={"Host": "127.0.0.1"})
+            if conn.getresponse().status == 200:
+                return server, port
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            server.terminate()
+            raise SystemExit("gunicorn did not start")
+        time.sleep(0.2)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
@@ -289,55 +348,10 @@ def main() -> int:
     seconds = min(args.seconds, 120.0)
 
     tmp = Path(tempfile.mkdtemp(prefix="practice-load-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL"))}
-    env.update(
-        DJANGO_SETTINGS_MODULE="tutor.settings",
-        DJANGO_SECRET_KEY="bench-" + "x" * 50,
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_STATIC_ROOT=str(tmp / "static"),
-    )
-    pg_name = ""
-    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    if args.db == "postgres":
-        env["DATABASE_URL"], pg_name = _postgres_env(base_url)
-    else:
-        env["DJANGO_SQLITE_PATH"] = str(tmp / "bench.sqlite3")
+    env, pg_name, base_url = bench_env(tmp, args.db)
     server = None
     try:
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run(
-                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
-            )
-        port = _free_port()
-        server = subprocess.Popen(
-            [
-                str(GUNICORN),
-                "tutor.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-                "--threads",
-                str(args.threads),
-                *(["--worker-class", args.worker_class] if args.worker_class else []),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                conn.request("GET", "/healthz", headers={"Host": "127.0.0.1"})
-                if conn.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit("gunicorn did not start")
-            time.sleep(0.2)
+        server, port = start_gunicorn(env, args.workers, args.threads, args.worker_class)
 
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         stats = Stats()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from lessons import services
@@ -26,9 +27,18 @@ class LessonKind(OriginKind):
         if standalone and attempt is not None and attempt.correct:
             done = _done(services.step_done_for(owner, step))
         url = services.step_url(step)
+        # «Continuar»: once the step is done, the course's first unfinished step (services.next_step);
+        # before, back to the step's questions. On the step page they are right there, and its
+        # status line holds the «Continuar» once done: nothing to add under each question.
+        if not standalone:
+            next_url = ""
+        elif done is not None:
+            next_url = done.next_url or reverse("lessons:index")
+        else:
+            next_url = f"{url}#preguntas" if attempt is not None else url
         return OriginView(
             counts_for=_("Pregunta del paso «%(title)s».") % {"title": step.title} if standalone else "",
-            next_url=url,
+            next_url=next_url,
             back_url=url,
             back_label=_("Volver a la lección"),
             done=done,

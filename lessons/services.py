@@ -42,29 +42,14 @@ def done_keys(progress: dict[str, StepProgress]) -> set[str]:
     return {key for key, row in progress.items() if row.done_at is not None}
 
 
-def resume_step(course: Course, progress: dict[str, StepProgress]) -> Step | None:
-    """Where "Continuar" leads: the step last looked at if it is not done, else the next unfinished
-    step after it (wrapping round to the first unfinished one); None when every step is done."""
-    done = done_keys(progress)
-    pending = [step for step in course.steps if step.key not in done]
-    if not pending:
-        return None
-    seen = [row for row in progress.values() if row.last_seen_at is not None]
-    if not seen:
-        return pending[0]
-    last = max(seen, key=lambda row: row.last_seen_at).step_key
-    order = [step.key for step in course.steps]
-    if last not in order:  # a step removed from the course since
-        return pending[0]
-    start = order.index(last)
-    for step in pending:
-        if order.index(step.key) >= start:
-            return step
-    return pending[0]
+def next_step(course: Course, done: set[str]) -> Step | None:
+    """The one "next" of the course: the first step in course order that is not completed (None once
+    every step is done). Every «Continuar» leads here; looking at a step never moves it."""
+    return next((step for step in course.steps if step.key not in done), None)
 
 
-def is_done(*, owner: Owner, step: Step) -> bool:
-    return StepProgress.objects.filter(owner.q, step_key=step.key, done_at__isnull=False).exists()
+def next_step_for(owner: Owner | None) -> Step | None:
+    return next_step(get_course(), done_keys(progress_by_step(owner)))
 
 
 @dataclass(frozen=True)
@@ -74,6 +59,7 @@ class StepDone:
     step: Step
     next_url: str
     next_title: str
+    next_step: Step | None = None
 
 
 def step_by_key(step_key: str) -> Step | None:
@@ -96,14 +82,15 @@ def url_teaching(rule_id: str) -> str | None:
 
 
 def step_done_for(owner: Owner, step: Step) -> StepDone | None:
-    """``step`` and where to go next, if ``owner`` has completed it."""
+    """``step`` and where to go next (the course's first unfinished step), if ``owner`` has completed it."""
     course = get_course()
-    if not is_done(owner=owner, step=step):
+    done = done_keys(progress_by_step(owner))
+    if step.key not in done:
         return None
-    following = course.next_step(step)
+    following = next_step(course, done)
     if following is None:
         return StepDone(step=step, next_url="", next_title="")
-    return StepDone(step=step, next_url=step_url(following), next_title=following.title)
+    return StepDone(step=step, next_url=step_url(following), next_title=following.title, next_step=following)
 
 
 def record_view(*, owner: Owner, step: Step) -> None:

@@ -16,8 +16,9 @@ from engine.obligations import the
 from engine.rules import RULE_CATALOGUE
 from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
+from tutor.lib.fragments import shared_part
 from tutor.lib.tables import table_label
-from tutor.practice.identity import SESSION_KEY, Owner, owner_for
+from tutor.practice.identity import owner_for, reader_for
 from tutor.practice.presenters import present
 
 TRY_FIELD = "carta"
@@ -29,14 +30,6 @@ def _get_step(unit_slug: str, step_slug: str) -> tuple[Course, Step]:
         return course, course.step(unit_slug, step_slug)
     except KeyError:
         raise Http404(_("Ese paso no existe.")) from None
-
-
-def _reader(request: HttpRequest) -> Owner | None:
-    """The owner for a read-only page, without handing a new visitor an id they do not need yet."""
-    if request.user.is_authenticated:
-        return Owner(request.user, "")
-    anon_id = request.session.get(SESSION_KEY)
-    return Owner(None, anon_id) if anon_id else None
 
 
 def _glossary_href(term: Term) -> str:
@@ -104,19 +97,35 @@ def _tried_card(example: Example, raw: str) -> tuple[Card | None, str]:
     return card, ""
 
 
+def _continue(resume: Step | None) -> dict:
+    """The done step's «Continuar»: the course's first unfinished step (none after the last)."""
+    if resume is None:
+        return {"continue_url": "", "continue_label": ""}
+    return {"continue_url": services.step_url(resume), "continue_label": f"{resume.number} · {resume.title}"}
+
+
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     course = services.get_course()
-    progress = services.progress_by_step(_reader(request))
+    progress = services.progress_by_step(reader_for(request))
     done = services.done_keys(progress)
-    units = []
-    for unit in course.units:
-        steps = [{"step": step, "done": step.key in done} for step in unit.steps]
-        finished = sum(item["done"] for item in steps)
-        units.append({"unit": unit, "steps": steps, "finished": finished, "complete": finished == len(steps)})
+    resume = services.next_step(course, done)
+
+    def units() -> dict:
+        rows = []
+        for unit in course.units:
+            steps = [{"step": step, "done": step.key in done} for step in unit.steps]
+            finished = sum(item["done"] for item in steps)
+            rows.append(
+                {"unit": unit, "steps": steps, "finished": finished, "complete": finished == len(steps)}
+            )
+        return {"units": rows, "resume": resume}
+
+    # The list depends only on what is done: drawn once per progress (every new visitor shares one).
+    key = (id(course), frozenset(done), resume.key if resume else None)
     context = {
-        "units": units,
-        "resume": services.resume_step(course, progress),
+        "units_html": shared_part(request, "lessons/index.html#units", key, units),
+        "resume": resume,
         "started": bool(progress),
         "done_count": len(done & {s.key for s in course.steps}),
         "step_count": len(course.steps),
@@ -127,24 +136,34 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
     course, step = _get_step(unit_slug, step_slug)
-    # Reading writes nothing for a visitor without an id (crawlers, first visits); for a known owner
-    # only the one "last seen" row. Questions are issued by start_checkpoints (POST).
-    owner = _reader(request)
-    if owner is not None:
-        services.record_view(owner=owner, step=step)
+    # Reading writes nothing: looking at a step (from a glossary link, say) never moves "next".
+    # Questions are issued by start_checkpoints (POST).
+    owner = reader_for(request)
+    done = services.done_keys(services.progress_by_step(owner))
     tried, error = None, ""
     if step.example is not None and TRY_FIELD in request.GET:
         tried, error = _tried_card(step.example, request.GET[TRY_FIELD][:40])
     checkpoints = services.checkpoint_states(owner=owner, step=step)
+
+    def content() -> dict:
+        parts = {"step": step, "body": _step_html(course, step.body), "try_error": error, "try_url": try_url}
+        if step.example is not None:
+            parts.update(_example_context(step.example, tried))
+        return parts
+
+    # The text and the example are the same for every reader (for a given card tried): drawn once.
+    try_url = reverse("lessons:try", args=[unit_slug, step_slug])
+    key = (id(course), step.key, tried.code if tried is not None else "", error)
     context = {
         "course": course,
         "unit": course.unit(unit_slug),
         "step": step,
-        "body": _step_html(course, step.body),
+        "content_html": shared_part(request, "lessons/step.html#lesson-content", key, content),
         "rules": [(rule_id, RULE_CATALOGUE[rule_id]) for rule_id in step.rules],
         "previous": course.previous_step(step),
         "next": course.next_step(step),
-        "done": owner is not None and services.is_done(owner=owner, step=step),
+        "done": step.key in done,
+        **_continue(services.next_step(course, done)),
         "checkpoints": checkpoints,
         "shown_checkpoints": [
             (cp, present(cp.issued, owner=owner, attempt=cp.attempt, standalone=False))
@@ -153,11 +172,7 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         ],
         "retry": any(cp.failed for cp in checkpoints),
         "needs_questions": any(cp.needs_question for cp in checkpoints),
-        "try_error": error,
-        "try_url": reverse("lessons:try", args=[unit_slug, step_slug]),
     }
-    if step.example is not None:
-        context.update(_example_context(step.example, tried))
     return render(request, "lessons/step.html", context)
 
 
@@ -192,12 +207,17 @@ def try_card(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpRespon
 @require_GET
 def glossary(request: HttpRequest) -> HttpResponse:
     course = services.get_course()
-    terms = [
-        {
-            "term": term,
-            "definition": _step_html(course, term.definition),
-            "step": course.step(term.unit_slug, term.step_slug),
-        }
-        for term in sorted(course.glossary, key=lambda t: fold(t.name))
-    ]
-    return render(request, "lessons/glossary.html", {"terms": terms})
+
+    def terms() -> dict:
+        rows = [
+            {
+                "term": term,
+                "definition": _step_html(course, term.definition),
+                "step": course.step(term.unit_slug, term.step_slug),
+            }
+            for term in sorted(course.glossary, key=lambda t: fold(t.name))
+        ]
+        return {"terms": rows}
+
+    terms_html = shared_part(request, "lessons/glossary.html#terms", id(course), terms)
+    return render(request, "lessons/glossary.html", {"terms_html": terms_html})

@@ -1,5 +1,8 @@
 // Practice scenarios, progressive enhancement only: the forms work without this file.
-// - Keys 1..9 pick the Nth card or option of the answer form (a button submits, a checkbox toggles).
+// - Keys 1..9 pick the Nth card or option of the answer form: a button gets the focus (Enter then
+//   answers), a checkbox toggles (Enter then sends the marked cards). No single key answers at once.
+// - The keyboard hint is shown only here (with JavaScript) and on a device with a fine pointer and
+//   hover, i.e. not on touch screens, where there are no number keys to press.
 //   They act on the scenario that holds the focus; with the focus outside every scenario, only when
 //   the page shows a single answer form (a lesson step shows several: then nothing happens).
 // - After htmx swaps in a scenario's feedback, focus moves to it so keyboard and screen-reader users
@@ -52,8 +55,38 @@
     }
     event.preventDefault();
     item.focus();
-    item.click();
+    if (item.type === "checkbox") {
+      item.click();
+    }
   });
+
+  document.addEventListener("keydown", function (event) {
+    // Enter on a marked card sends the form, like Enter in a text field does.
+    var target = event.target;
+    if (event.key !== "Enter" || !target || target.type !== "checkbox" || target.name !== "answer") {
+      return;
+    }
+    var form = target.closest(FORM);
+    var submit = form && form.querySelector('button[type="submit"]:not([name])');
+    if (submit) {
+      event.preventDefault();
+      submit.click();
+    }
+  });
+
+  function showKeyHints(root) {
+    if (!window.matchMedia || !window.matchMedia("(hover: hover) and (pointer: fine)").matches) {
+      return;
+    }
+    Array.prototype.forEach.call((root || document).querySelectorAll("[data-key-hint]"), function (hint) {
+      hint.hidden = false;
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { showKeyHints(); });
+  } else {
+    showKeyHints();
+  }
 
   // htmx swaps nothing when a request fails (a 403 after the session ended, a 404, no network):
   // the scenario's own message, written by the server and hidden until now, says so.
@@ -74,9 +107,12 @@
     if (!scenario) {
       return;
     }
+    showKeyHints(scenario);
     var feedback = scenario.querySelector("[data-feedback]");
     if (feedback) {
-      feedback.focus();
+      // The feedback's first lines where the eye is, even when the hand above it is tall.
+      feedback.focus({ preventScroll: true });
+      feedback.scrollIntoView({ block: "start", behavior: "auto" });
       return;
     }
     var form = scenario.querySelector(FORM);

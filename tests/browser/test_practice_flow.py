@@ -4,6 +4,7 @@ by keyboard only. The right answers come from the stored answer keys in the data
 """
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -49,6 +50,19 @@ def _mark_right_cards_and_check(page: Page, nxt: Issued) -> None:
     for card in key:
         page.locator(f'input[name="answer"][value="{card}"]').check()
     page.get_by_role("button", name="Comprobar").click()
+
+
+def _feedback_comes_into_view(page: Page, seconds: float = 5) -> bool:
+    """The feedback's top ends in the upper half of the viewport (Bootstrap scrolls smoothly)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        top, height = page.evaluate(
+            "[document.querySelector('[data-feedback]').getBoundingClientRect().top, innerHeight]"
+        )
+        if -1 < top < height / 2:
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def practise_the_guide_example_and_the_next(page: Page, base_url: str) -> tuple[Issued, Issued]:
@@ -120,7 +134,9 @@ def test_a_learner_practises_without_javascript(live_server, page_nojs):
     lucia = User.objects.get(username="lucia")
 
     first, nxt = practise_the_guide_example_and_the_next(page_nojs, live_server.url)
-    assert page_nojs.url.endswith(nxt.get_absolute_url())  # Post/Redirect/Get
+    # Post/Redirect/Get, to the feedback's fragment: it is in the first viewport, not below the fold.
+    assert page_nojs.url.endswith(f"{nxt.get_absolute_url()}#feedback-{nxt.token}")
+    assert _feedback_comes_into_view(page_nojs)
     assert set(Attempt.objects.filter(learner=lucia).values_list("issued_id", "correct")) == {
         (first.pk, False),
         (nxt.pk, True),
@@ -157,7 +173,11 @@ def _keyboard_flow(page: Page, base_url: str, number_keys: bool) -> None:
     hand = first.scenario["position"]["hand"]
     page.wait_for_load_state("load")  # practice.js is deferred: keys before it runs do nothing
     if number_keys:
+        # A number key selects the card; nothing is sent until Enter (a stray key never answers).
         page.keyboard.press(str(hand.index("4c") + 1))
+        expect(page.locator('button[name="answer"][value="4c"]')).to_be_focused()
+        assert not Attempt.objects.exists()
+        page.keyboard.press("Enter")
     else:
         _tab_to(page, 'button[name="answer"][value="4c"]')
         page.keyboard.press("Enter")

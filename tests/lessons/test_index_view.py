@@ -37,12 +37,17 @@ def test_continuar_goes_to_the_next_unfinished_step(alice, alice_client, course)
     assert "Has completado 4 de 50 pasos." in body
 
 
-def test_continuar_goes_back_to_the_step_left_unfinished(alice, alice_client, course):
-    _done(alice, course.steps[0].key)
+def test_continuar_stays_at_the_first_unfinished_step_after_a_look_at_a_later_one(
+    alice, alice_client, course
+):
+    _done(alice, course.steps[0].key, course.steps[2].key)
     later = course.steps[10]
-    StepProgress.objects.create(learner=alice, step_key=later.key, last_seen_at=timezone.now())
+    alice_client.get(reverse("lessons:step", args=[later.unit_slug, later.slug]))
+    StepProgress.objects.create(learner=alice, step_key=course.steps[20].key, last_seen_at=timezone.now())
     body = alice_client.get(URL).content.decode()
-    assert re.search(rf'href="/lecciones/{later.key}/">\s*Continuar', body)
+    second = course.steps[1]
+    assert re.search(rf'href="/lecciones/{second.key}/">\s*Continuar', body)
+    assert f'/lecciones/{later.key}/">\n' not in body
 
 
 def test_a_finished_unit_says_so_in_text(alice, alice_client, course):

@@ -397,3 +397,23 @@ def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
             locked.started_at = locked.started_at or timezone.now()
             locked.save(update_fields=["state", "started_at"])
         return SetMatch.objects.create(assignment=locked, item=item, match=match)
+
+
+def assignments_to_do(student) -> list[Assignment]:
+    """The student's published sets not yet handed in, soonest due first (one query), each marked
+    ``overdue`` and ``not_open`` as of now."""
+    rows = list(
+        Assignment.objects.filter(
+            student=student,
+            practice_set__published_at__isnull=False,
+            practice_set__classroom__archived=False,
+        )
+        .exclude(state__in=(Assignment.State.SUBMITTED, Assignment.State.LATE))
+        .select_related("practice_set__classroom")
+        .order_by("practice_set__due_at", "pk")
+    )
+    now = timezone.now()
+    for row in rows:
+        row.overdue = row.is_overdue(now)
+        row.not_open = row.practice_set.opens_at > now
+    return rows

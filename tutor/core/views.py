@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.cards import RANK_NAMES, TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_cards
 from engine.tricks import trick_winner
+from tutor.core.home import returning
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "trump_card": SAMPLE_TRUMP_CARD,
         "winner": trick_winner(SAMPLE_TRICK, trump),
     }
-    return render(request, "core/home.html", {"sample": sample})
+    return render(request, "core/home.html", {"sample": sample, "returning": returning(request)})
 
 
 @require_GET

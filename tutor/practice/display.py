@@ -268,19 +268,25 @@ def _reason(why: str) -> str:
 def feedback(scenario: Scenario, grade: dict) -> dict:
     """Right or wrong, the explanation, a verdict per card or option, rules and the misconception."""
     rows = []
+    given = grade["given"] if isinstance(grade["given"], list) else [grade["given"]]
     for value, label, ok, why in grade["verdicts"]:
         is_card = is_card_code(value)
         yes, no = _verdict_words(scenario.family, is_card, is_seat=str(value).isdigit())
+        # A tantos card row is a fact (it counts or it does not), never a judgement on the learner.
+        fact = scenario.family == "tantos"
         rows.append(
             {
                 "value": value,
                 "label": label,
                 "ok": bool(ok),
-                "mark": "yes" if ok else "no",  # the row's CSS modifier
-                "icon": "✔" if ok else "✘",
+                "mark": ("fact" if fact else "yes") if ok else ("zero" if fact else "no"),  # CSS modifier
+                "icon": ("+" if ok else "·") if fact else ("✔" if ok else "✘"),
                 "word": yes if ok else no,
                 "why": _reason(why),
                 "is_card": is_card,
+                # What the learner got wrong, from the grade: a wrong option or card they chose, or a
+                # right card they left out when marking several.
+                "mistake": not fact and _is_mistake(scenario, value, bool(ok), given),
             }
         )
     misconception = grade.get("misconception") or ""
@@ -295,7 +301,24 @@ def feedback(scenario: Scenario, grade: dict) -> dict:
         "given": _describe(scenario, grade["given"]),
         "rules": rule_lines(grade.get("rule_ids") or scenario.rule_ids),
         "misconception": MISCONCEPTIONS.get(misconception, "") if misconception else "",
+        # The cards the learner played or marked, marked on the hand after answering.
+        "given_cards": given_cards(grade),
+        "given_label": _("tu carta") if scenario.answer_kind == "card" else _("marcada"),
     }
+
+
+def _is_mistake(scenario: Scenario, value, ok: bool, given: list) -> bool:
+    chosen = value in given
+    if scenario.answer_kind == "cards":
+        return chosen != ok
+    return chosen and not ok
+
+
+def given_cards(grade: dict) -> list[str]:
+    """The cards the learner played or marked, to mark them on the hand after answering."""
+    given = grade.get("given")
+    values = given if isinstance(given, list) else [given]
+    return [v for v in values if is_card_code(v)]
 
 
 def _describe(scenario: Scenario, value) -> str:

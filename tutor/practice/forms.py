@@ -20,7 +20,7 @@ def _skill_choices() -> tuple[tuple[str, str], ...]:
     Engine data only, so worked out once per process rather than on every "new scenario" request.
     """
     return tuple(
-        (rule_id, f"{rule_id}: {line}")
+        (rule_id, f"{line} ({rule_id})")
         for rule_id, line in RULE_CATALOGUE.items()
         if any(families_for(rule_id, rules) for rules in PRESETS.values())
     )

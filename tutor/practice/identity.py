@@ -30,6 +30,15 @@ def owner_for(request: HttpRequest) -> Owner:
     return Owner(None, anon_id)
 
 
+def reader_for(request: HttpRequest) -> Owner | None:
+    """The owner for a read-only page, without handing a new visitor an id they do not need yet
+    (None: a visitor who never practised; nothing to read, not even the session)."""
+    if request.user.is_authenticated:
+        return Owner(request.user, "")
+    anon_id = request.session.get(SESSION_KEY)
+    return Owner(None, anon_id) if anon_id else None
+
+
 @receiver(user_logged_in, dispatch_uid="practice-merge-anonymous-work")
 def merge_anonymous_work(sender, request, user, **kwargs) -> None:
     """Anonymous practice joins the account when the visitor signs up or logs in."""

@@ -9,10 +9,11 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
+from tutor.lib.fragments import shared_part
 from tutor.practice import origins
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
-from tutor.practice.models import Attempt, Issued, Mode, only_row
+from tutor.practice.models import Attempt, Issued, Mode, only_row, scenario_url
 from tutor.practice.presenters import present
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
@@ -90,7 +91,9 @@ def _index_context(bound: NewPracticeForm | None = None) -> dict:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "practice/index.html", _index_context())
+    # The same forms and examples for everyone: drawn once (tutor/lib/fragments.py).
+    choices = shared_part(request, "practice/index.html#choices", "index", _index_context)
+    return render(request, "practice/index.html", {"choices": choices})
 
 
 @require_POST
@@ -159,7 +162,8 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
             messages.info(
                 request, _("Ya habías respondido este ejercicio: esta es la respuesta que quedó registrada.")
             )
-        return redirect("practice:scenario", token)
+        # The fragment brings the feedback into the first viewport (it sits below the table).
+        return redirect(f"{scenario_url('practice:scenario', token)}#feedback-{token}")
     # The attempt knows its scenario (the row submit() locked, already checked against the owner);
     # only a rejected answer needs it read again.
     issued = attempt.issued if attempt is not None else _get_issued_for_owner(owner, token)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
@@ -50,6 +50,11 @@ class SkillRow:
     def is_due(self) -> bool:
         return self.due is not None and self.due <= timezone.now()
 
+    @property
+    def due_soon(self) -> bool:
+        """Due within the minute: "dentro de 0 minutos" would read as a contradiction of "0 por repasar"."""
+        return self.due is not None and not self.is_due and self.due - timezone.now() < timedelta(minutes=1)
+
 
 @dataclass
 class Progress:
@@ -78,9 +83,12 @@ class Progress:
         return len(self.due_families)
 
 
-def progress_for(owner: Owner) -> Progress:
-    """One owner's statistics, weak skills and spaced-repetition state (three queries)."""
-    stats = list(SkillStat.objects.filter(owner.q))
+def progress_for(owner: Owner | None) -> Progress:
+    """One owner's statistics, weak skills and spaced-repetition state (three queries; none for a
+    visitor who never practised, ``None``)."""
+    stats = list(SkillStat.objects.filter(owner.q)) if owner is not None else []
+    if not stats:  # every attempt counts its skills: no stats, no practice (nor cards, nor queue)
+        return Progress(0, 0, [], [], [], 0)
     cards = {card.family: card.due for card in FamilyCard.objects.filter(owner.q).only("family", "due")}
     families = [
         SkillRow(

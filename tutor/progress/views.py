@@ -4,8 +4,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.practice.identity import Owner, owner_for
-from tutor.progress import mastery, report, sessions
+from tutor.lib.fragments import shared_part
+from tutor.practice.identity import Owner, owner_for, reader_for
+from tutor.progress import mastery, planning, report, sessions
 from tutor.progress.models import PracticeSession
 
 
@@ -18,13 +19,19 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    owner = owner_for(request)
+    owner = reader_for(request)  # a visitor who never practised gets no id (and no query) here
+    progress = report.progress_for(owner)
     context = {
-        "progress": report.progress_for(owner),
-        "recent": report.recent_attempts(owner),
+        "progress": progress,
+        "recent": report.recent_attempts(owner) if progress.attempts else [],
         "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
         "window": mastery.WINDOW,
+        "anonymous": not request.user.is_authenticated,
     }
+    if not progress.attempts:  # nothing practised yet: the same page for everyone, drawn once
+        parts = context
+        key = ("empty", parts["anonymous"])
+        context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}
     return render(request, "progress/index.html", context)
 
 
@@ -68,5 +75,10 @@ def session_summary(request: HttpRequest, session_id: int) -> HttpResponse:
         "answered": len(answered),
         "right": sum(1 for row in answered if row["attempt"].correct),
         "finished": len(answered) == len(rows),
+        "review_size": planning.REVIEW_SIZE,
+        # A review takes at most REVIEW_SIZE failed questions: say so when some are still waiting.
+        "left_in_queue": report.open_review_items(owner).count()
+        if session.kind == PracticeSession.Kind.REVIEW
+        else 0,
     }
     return render(request, "progress/session.html", context)

@@ -179,3 +179,22 @@ def test_a_question_number_in_odd_digits_shows_the_first_unanswered_question(
     assert response.status_code == 200
     first = Question.objects.get(assignment__student=alice, number=1)
     assert f'data-scenario="{first.issued.token}"' in response.content.decode()
+
+
+def test_a_finished_set_shows_its_score_and_reopens_each_questions_feedback(
+    classroom, teresa, alice, alice_client
+):
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    url = reverse("classroom:task", args=[practice_set.pk])
+    alice_client.get(url)
+    questions = list(Question.objects.filter(assignment__student=alice).select_related("issued"))
+    answer(alice_client, questions[0].issued, wrong_card(questions[0].issued))
+    for q in questions[1:]:
+        answer(alice_client, q.issued, right_answer(q.issued))
+    body = alice_client.get(url).content.decode()
+    assert "Has acertado 2 de 3 (67 %)." in body
+    for q in questions:
+        assert f'href="?n={q.number}#feedback-{q.issued.token}"' in body
+    again = alice_client.get(url + "?n=1").content.decode()
+    assert f'id="feedback-{questions[0].issued.token}"' in again
+    assert "Incorrecto." in again and "Respuesta correcta:" in again

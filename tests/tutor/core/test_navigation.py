@@ -58,3 +58,17 @@ def test_the_real_site_links_every_section(client, db):
     ]:
         assert f'href="{url}"' in body, label
         assert f">{label}</a>" in body, label
+
+
+def test_the_header_login_link_brings_the_visitor_back_to_the_page(client, db, password):
+    from tutor.accounts.models import User
+
+    User.objects.create_user(username="dora", password=password)
+    body = client.get("/lecciones/?x=1").content.decode()
+    assert 'href="/cuenta/entrar/?next=/lecciones/%3Fx%3D1"' in body
+    login = client.get("/cuenta/entrar/?next=/lecciones/%3Fx%3D1").content.decode()
+    assert 'name="next" value="/lecciones/?x=1"' in login
+    response = client.post(
+        "/cuenta/entrar/", {"username": "dora", "password": password, "next": "/lecciones/?x=1"}
+    )
+    assert response.status_code == 302 and response.url == "/lecciones/?x=1"

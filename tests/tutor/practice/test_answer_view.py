@@ -14,7 +14,8 @@ def _url(issued) -> str:
 def test_it_grades_a_card_and_redirects_to_the_feedback(alice_client, cual_puedes_jugar):
     response = alice_client.post(_url(cual_puedes_jugar), {"answer": "4c"})
     assert response.status_code == 302
-    assert response.url == reverse("practice:scenario", args=[cual_puedes_jugar.token])
+    token = cual_puedes_jugar.token
+    assert response.url == reverse("practice:scenario", args=[token]) + f"#feedback-{token}"
     attempt = Attempt.objects.get()
     assert (attempt.correct, attempt.answer, attempt.misconception) == (False, "4c", "no_monto")
     body = alice_client.get(response.url).content.decode()

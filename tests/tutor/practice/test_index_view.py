@@ -54,3 +54,14 @@ def test_each_family_is_a_button_that_starts_it_at_level_1_on_the_guides_table(c
         assert response.status_code == 302
         issued = Issued.objects.latest("pk")
         assert (issued.family, issued.difficulty, issued.get_rules().preset_name) == (family, 1, "guia")
+
+
+def test_skills_are_named_by_their_rule_and_the_id_is_small_print(client, db):
+    body = client.get(reverse("practice:index")).content.decode()
+    item = body[body.index('data-skill="R-OBL-MONTAR"') :]
+    item = item[: item.index("</li>")]
+    assert item.index(RULE_CATALOGUE["R-OBL-MONTAR"]) < item.index(
+        '<small class="rule-id">R-OBL-MONTAR</small>'
+    )
+    option = f'<option value="R-OBL-MONTAR">{RULE_CATALOGUE["R-OBL-MONTAR"]} (R-OBL-MONTAR)</option>'
+    assert option in body

@@ -105,3 +105,16 @@ def test_it_makes_the_same_few_queries_for_5_or_200_attempts(alice, bob, alice_c
     few, many = _queries(alice_client), _queries(bob_client)
     assert few == many
     assert many <= 8
+
+
+def test_a_family_due_within_the_minute_is_not_said_to_be_due_in_zero_minutes(alice, alice_client):
+    from django.utils import timezone
+
+    from tutor.progress.models import FamilyCard
+
+    record(owner_of(alice), correct=True)
+    FamilyCard.objects.update(due=timezone.now() + timezone.timedelta(seconds=30))
+    body = alice_client.get(reverse("progress:index")).content.decode()
+    assert "0 por repasar" in body
+    assert "dentro de 0" not in body
+    assert "en menos de un minuto" in body

@@ -177,3 +177,30 @@ def test_a_review_question_says_where_the_learner_is(alice, alice_client, cual_p
     total = len(PracticeSession.objects.get().plan)
     body = alice_client.get(issued.get_absolute_url()).content.decode()
     assert f"Repaso · 1 de {total}" in body
+
+
+def test_a_review_that_stops_at_ten_says_how_many_are_still_waiting(alice, alice_client):
+    owner = owner_of(alice)
+    for seed in range(12):
+        record(owner, correct=False, seed=seed + 1)
+    session_next = alice_client.post(REVIEW).url
+    for _ in range(20):
+        response = alice_client.get(session_next)
+        if "/s/" not in response.url:
+            break
+        issued = _issued_at(response)
+        submit(owner=owner, token=issued.token, raw=right_answer(issued))
+    summary = alice_client.get(response.url).content.decode()
+    assert "Un repaso trae como mucho 10 ejercicios fallados: aún te quedan 2 en la cola." in summary
+    assert f'action="{REVIEW}"' in summary
+
+
+def test_a_review_that_emptied_the_queue_says_nothing_about_a_limit(alice, alice_client):
+    owner = owner_of(alice)
+    record(owner, correct=False)
+    session_next = alice_client.post(REVIEW).url
+    issued = _issued_at(alice_client.get(session_next))
+    submit(owner=owner, token=issued.token, raw=right_answer(issued))
+    summary = alice_client.get(alice_client.get(session_next).url).content.decode()
+    assert "Has acertado 1 de 1" in summary
+    assert "data-review-left" not in summary

@@ -1,0 +1,154 @@
+"""The home page of the one who comes back, per persona: where they are, what is due, one next thing."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from lessons.course import load_course
+from lessons.models import StepProgress
+from tests.tutor.classroom.conftest import make_set
+from tests.tutor.progress.factories import owner_of, record
+from tutor.accounts.models import User
+from tutor.classroom import services as classroom_services
+from tutor.practice.identity import SESSION_KEY
+
+URL = reverse("core:home")
+STEPS = load_course().steps
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _done(user, *steps):
+    now = timezone.now()
+    for step in steps:
+        StepProgress.objects.create(learner=user, step_key=step.key, last_seen_at=now, done_at=now)
+
+
+def _action(body: str) -> str:
+    match = re.search(r"<(a|button)[^>]*data-home-action[^>]*>(.*?)</\1>", body, re.S)
+    assert match, "no home action"
+    return match.group(0)
+
+
+def _step_url(step) -> str:
+    return reverse("lessons:step", args=[step.unit_slug, step.slug])
+
+
+def test_a_first_time_visitor_gets_the_welcome_page_without_a_query(
+    client, db, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(0):
+        body = client.get(URL).content.decode()
+    assert "Aprende a jugar al Tute por parejas" in body
+    assert "data-home-action" not in body
+
+
+def test_a_new_learner_is_asked_to_start_the_course(alice_client):
+    body = alice_client.get(URL).content.decode()
+    assert "Hola, Alice" in body
+    action = _action(body)
+    assert f'href="{_step_url(STEPS[0])}"' in action and "Empezar" in action
+    assert "Has completado 0 de 50 pasos." in body
+
+
+def test_a_returning_learner_sees_where_she_is_and_continues_there(alice, alice_client):
+    _done(alice, *STEPS[:3], STEPS[20])
+    body = alice_client.get(URL).content.decode()
+    fourth = STEPS[3]
+    assert f"Sigues en el paso {fourth.number}, «{fourth.title}»" in body
+    assert "Has completado 4 de 50 pasos." in body
+    action = _action(body)
+    assert f'href="{_step_url(fourth)}"' in action and "Continuar" in action
+
+
+def test_what_is_due_for_review_comes_before_the_course(alice, alice_client):
+    _done(alice, STEPS[0])
+    record(owner_of(alice), correct=False, misconception="")
+    body = alice_client.get(URL).content.decode()
+    assert "Tienes 1 ejercicio por repasar." in body
+    action = _action(body)
+    assert "Repasar ahora" in action
+    assert f'action="{reverse("progress:review")}"' in body
+    assert "Tus últimos resultados" in body and "Mal" in body
+
+
+def test_a_learners_own_results_only(alice, bob_client):
+    record(owner_of(alice), correct=False)
+    body = bob_client.get(URL).content.decode()
+    assert "Tus últimos resultados" not in body
+    assert "No tienes nada por repasar ahora mismo." in body
+
+
+def test_an_anonymous_learner_who_practised_is_welcomed_back(client, db):
+    session = client.session
+    session[SESSION_KEY] = "b" * 32
+    session.save()
+    from tests.tutor.progress.factories import anonymous
+
+    record(anonymous("b" * 32), correct=True)
+    body = client.get(URL).content.decode()
+    assert "Hola de nuevo" in body
+    assert "Tus últimos resultados" in body and "Bien" in body
+
+
+def test_a_child_with_a_set_due_sees_it_first_and_the_button_opens_it(teresa):
+    classroom = classroom_services.create_classroom(teacher=teresa, name="3º A", rules="guia")
+    (login,) = classroom_services.create_managed_students(classroom=classroom, names=["Lucía Pérez"])
+    practice_set = make_set(classroom, teresa, title="Asistir el viernes", due_in_days=2)
+    from django.test import Client
+
+    child = Client()
+    child.force_login(User.objects.get(username=login.username))
+    body = child.get(URL).content.decode()
+    assert "Tus tareas" in body and "Asistir el viernes" in body
+    assert body.index("Tus tareas") < body.index("Tu curso")
+    action = _action(body)
+    task_url = reverse("classroom:task", args=[practice_set.pk])
+    assert f'href="{task_url}"' in action and "Hacer la tarea" in action
+    assert "3º A" in body
+
+
+def test_a_set_handed_in_is_no_longer_on_the_home_page(teresa, alice, alice_client):
+    classroom = classroom_services.create_classroom(teacher=teresa, name="3º A", rules="guia")
+    from tutor.classroom.models import Assignment, Membership
+
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia")
+    make_set(classroom, teresa, title="Ya entregada")
+    Assignment.objects.filter(student=alice).update(state=Assignment.State.SUBMITTED)
+    body = alice_client.get(URL).content.decode()
+    assert "Ya entregada" not in body and "Hacer la tarea" not in body
+
+
+def test_another_classes_set_never_shows(teresa, alice, charlie_client):
+    classroom = classroom_services.create_classroom(teacher=teresa, name="3º A", rules="guia")
+    from tutor.classroom.models import Membership
+
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia")
+    make_set(classroom, teresa, title="Solo para la clase de Teresa")
+    assert "Solo para la clase de Teresa" not in charlie_client.get(URL).content.decode()
+
+
+def test_a_teacher_gets_the_welcome_page(teresa_client):
+    body = teresa_client.get(URL).content.decode()
+    assert "data-home-action" not in body
+    assert "Aprende a jugar al Tute por parejas" in body
+
+
+def test_a_learner_who_finished_the_course_is_sent_to_practise(alice, alice_client):
+    _done(alice, *STEPS)
+    body = alice_client.get(URL).content.decode()
+    assert "¡Has terminado el curso!" in body
+    assert f'href="{reverse("practice:index")}"' in _action(body)
+
+
+def test_the_home_page_reads_a_fixed_number_of_queries(alice, alice_client, django_assert_max_num_queries):
+    _done(alice, *STEPS[:10])
+    for _ in range(5):
+        record(owner_of(alice), correct=False)
+    with django_assert_max_num_queries(10):
+        assert alice_client.get(URL).status_code == 200

@@ -1,0 +1,42 @@
+"""Parts drawn once for everyone (Practicar's forms, the course index, a step's example) still carry
+each reader's own CSRF token, and a form from a shared part is accepted."""
+
+import re
+
+from django.test import Client
+from django.urls import reverse
+
+from lessons.course import load_course
+from tutor.practice.models import Issued
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _csrf_client() -> Client:
+    return Client(enforce_csrf_checks=True)
+
+
+def test_two_readers_of_practicar_get_their_own_tokens_and_their_forms_work(db):
+    first, second = _csrf_client(), _csrf_client()
+    tokens = [TOKEN.findall(c.get(reverse("practice:index")).content.decode()) for c in (first, second)]
+    assert all(len(set(t)) == 1 for t in tokens)
+    assert "csrf-token-of-the-reader" not in first.get(reverse("practice:index")).content.decode()
+    assert first.cookies["csrftoken"].value != second.cookies["csrftoken"].value
+    form = {"kind": "family", "family": "jugada", "difficulty": "1", "rules": "guia"}
+    response = second.post(reverse("practice:new"), {**form, "csrfmiddlewaretoken": tokens[1][0]})
+    assert response.status_code == 302 and Issued.objects.count() == 1
+    refused = first.post(reverse("practice:new"), {**form, "csrfmiddlewaretoken": tokens[1][0]})
+    assert refused.status_code == 403
+
+
+def test_a_steps_shared_example_form_carries_the_readers_token(db):
+    step = next(s for s in load_course().steps if s.example is not None)
+    client = _csrf_client()
+    body = client.get(reverse("lessons:step", args=[step.unit_slug, step.slug])).content.decode()
+    try_url = reverse("lessons:try", args=[step.unit_slug, step.slug])
+    token = TOKEN.search(body, body.index(f'action="{try_url}"')).group(1)
+    response = client.post(
+        try_url,
+        {"carta": step.example.hand[0].code, "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 302

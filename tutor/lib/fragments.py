@@ -1,0 +1,40 @@
+"""Page parts that depend on nobody: rendered once per process and language, then reused.
+
+Practicar's forms and fixed examples, the course index for a given progress, a step's example: the
+same HTML for every reader but for the CSRF token inside their forms, which is put in per request
+(each reader's own, from ``get_token``). A part may not read ``request`` or ``user``: it is
+rendered without them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+# Stands in for the reader's CSRF token in the stored HTML; no real token contains "-".
+PLACEHOLDER = "csrf-token-of-the-reader"
+MAX_PARTS = 1024
+
+_parts: dict[tuple, str] = {}
+_lock = threading.Lock()
+
+
+def shared_part(request, template_name: str, key: Hashable, context: Callable[[], dict]) -> SafeString:
+    """``template_name`` (a "page.html#partial") rendered once for ``key`` with ``context()``,
+    given back with this reader's CSRF token in its forms."""
+    full_key = (template_name, key, get_language())
+    html = _parts.get(full_key)
+    if html is None:
+        html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER})
+        with _lock:
+            if len(_parts) >= MAX_PARTS:  # bounded: progress sets make many lessons-index keys
+                _parts.clear()
+            _parts[full_key] = html
+    if PLACEHOLDER in html:
+        html = html.replace(PLACEHOLDER, get_token(request))
+    return mark_safe(html)  # noqa: S308 - our own template's output, the token is alphanumeric
