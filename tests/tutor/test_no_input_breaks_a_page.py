@@ -83,7 +83,7 @@ SET_FIELDS = (
     "publicar",
     "item-TOTAL_FORMS",
     "item-INITIAL_FORMS",
-    *(f"item-0-{f}" for f in ("kind", "family", "rule_id", "count", "difficulty", "position")),
+    *(f"item-0-{f}" for f in ("kind", "family", "rule_id", "count", "difficulty", "position", "bot_level")),
 )
 POSITION_FIELDS = ("title", "rules", "trump", "trick", "hand", "vista_previa")
 STEP = {"unit_slug": "unit", "step_slug": "step"}
