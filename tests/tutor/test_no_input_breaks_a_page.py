@@ -31,7 +31,12 @@ from hypothesis import strategies as st
 from engine.scenarios import FIXED
 from lessons.course import load_course
 from tutor.classroom import services as classroom_services
-from tutor.classroom.models import Membership, Position
+from tutor.classroom.models import Membership, Position, SetItem
+from tutor.live import services as live_services
+from tutor.live.models import Round, RoundQuestion
+from tutor.play import services as play_services
+from tutor.play.models import Match
+from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue
@@ -78,7 +83,7 @@ SET_FIELDS = (
     "publicar",
     "item-TOTAL_FORMS",
     "item-INITIAL_FORMS",
-    *(f"item-0-{f}" for f in ("kind", "family", "rule_id", "count", "difficulty", "position")),
+    *(f"item-0-{f}" for f in ("kind", "family", "rule_id", "count", "difficulty", "position", "bot_level")),
 )
 POSITION_FIELDS = ("title", "rules", "trump", "trick", "hand", "vista_previa")
 STEP = {"unit_slug": "unit", "step_slug": "step"}
@@ -138,6 +143,25 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:position_delete": _post(pk="position"),
     "classroom:tasks": _get(),
     "classroom:task": _get("n", pk="set"),
+    "classroom:task_play": _post(pk="set", item_pk="item"),
+    "play:index": _get("mesa"),
+    "play:new": _post("rules", "level", "mode"),
+    "play:match": _get("pista", token="match"),
+    "play:move": _post("seq", "card", "cante", "pasar", token="match"),
+    "play:next_hand": _post("number", token="match"),
+    "play:review": _get(token="match", number="hand"),
+    "play:replay": _post(token="match", number="hand", seq="seq"),
+    "live:start": _post("source", "practice_set", "family", "count", "allow_guests", pk="classroom"),
+    "live:join": _post("code"),
+    "live:phone": _get(code="round"),
+    "live:phone_state": _get("v", code="round"),
+    "live:phone_join": _post("nickname", code="round"),
+    "live:phone_answer": _post("answer", code="round", number="question"),
+    "live:projector": _get(code="round"),
+    "live:projector_state": _get("v", code="round"),
+    "live:control": _post(code="round", action="action"),
+    "live:review": _get(code="round"),
+    "live:review_csv": _get(code="round"),
 }
 # Django's own admin pages beyond its login are for staff, and Django's to guard.
 SKIPPED_NAMESPACES = ("admin",)
@@ -165,8 +189,13 @@ def test_every_url_of_the_site_is_fuzzed():
 # --- the world every example runs in ---------------------------------------------------------
 
 
-def _make_set(classroom, teacher, families):
+def _make_set(classroom, teacher, families, play=0):
     now = timezone.now()
+    items = [{"kind": "family", "family": f, "count": 1, "difficulty": 1} for f in families]
+    if play:  # a «jugar N manos» item (classroom:task_play)
+        items.append(
+            {"kind": "play", "family": "", "count": play, "difficulty": 1, "bot_level": "principiante"}
+        )
     return classroom_services.save_set(
         classroom=classroom,
         teacher=teacher,
@@ -180,7 +209,7 @@ def _make_set(classroom, teacher, families):
             "due_at": now + timezone.timedelta(days=2),
             "whole_class": True,
         },
-        items=[{"kind": "family", "family": f, "count": 1, "difficulty": 1} for f in families],
+        items=items,
         students=[],
         publish=True,
     )
@@ -204,7 +233,10 @@ def world(alice, bob, charlie, teresa, tomas):
     ]
     data = {"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"], "rules": "guia"}
     positions = [Position.objects.create(owner=t, title="Montar", data=data) for t in (teresa, tomas)]
-    sets = [_make_set(ours, teresa, ["jugada", "obligacion"]), _make_set(theirs, tomas, ["cante"])]
+    sets = [
+        _make_set(ours, teresa, ["jugada", "obligacion"], play=1),
+        _make_set(theirs, tomas, ["cante"], play=2),
+    ]
     for student, practice_set in ((alice, sets[0]), (charlie, sets[1])):
         c = Client()
         c.force_login(student)
@@ -214,6 +246,19 @@ def world(alice, bob, charlie, teresa, tomas):
         c = Client()
         c.force_login(student)
         c.post(reverse("progress:mixed"))
+    # Matches: alice's with its first hand played out (review, replay, next hand), bob's just dealt.
+    matches = [
+        play_services.start_match(owner=Owner(u, ""), level="principiante", seed=7) for u in (alice, bob)
+    ]
+    _play_out(matches[0])
+    # Live rounds: teresa's class only (alice joined), tomas's with guests (charlie joined).
+    rounds = []
+    for classroom, teacher, student, guests in ((ours, teresa, alice, False), (theirs, tomas, charlie, True)):
+        live = live_services.start_round(
+            classroom=classroom, teacher=teacher, source=Round.Source.FIXED, count=3, allow_guests=guests
+        )
+        live_services.join(live=live, owner=Owner(student, ""))
+        rounds.append(live.code)
     steps = load_course().steps
     step = next(s for s in steps if s.example is not None and s.checkpoints)
     return {
@@ -225,9 +270,26 @@ def world(alice, bob, charlie, teresa, tomas):
         "session": list(PracticeSession.objects.values_list("pk", flat=True)),
         "token": list(Issued.objects.values_list("token", flat=True)),
         "fixed": sorted(FIXED)[:2],
+        "item": list(SetItem.objects.values_list("pk", flat=True)),
+        "match": [m.token for m in matches],
+        "round": rounds,
         "step": (step.unit_slug, step.slug),
         "ids": [str(pk) for pk in (*[u.pk for u in users.values()], *[m.pk for m in memberships])],
     }
+
+
+def _play_out(match) -> None:
+    """Play the match's current hand to its end: the learner's first legal card, or «No cantar»."""
+    owner = Owner(match.learner, "")
+    for _ in range(60):
+        hand = play_services.current_hand(match)
+        table = play_services.table_of(match, hand)
+        if table.over:
+            return
+        card = table.hand.legal()[0].code if table.hand.turn == LEARNER else ""
+        kind = "card" if card else "pass"
+        play_services.move(owner=owner, token=match.token, seq=len(table.steps), kind=kind, value=card)
+    raise AssertionError("the hand did not end")
 
 
 # --- generated values --------------------------------------------------------------------------
@@ -299,10 +361,19 @@ FILE_BODIES = st.one_of(
 
 def _path_value(world, kind: str):
     nonsense = st.sampled_from([0, 999_999, 2**63, 10**30])
-    if kind in ("classroom", "membership", "position", "set", "session"):
+    if kind in ("classroom", "membership", "position", "set", "session", "item"):
         return st.one_of(st.sampled_from(world[kind] or [1]), nonsense)
-    if kind == "token":
-        return st.one_of(st.sampled_from(world["token"]), TEXT.filter(lambda t: t and "/" not in t))
+    if kind in ("hand", "seq", "question"):  # a hand's number, a place in its log, a round's question
+        return st.one_of(st.integers(min_value=0, max_value=40), nonsense)
+    if kind in ("token", "match"):
+        return st.one_of(st.sampled_from(world[kind]), TEXT.filter(lambda t: t and "/" not in t))
+    if kind == "round":
+        codes = st.sampled_from(world["round"])
+        return st.one_of(codes, codes.map(str.lower), TEXT.filter(lambda t: t and "/" not in t))
+    if kind == "action":
+        return st.one_of(
+            st.sampled_from(["mostrar", "siguiente", "terminar"]), TEXT.filter(lambda t: t and "/" not in t)
+        )
     if kind == "fixed":
         return st.one_of(st.sampled_from(world["fixed"]), st.from_regex(r"[-a-z0-9_]{1,60}", fullmatch=True))
     if kind == "unit":
@@ -340,7 +411,35 @@ def _baseline(name: str, world) -> dict:
         }
     if name == "practice:new":
         return {"kind": "family", "family": "jugada", "difficulty": "1", "rules": "guia"}
+    if name == "play:new":
+        return {"rules": "guia", "level": "principiante", "mode": "aprendiz"}
+    if name == "play:move":
+        return _next_move(world["match"][1])
+    if name == "play:next_hand":
+        return {"number": "2"}
+    if name == "live:start":
+        return {"source": "tarea", "practice_set": str(world["set"][0]), "family": "jugada", "count": "2"}
+    if name == "live:join":
+        return {"code": world["round"][0].lower()}
+    if name == "live:phone_join":
+        return {"nickname": "Zorro"}
+    if name == "live:phone_answer":
+        question = RoundQuestion.objects.filter(round__code=world["round"][0], number=1).first()
+        options = question.get_scenario().options if question else ()
+        return {"answer": options[0].value} if options else {}
     return {}
+
+
+def _next_move(token: str) -> dict:
+    """A legal move in bob's match as it stands (it moves on as the examples play)."""
+    match = Match.objects.get(token=token)
+    hand = play_services.current_hand(match)
+    table = play_services.table_of(match, hand)
+    if table.over:
+        return {"seq": str(len(table.steps)), "card": "1o"}
+    if table.hand.turn != LEARNER:
+        return {"seq": str(len(table.steps)), "pasar": "1"}
+    return {"seq": str(len(table.steps)), "card": table.hand.legal()[0].code}
 
 
 def _url(name: str, path: dict) -> str:

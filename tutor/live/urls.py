@@ -5,15 +5,15 @@ from tutor.live import views
 app_name = "live"
 
 urlpatterns = [
-    path("clase/<int:pk>/", views.start, name="start"),
+    path("clase/<id:pk>/", views.start, name="start"),
     path("", views.join_code, name="join"),
-    path("<str:code>/", views.phone, name="phone"),
-    path("<str:code>/estado/", views.phone_state, name="phone_state"),
-    path("<str:code>/unirse/", views.phone_join, name="phone_join"),
-    path("<str:code>/responder/<int:number>/", views.phone_answer, name="phone_answer"),
-    path("<str:code>/proyector/", views.projector, name="projector"),
-    path("<str:code>/proyector/estado/", views.projector_state, name="projector_state"),
-    path("<str:code>/control/<str:action>/", views.control, name="control"),
-    path("<str:code>/resumen/", views.review, name="review"),
-    path("<str:code>/resumen.csv", views.review_csv, name="review_csv"),
+    path("<token:code>/", views.phone, name="phone"),
+    path("<token:code>/estado/", views.phone_state, name="phone_state"),
+    path("<token:code>/unirse/", views.phone_join, name="phone_join"),
+    path("<token:code>/responder/<id:number>/", views.phone_answer, name="phone_answer"),
+    path("<token:code>/proyector/", views.projector, name="projector"),
+    path("<token:code>/proyector/estado/", views.projector_state, name="projector_state"),
+    path("<token:code>/control/<slug:action>/", views.control, name="control"),
+    path("<token:code>/resumen/", views.review, name="review"),
+    path("<token:code>/resumen.csv", views.review_csv, name="review_csv"),
 ]

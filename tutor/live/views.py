@@ -1,5 +1,3 @@
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -11,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from tutor.classroom.models import Classroom, Membership, normalise_code
+from tutor.lib.spreadsheet import csv_response
 from tutor.live import presenters, pulse, services
 from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
 from tutor.live.models import Participant, Round
@@ -134,9 +133,8 @@ def _real_names(live: Round) -> dict[int, str]:
 def review_csv(request: HttpRequest, code: str) -> HttpResponse:
     live = _get_round_for_teacher(request, code)
     data = presenters.review(live, _real_names(live))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ronda-{live.code}.csv"'
-    writer = csv.writer(response)
+    # A guest's nickname is anybody's text: the safe writer keeps «=HYPERLINK(…)» a plain cell.
+    response, writer = csv_response(f"ronda-{live.code}.csv")
     writer.writerow([_("alumno"), *[f"{_('pregunta')} {q.number}" for q in data["questions"]], _("aciertos")])
     words = {True: _("bien"), False: _("mal"), None: ""}
     for row in data["rows"]:

@@ -7,9 +7,9 @@ app_name = "play"
 urlpatterns = [
     path("", views.index, name="index"),
     path("nueva/", views.new, name="new"),
-    path("p/<str:token>/", views.match, name="match"),
-    path("p/<str:token>/jugar/", views.move, name="move"),
-    path("p/<str:token>/siguiente-mano/", views.next_hand, name="next_hand"),
-    path("p/<str:token>/mano/<int:number>/revisar/", views.review, name="review"),
-    path("p/<str:token>/mano/<int:number>/desde/<int:seq>/", views.replay, name="replay"),
+    path("p/<token:token>/", views.match, name="match"),
+    path("p/<token:token>/jugar/", views.move, name="move"),
+    path("p/<token:token>/siguiente-mano/", views.next_hand, name="next_hand"),
+    path("p/<token:token>/mano/<id:number>/revisar/", views.review, name="review"),
+    path("p/<token:token>/mano/<id:number>/desde/<id:seq>/", views.replay, name="replay"),
 ]

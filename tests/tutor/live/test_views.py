@@ -1,3 +1,6 @@
+import csv
+import io
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -190,6 +193,17 @@ def test_the_teacher_moves_on_and_the_round_ends_on_its_review(teresa_client, al
     csv = teresa_client.get(reverse("live:review_csv", args=[live.code])).content.decode()
     assert csv.splitlines()[1] == "Alicia Gómez,bien,,,1"
     assert LiveAnswer.objects.count() == 1
+
+
+def test_a_guest_nickname_that_looks_like_a_formula_is_plain_text_in_the_csv(
+    teresa_client, classroom, teresa
+):
+    live = services.start_round(
+        classroom=classroom, teacher=teresa, source=Round.Source.FIXED, count=1, allow_guests=True
+    )
+    joined(live, anon_id="a" * 32, nickname='=HYPERLINK("http://x")')
+    text = teresa_client.get(reverse("live:review_csv", args=[live.code])).content.decode()
+    assert list(csv.reader(io.StringIO(text)))[1][0] == '\'=HYPERLINK("http://x") (invitado)'
 
 
 def test_an_unknown_control_changes_nothing(teresa_client, live):

@@ -21,7 +21,7 @@ def test_a_class_task_links_to_a_match_at_the_classs_table(teresa, alice, alice_
     Membership.objects.create(classroom=classroom, student=alice)
     make_set(classroom, teresa)
     assignment = Assignment.objects.get(student=alice)
-    body = alice_client.get(reverse("classroom:task", args=[assignment.pk])).content.decode()
+    body = alice_client.get(reverse("classroom:task", args=[assignment.practice_set_id])).content.decode()
     assert f'href="{reverse("play:index")}?mesa=estricta"' in body
 
 
