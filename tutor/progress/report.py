@@ -71,6 +71,11 @@ class Progress:
         return round(100 * self.correct / self.attempts) if self.attempts else 0
 
     @property
+    def blank(self) -> bool:
+        """Nothing practised, by quiz or at the table: the page says the same to everyone."""
+        return not self.attempts and not self.play_skills
+
+    @property
     def weak_skills(self) -> list[SkillRow]:
         return [row for row in self.skills if row.weak]
 

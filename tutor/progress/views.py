@@ -28,7 +28,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "window": mastery.WINDOW,
         "anonymous": not request.user.is_authenticated,
     }
-    if not progress.attempts:  # nothing practised yet: the same page for everyone, drawn once
+    if progress.blank:  # nothing practised yet: the same page for everyone, drawn once
         parts = context
         key = ("empty", parts["anonymous"])
         context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}

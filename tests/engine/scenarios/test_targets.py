@@ -41,11 +41,14 @@ def test_families_for_names_the_families_that_aim_at_a_rule():
     assert families_for("R-SCORE-3") == ("tantos",)
 
 
-def test_the_cortada_target_is_not_offered_where_a_switch_replaces_it():
+def test_the_cortada_target_is_not_offered_where_a_switch_replaces_it_and_stands_for_the_variant():
+    estricta = PRESETS["estricta"]
     assert "R-OBL-CORTADA" in targets("jugada")
-    assert "R-OBL-CORTADA" not in targets("jugada", PRESETS["estricta"])
-    with pytest.raises(ScenarioError):
-        generate("jugada", 1, 1, PRESETS["estricta"], "R-OBL-CORTADA")
+    assert "R-OBL-CORTADA" not in targets("jugada", estricta)
+    assert "R-VAR-MONTAR-TRAS-FALLO" in targets("jugada", estricta)
+    aimed = generate("jugada", 1, 1, estricta, "R-OBL-CORTADA")
+    assert aimed == generate("jugada", 1, 1, estricta, "R-VAR-MONTAR-TRAS-FALLO")
+    assert "R-OBL-CORTADA" not in aimed.rule_ids
 
 
 def test_unknown_family_difficulty_or_target_is_refused_in_spanish():

@@ -73,3 +73,15 @@ def test_anonymous_plays_join_the_account_at_login(client, alice, password):
     client.post(reverse("accounts:login"), {"username": "alice", "password": password})
     assert _counted(learner=alice) == anon
     assert not _counted(learner__isnull=True)
+
+
+def test_a_learner_who_only_played_never_gets_the_page_drawn_for_those_who_never_practised(
+    alice, alice_client, bob_client
+):
+    # Bob, who never practised, has the blank page drawn (and kept) first; Alice then played a card.
+    assert "En la mesa (Jugar)" not in bob_client.get(reverse("progress:index")).content.decode()
+    SkillStat.objects.create(
+        learner=alice, kind=SkillStat.Kind.PLAY, key="R-OBL-ASISTIR", attempts=1, correct=1
+    )
+    assert "En la mesa (Jugar)" in alice_client.get(reverse("progress:index")).content.decode()
+    assert "En la mesa (Jugar)" not in bob_client.get(reverse("progress:index")).content.decode()
