@@ -130,6 +130,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:remove_student": _post(pk="classroom", membership_pk="membership"),
     "classroom:leave": _post(pk="classroom"),
     "classroom:heatmap": _get(pk="classroom"),
+    "classroom:student_skill": _get("pagina", pk="classroom", membership_pk="membership", rule_id="text"),
     "classroom:set_create": _post(*SET_FIELDS, pk="classroom"),
     "classroom:set_detail": _get(pk="set"),
     "classroom:set_publish": _post(pk="set"),
