@@ -43,14 +43,17 @@ def strengthen(accounts: list[tuple[int, str, str]]) -> int:
     """Re-hash (user id, password, quick hash) triples with the default hasher; returns how many changed.
 
     An account whose hash is no longer that quick hash (the child signed in, or the password was
-    changed meanwhile) is left alone.
+    changed meanwhile), or that someone has signed in to, is left alone.
     """
     User = get_user_model()
 
     def one(account: tuple[int, str, str]) -> int:
         pk, password, quick = account
         try:
-            return User.objects.filter(pk=pk, password=quick).update(password=make_password(password))
+            # Only an account nobody has signed in to: a session keeps the hash it was opened with, and
+            # the first login strengthens the hash itself.
+            unused = User.objects.filter(pk=pk, password=quick, last_login__isnull=True)
+            return unused.update(password=make_password(password))
         finally:
             connections.close_all()  # this worker thread's own connections
 

@@ -114,3 +114,15 @@ def test_the_slips_have_a_print_button_a_print_stylesheet_and_no_inline_script(
     assert "js/print.js" in page and "css/classroom.css" in page
     assert "onclick" not in page and "<script>" not in page
     assert page.count('class="login-card"') == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_strengthening_leaves_an_account_someone_signed_in_to_so_the_session_lives_on(teresa, captured):
+    classroom = services.create_classroom(teacher=teresa, name="5º B", rules="guia")
+    (login,) = services.create_managed_students(classroom=classroom, names=["Ana"])
+    (accounts,) = captured
+    child = Client()
+    child.force_login(User.objects.get(username=login.username))  # a session opened on the quick hash
+
+    assert passwords.strengthen(accounts) == 0
+    assert child.get(reverse("classroom:tasks")).status_code == 200  # still signed in, not sent to log in
