@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from engine.cards import Suit
 from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, TableRules
-from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario
+from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario, grade_texts
 from engine.scenarios.common import CODE_INDEX, player_label
 from engine.tricks import trick_winner
 from tutor.lib.cards import card_name, is_card_code, seat_labels
@@ -257,17 +257,19 @@ def position(scenario: Scenario, answered: bool) -> dict:
     return view
 
 
-def _reason(why: str) -> str:
-    """The engine's reason without its own "Sí:"/"No:": the row already says yes or no in words."""
-    for verdict in ("Sí: ", "No: "):
-        if why.startswith(verdict):
-            return why.removeprefix(verdict)
-    return why
+def _reason(why) -> str:
+    """The engine's reason without its own "Sí:"/"No:" ("Yes:"/"No:"): the row already says yes or no."""
+    words = str(why)
+    for verdict in ("Sí: ", "No: ", "Yes: "):
+        if words.startswith(verdict):
+            return words.removeprefix(verdict)
+    return words
 
 
 def feedback(scenario: Scenario, grade: dict) -> dict:
     """Right or wrong, the explanation, a verdict per card or option, rules and the misconception."""
     rows = []
+    grade = grade_texts(grade)
     given = grade["given"] if isinstance(grade["given"], list) else [grade["given"]]
     for value, label, ok, why in grade["verdicts"]:
         is_card = is_card_code(value)
