@@ -154,6 +154,7 @@ def _wrap(key: str, value: Any) -> Any:
 
 CATALOGUE: dict[str, str] = catalogue_of(__name__)
 
+
 def _fill(message: Message) -> str:
     facts = {key: _wrap(key, value) for key, value in message.facts.items()}
     return CATALOGUE[message.id].format(**facts)

@@ -100,4 +100,3 @@ CATALOGUE: dict[str, str] = {
         "(excepción del compañero) no {who:v:tiene} que fallar ni pisar."
     ),
 }
-
