@@ -20,24 +20,19 @@ import argparse
 import os
 import random
 import re
-import shutil
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
-from pathlib import Path
 
 from practice_load import (
     CSRF_INPUT,
     ROOT,
     Client,
-    _drop_postgres,
     _percentile,
-    bench_env,
+    bench_server,
     recorded_rows,
     run_clients,
-    start_gunicorn,
 )
 
 sys.path.insert(0, str(ROOT))
@@ -195,11 +190,7 @@ def main() -> int:
     LEVEL = args.level
     seconds = min(args.seconds, 120.0)
 
-    tmp = Path(tempfile.mkdtemp(prefix="play-load-"))
-    env, pg_name, base_url = bench_env(tmp, args.db)
-    server = None
-    try:
-        server, port = start_gunicorn(env, args.workers, port=args.port)
+    with bench_server("play-load-", args.db, args.workers, port=args.port) as (env, server, port):
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         stats = Stats()
         budget = [args.max_requests]
@@ -212,13 +203,6 @@ def main() -> int:
             seconds,
         )
         recorded = [tuple(r) for r in recorded_rows(env, COUNT_SCRIPT)]
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=15)
-        if pg_name:
-            _drop_postgres(base_url, pg_name)
-        shutil.rmtree(tmp, ignore_errors=True)
 
     recorded_set = set(recorded)
     lost = len(stats.accepted - recorded_set)

@@ -20,6 +20,7 @@ Bounded by --warmup + --seconds and --max-requests.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -327,6 +328,25 @@ def start_gunicorn(env: dict, workers: int, threads: int = 1, worker_class: str 
         time.sleep(0.2)
 
 
+@contextlib.contextmanager
+def bench_server(prefix: str, db: str, workers: int, threads: int = 1, worker_class: str = "", port: int = 0):
+    """A gunicorn over a fresh database (``bench_env``) for the length of a ``with``; yields (its
+    environment, the process, its port) and afterwards stops it and drops what it made."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    env, pg_name, base_url = bench_env(tmp, db)
+    server = None
+    try:
+        server, port = start_gunicorn(env, workers, threads, worker_class, port)
+        yield env, server, port
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=15)
+        if pg_name:
+            _drop_postgres(base_url, pg_name)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def run_clients(server_pid: int, client, clients: int, warmup: float, seconds: float) -> tuple[float, list]:
     """Run ``client(n, measure_from, stop_at)`` in ``clients`` threads; the measured window opens after
     ``warmup`` seconds and lasts ``seconds``. Returns its wall time and the CPU seconds spent meanwhile
@@ -372,12 +392,11 @@ def main() -> int:
     args = parser.parse_args()
     seconds = min(args.seconds, 120.0)
 
-    tmp = Path(tempfile.mkdtemp(prefix="practice-load-"))
-    env, pg_name, base_url = bench_env(tmp, args.db)
-    server = None
-    try:
-        server, port = start_gunicorn(env, args.workers, args.threads, args.worker_class)
-
+    with bench_server("practice-load-", args.db, args.workers, args.threads, args.worker_class) as (
+        env,
+        server,
+        port,
+    ):
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         stats = Stats()
         budget = [args.max_requests]
@@ -390,13 +409,6 @@ def main() -> int:
             seconds,
         )
         recorded = recorded_rows(env, COUNT_SCRIPT)
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=15)
-        if pg_name:
-            _drop_postgres(base_url, pg_name)
-        shutil.rmtree(tmp, ignore_errors=True)
 
     recorded_set = set(recorded)
     lost = len(stats.accepted - recorded_set)
