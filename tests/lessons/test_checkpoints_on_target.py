@@ -52,6 +52,8 @@ def test_the_match_step_teaches_that_the_game_is_played_without_bets_and_what_th
     # triunfo». It belongs with the match, and says what is (not) at stake.
     spanish = COURSE.step("partida", "tres-manos").body
     assert "**sin apuestas**: nadie pone dinero ni nada más en juego" in spanish
+    english = COURSE.in_language("en").step("partida", "tres-manos").body
+    assert "**no bets** (*sin apuestas*): nobody puts money or anything else at stake" in english
     assert "apuesta" not in COURSE.step("reparto", "diez-cartas-y-el-triunfo").body
 
 
@@ -61,6 +63,8 @@ def test_the_lessons_do_not_say_ludoteka_itself_makes_renuncio_cost_only_the_han
     assert "como Ludoteka, son más suaves" not in body and "se juega así" not in body
     assert "«comete renuncio y pierde la partida»" in body
     assert "las fuentes del curso no dicen cómo castiga Ludoteka el renuncio" in body
+    english = COURSE.in_language("en").step("renuncio", "el-castigo").body
+    assert "the course's sources don't say how Ludoteka punishes a renuncio" in english
 
 
 def test_the_strength_step_of_unit_1_asks_the_strongest_card_of_one_suit_not_who_wins_a_trick():
