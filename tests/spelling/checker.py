@@ -1,5 +1,7 @@
 """Words a Hunspell dictionary does not know, read with spylls (a pure-Python Hunspell) from Debian's
-``hunspell-es`` files, plus the project's own word list (``palabras.txt``: the game's terms and names)."""
+``hunspell-es`` and ``hunspell-en-us`` files, plus the project's own word list for each language
+(``palabras.txt`` for Spanish, ``palabras.en.txt`` for English: the game's terms and names, which the
+English lessons keep in Spanish)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,15 @@ from functools import cache
 from pathlib import Path
 
 DICTIONARIES = Path("/usr/share/hunspell")
-OWN_WORDS = Path(__file__).with_name("palabras.txt")
+OWN_WORDS = {
+    "es_ES": Path(__file__).with_name("palabras.txt"),
+    "en_US": Path(__file__).with_name("palabras.en.txt"),
+}
 # Card codes (12c), rule ids (R-OBL-PISAR), switch keys (montar_tras_fallo), URLs and Markdown links
 # are not words; [[term|shown]] shows its second half.
 _NOT_WORDS = re.compile(r"R-[A-Z0-9-]+|\b\d+[ocebOCEB]?\b|\b\w+_\w+\b|https?://\S+|\(/[^)]*\)|\[\[[^]|]*\|")
-_WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+")
+# A word, with its English apostrophes: don't, partner's (typographic ’ read as ').
+_WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+(?:'[A-Za-z]+)*")
 
 
 @cache
@@ -23,18 +29,18 @@ def dictionary(lang: str = "es_ES"):
 
 
 @cache
-def own_words() -> frozenset[str]:
-    lines = OWN_WORDS.read_text(encoding="utf-8").splitlines()
+def own_words(lang: str = "es_ES") -> frozenset[str]:
+    lines = OWN_WORDS[lang].read_text(encoding="utf-8").splitlines()
     return frozenset(w.strip() for w in lines if w.strip() and not w.startswith("#"))
 
 
 def words(text: str) -> set[str]:
-    return set(_WORD.findall(_NOT_WORDS.sub(" ", text)))
+    return set(_WORD.findall(_NOT_WORDS.sub(" ", text.replace("’", "'"))))
 
 
 def unknown(texts, lang: str = "es_ES") -> dict[str, str]:
     """{word: a sentence it appears in} for every word neither the dictionary nor our list knows."""
-    d, own = dictionary(lang), own_words()
+    d, own = dictionary(lang), own_words(lang)
     seen: dict[str, str] = {}
     for text in texts:
         for w in words(text):
