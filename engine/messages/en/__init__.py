@@ -11,7 +11,9 @@ grammatical form:
   copas', ``{card:a}`` 'a king of copas', ``{card:name}`` 'king of copas';
 - cards (``cards``, ``others``): ``{cards:the_or}`` / ``{cards:the_and}`` 'the three or the king of
   copas', ``{cards:s}`` 's' when there is one card (for a verb in the third person: 'beats' / 'beat');
-- a suit (``suit``, ``trump``, ``led``): its Spanish name, a word of the game ('copas').
+- a suit (``suit``, ``trump``, ``led``): its Spanish name, a word of the game ('copas');
+- a card's verdict inside another sentence (``verdict``, a message): ``{verdict:bare}`` without its
+  leading 'Yes: ' / 'No: '.
 
 The game's own words stay Spanish in English sentences (asistir, montar, fallar, pisar, baza, cante,
 triunfo…). The sentence's first letter is made upper case.
@@ -136,7 +138,22 @@ _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Car
 _CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
 
 
+class _Verdict:
+    """A card's verdict (a ruling's ``why``) inside another sentence: ``{verdict:bare}`` drops its
+    leading 'Yes: ' / 'No: ' ('Plays the three of copas: they have copas and must asistir.')."""
+
+    def __init__(self, message: Message):
+        self.text = _fill(message)
+
+    def __format__(self, spec: str) -> str:
+        if spec == "bare":
+            return self.text.removeprefix("Yes: ").removeprefix("No: ")
+        return self.text
+
+
 def _wrap(key: str, value: Any) -> Any:
+    if key == "verdict" and isinstance(value, Message):
+        return _Verdict(value)
     if isinstance(value, Message):  # a clause inside a sentence, in the same language
         return _fill(value)
     if key in _CARD_FACTS:

@@ -4,8 +4,9 @@ Templates are ``str.format`` strings over the message's facts, which are wrapped
 asks for the grammatical form: ``{top:to_the}`` 'al rey de copas' / 'a la sota de copas',
 ``{cards:the_or}`` 'el rey o la sota de copas', ``{cards:n}`` 'n' when there are several (for a plural
 verb), ``{who:subj}`` 'tú' / 'tu compañero' / 'el jugador 3 (pareja A)', ``{who:v:tiene}`` 'tienes' for
-the learner and 'tiene' for anyone else, ``{who:pos}`` 'tus' / 'sus'. The sentence's first letter is
-made upper case.
+the learner and 'tiene' for anyone else, ``{who:pos}`` 'tus' / 'sus'; a card's verdict inside another
+sentence (``verdict``, a message) ``{verdict:bare}`` without its leading 'Sí: ' / 'No: '. The sentence's
+first letter is made upper case.
 """
 
 from __future__ import annotations
@@ -142,7 +143,22 @@ _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Car
 _CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
 
 
+class _Verdict:
+    """A card's verdict (a ruling's ``why``) inside another sentence: ``{verdict:bare}`` drops its
+    leading «Sí: » / «No: » ('Juega el tres de copas: tiene copas; debe asistir.')."""
+
+    def __init__(self, message: Message):
+        self.text = _fill(message)
+
+    def __format__(self, spec: str) -> str:
+        if spec == "bare":
+            return self.text.removeprefix("Sí: ").removeprefix("No: ")
+        return self.text
+
+
 def _wrap(key: str, value: Any) -> Any:
+    if key == "verdict" and isinstance(value, Message):
+        return _Verdict(value)
     if isinstance(value, Message):  # a clause inside a sentence, in the same language
         return _fill(value)
     if key in _CARD_FACTS:
