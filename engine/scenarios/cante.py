@@ -379,7 +379,9 @@ def cante_question(position: dict) -> Texts:
         now = [cante_text(int(Suit.parse(x["suit"])), trump) for x in position["sang_now"]]
         text.append(msg("cante.q.sang_now", sung=_chain(now, "cante.comma")))
     if position["partner_shows"]:
-        text.append(msg("cante.q.partner_shows", cards=tuple(CODE_INDEX[c] for c in position["partner_shows"])))
+        text.append(
+            msg("cante.q.partner_shows", cards=tuple(CODE_INDEX[c] for c in position["partner_shows"]))
+        )
     text.append(msg("cante.q.ask"))
     return Texts(text)
 

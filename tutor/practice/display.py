@@ -17,6 +17,7 @@ from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario, gr
 from engine.scenarios.common import CODE_INDEX, player_label
 from engine.tricks import trick_winner
 from tutor.lib.cards import card_name, is_card_code, seat_labels
+from tutor.lib.i18n import text
 from tutor.lib.tables import table_label
 
 
@@ -331,7 +332,7 @@ def _describe(scenario: Scenario, value) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if value in labels:
-        return labels[value]
+        return text(labels[value])  # an engine text: words of the page's language
     if is_card_code(value):
         return card_name(value)
     return str(value)

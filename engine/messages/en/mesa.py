@@ -64,7 +64,7 @@ CATALOGUE: dict[str, str] = {
     ),
     "mesa.notation.expl": (
         "A card is written with its number and the letter of its suit (o oros, c copas, e espadas, b bastos): "
-        "“{code}” is {rank}{fig} of {suit}, {card:the} (R-DECK-2)."
+        "“{code}” is the {rank}{fig} of {suit}, {card:the} (R-DECK-2)."
     ),
     # The seats (R-SEAT-1).
     "mesa.q.despues_de_ti": (
@@ -99,7 +99,7 @@ CATALOGUE: dict[str, str] = {
         "All 40 cards are dealt, ten to each player: no stock is left and nobody draws during the hand "
         "(R-DEAL-1)."
     ),
-    "mesa.total.all": "all 40",
+    "mesa.total.all": "all 40, and none is left in the stock",
     "mesa.total.some": "{n}, and the rest stay in the stock",
     "mesa.mazo.no": "No: they are all dealt and nobody draws",
     "mesa.mazo.robar": "Yes: after each baza every player draws a card",
@@ -123,7 +123,7 @@ CATALOGUE: dict[str, str] = {
         "(R-DEAL-2)."
     ),
     "mesa.quien.mesa": "Nobody: it stays face up on the table",
-    "mesa.quien.cambio": "Whoever holds the seven of triunfo, who swaps it",
+    "mesa.quien.cambio": "The player with the seven of triunfo, who swaps it for that seven",
     "mesa.quien_la_tiene.expl": (
         "The card that marks the triunfo is the dealer's last card ({who:subj}): it is shown and stays in the "
         "dealer's hand, to be played like any other. It is not swapped for the seven (R-DEAL-2)."
@@ -146,8 +146,8 @@ CATALOGUE: dict[str, str] = {
         "R-SEAT-1)."
     ),
     "mesa.siguiente_salida.expl": (
-        "Each baza is led by whoever won the one before: {who:subj} won the last one, so {who:subj} "
-        "{who:v:leads} (R-DEAL-3)."
+        "Each baza is led by whoever won the one before: {who:subj} won the last one and so {who:v:leads} "
+        "this one (R-DEAL-3)."
     ),
     "mesa.q.siguiente_reparto": "In this hand {who:subj} {who:v:has} dealt. Who deals the next hand?",
     "mesa.q.reparto_lejano": "In the first hand of the match {who:subj} dealt. Who deals hand {n}?",

@@ -102,7 +102,7 @@ CATALOGUE: dict[str, str] = {
     "mesa.reparto.expl": (
         "Se reparten las 40 cartas, diez a cada jugador: no queda mazo y no se roba durante la mano (R-DEAL-1)."
     ),
-    "mesa.total.all": "las 40",
+    "mesa.total.all": "las 40, y no queda ninguna en el mazo",
     "mesa.total.some": "{n}, y el resto queda en el mazo",
     "mesa.mazo.no": "No: se reparten todas y nadie roba",
     "mesa.mazo.robar": "Sí: tras cada baza cada jugador roba una carta",
