@@ -17,16 +17,19 @@ from engine.scenarios.common import CODE_INDEX, cante_name, sorted_codes, trump_
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.tricks import trick_winner
 
+# The rules that decide each kind's answer: a moment the pair has (R-CANTE-2) is not cited where the
+# pair has just won and nobody has sung yet, nor the priority (R-CANTE-4) where one cante is already sung.
+# A tute sung ends the hand (R-TUTE-3): its questions cite that.
 KIND_IDS = {
-    "veinte": ("R-CANTE-1", "R-CANTE-2"),
-    "cuarenta": ("R-CANTE-1", "R-CANTE-2"),
+    "veinte": ("R-CANTE-1",),
+    "cuarenta": ("R-CANTE-1",),
     "sin_baza": ("R-CANTE-2", "R-CANTE-1"),
     "repartido": ("R-CANTE-1", "R-CANTE-2"),
     "jugada": ("R-CANTE-3", "R-CANTE-1"),
     "cantado": ("R-CANTE-3", "R-CANTE-2"),
     "prioridad": ("R-CANTE-4", "R-CANTE-1"),
-    "dos": ("R-CANTE-2", "R-CANTE-4"),
-    "tute": ("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"),
+    "dos": ("R-CANTE-2",),
+    "tute": ("R-TUTE-1", "R-TUTE-3"),  # at the pair's first trick, R-TUTE-2 asks for nothing more
     "tute_tarde": ("R-TUTE-2", "R-TUTE-1"),
 }
 LEVEL_KINDS = {
@@ -278,7 +281,9 @@ def _strongest(legal: int, trump: int) -> int:
 
 def generate_cante(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:
     rng = random.Random(f"cante:{seed}:{difficulty}")
-    if target is not None:
+    if target == "R-TUTE-2" and difficulty < 3:
+        kinds = ["tute_tarde"]  # the tute's moment gone: a tute sung now also brings in R-TUTE-3
+    elif target is not None:
         kinds = [k for k in TARGET_KINDS[target] if k in LEVEL_KINDS[difficulty]] or list(
             TARGET_KINDS[target]
         )
