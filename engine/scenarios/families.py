@@ -85,12 +85,14 @@ def _play(name: str, option: str = "yes") -> Family:
     )
 
 
-def _other(name: str, module, generator, grader, draws: set[str], verdicts: Verdicts, **page) -> Family:
+def _other(module, draws: set[str], verdicts: Verdicts, **page) -> Family:
+    """A family of its own module: ``module.generate_<name>`` makes it, ``grading.grade_<name>`` marks it."""
+    name = module.__name__.rsplit(".", 1)[-1]
     return Family(
         name,
         FAMILY_LABELS[name],
-        _cited(generator, module.TARGETS),
-        grader,
+        _cited(getattr(module, f"generate_{name}"), module.TARGETS),
+        getattr(grading, f"grade_{name}"),
         _own_targets(module.TARGETS),
         frozenset(draws),
         verdicts,
@@ -102,42 +104,15 @@ FAMILY: dict[str, Family] = {
     "jugada": _play("jugada"),
     "validas": _play("validas"),
     "obligacion": _play("obligacion", option="obligation"),
-    "ganador": _other(
-        "ganador",
-        ganador,
-        ganador.generate_ganador,
-        grading.grade_ganador,
-        {"trick", "history"},
-        Verdicts(card="wins", option="wins"),
-        answer_in_trick=True,
-    ),
-    "tantos": _other(
-        "tantos",
-        tantos,
-        tantos.generate_tantos,
-        grading.grade_tantos,
-        {"piles"},
-        Verdicts(card="counts", option="answer", facts=True),
-    ),
+    "ganador": _other(ganador, {"trick", "history"}, Verdicts("wins", "wins"), answer_in_trick=True),
+    "tantos": _other(tantos, {"piles"}, Verdicts("counts", "answer", facts=True)),
     "cante": _other(
-        "cante",
-        cante,
-        cante.generate_cante,
-        grading.grade_cante,
-        {"hand", "history", "cante"},
-        Verdicts(card="valid_now", option="valid_now"),
-        history_decides=True,
+        cante, {"hand", "history", "cante"}, Verdicts("valid_now", "valid_now"), history_decides=True
     ),
     "renuncio": _other(
-        "renuncio",
-        renuncio,
-        renuncio.generate_renuncio,
-        grading.grade_renuncio,
-        {"trick", "history", "hands_before"},
-        Verdicts(seat="renuncio"),
-        history_decides=True,
+        renuncio, {"trick", "history", "hands_before"}, Verdicts(seat="renuncio"), history_decides=True
     ),
-    "mesa": _other("mesa", mesa, mesa.generate_mesa, grading.grade_mesa, set(), Verdicts()),
+    "mesa": _other(mesa, set(), Verdicts()),
 }
 assert tuple(FAMILY) == FAMILIES
 
