@@ -190,6 +190,17 @@ def _fits(
     raise ScenarioError(kind)
 
 
+def plain(hand: int, played: int, sung: int, trump: int) -> bool:
+    """Whether a moment asks only what a cante is (R-CANTE-1): the hand holds no suit already sung or
+    half played (R-CANTE-3), no two cantes to choose between (R-CANTE-4) and no tute (R-TUTE-1, 2)."""
+    full = [s for s in range(4) if hand & CANTE_MASK[s] == CANTE_MASK[s]]
+    if len(full) > 1 or any(sung >> s & 1 for s in full):
+        return False
+    if any(hand & CANTE_MASK[s] and played & CANTE_MASK[s] for s in range(4)):
+        return False
+    return hand & REYES != REYES and hand & CABALLOS != CABALLOS
+
+
 def _play_to_moment(
     rng: random.Random,
     kind: str,
@@ -198,6 +209,7 @@ def _play_to_moment(
     want_suit: int | None = None,
     partner_wins: bool = False,
     sacrifice_rey: bool = False,
+    only_plain: bool = False,
 ):
     viewer = rng.randrange(4)
     rigged = _rig(rng, kind, viewer, rules, want_trump, want_suit)
@@ -242,8 +254,12 @@ def _play_to_moment(
         pair_won = winner % 2 == viewer % 2
         first = pair_won and pair_tricks[viewer % 2] == 1
         answer = allowed(hands[viewer], trump, pair_won, first, sung, False, rules)
-        if (not partner_wins or winner == partner) and _fits(
-            kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+        if (
+            (not partner_wins or winner == partner)
+            and (not only_plain or plain(hands[viewer], played, sung, trump))
+            and _fits(
+                kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+            )
         ):
             return d, viewer, hands, history, sung, sung_list, pair_tricks, suit, other, played
         # Nobody at this moment is the viewer answering: the winning pair declares what it may.
@@ -290,6 +306,9 @@ def generate_cante(seed: int, difficulty: int, rules: TableRules, target: str | 
     else:
         kinds = list(LEVEL_KINDS[difficulty])
     kind = rng.choice(kinds)
+    if target == "R-CANTE-1" and kind in ("veinte", "cuarenta"):
+        # Aimed at what a cante is: nothing else to weigh (a suit sung or played, a choice, a tute).
+        return build_cante(rng, seed, difficulty, rules, target, kind, only_plain=True)
     return build_cante(rng, seed, difficulty, rules, target, kind)
 
 
