@@ -19,16 +19,19 @@ from engine.scenarios.common import CODE_INDEX, sorted_codes
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.tricks import trick_winner
 
+# The rules that decide each kind's answer: a moment the pair has (R-CANTE-2) is not cited where the
+# pair has just won and nobody has sung yet, nor the priority (R-CANTE-4) where one cante is already sung.
+# A tute sung ends the hand (R-TUTE-3): its questions cite that.
 KIND_IDS = {
-    "veinte": ("R-CANTE-1", "R-CANTE-2"),
-    "cuarenta": ("R-CANTE-1", "R-CANTE-2"),
+    "veinte": ("R-CANTE-1",),
+    "cuarenta": ("R-CANTE-1",),
     "sin_baza": ("R-CANTE-2", "R-CANTE-1"),
     "repartido": ("R-CANTE-1", "R-CANTE-2"),
     "jugada": ("R-CANTE-3", "R-CANTE-1"),
     "cantado": ("R-CANTE-3", "R-CANTE-2"),
     "prioridad": ("R-CANTE-4", "R-CANTE-1"),
-    "dos": ("R-CANTE-2", "R-CANTE-4"),
-    "tute": ("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"),
+    "dos": ("R-CANTE-2",),
+    "tute": ("R-TUTE-1", "R-TUTE-3"),  # at the pair's first trick, R-TUTE-2 asks for nothing more
     "tute_tarde": ("R-TUTE-2", "R-TUTE-1"),
 }
 LEVEL_KINDS = {
@@ -204,6 +207,17 @@ def _fits(
     raise ScenarioError(kind)
 
 
+def plain(hand: int, played: int, sung: int, trump: int) -> bool:
+    """Whether a moment asks only what a cante is (R-CANTE-1): the hand holds no suit already sung or
+    half played (R-CANTE-3), no two cantes to choose between (R-CANTE-4) and no tute (R-TUTE-1, 2)."""
+    full = [s for s in range(4) if hand & CANTE_MASK[s] == CANTE_MASK[s]]
+    if len(full) > 1 or any(sung >> s & 1 for s in full):
+        return False
+    if any(hand & CANTE_MASK[s] and played & CANTE_MASK[s] for s in range(4)):
+        return False
+    return hand & REYES != REYES and hand & CABALLOS != CABALLOS
+
+
 def _play_to_moment(
     rng: random.Random,
     kind: str,
@@ -212,6 +226,7 @@ def _play_to_moment(
     want_suit: int | None = None,
     partner_wins: bool = False,
     sacrifice_rey: bool = False,
+    only_plain: bool = False,
 ):
     viewer = rng.randrange(4)
     rigged = _rig(rng, kind, viewer, rules, want_trump, want_suit)
@@ -256,8 +271,12 @@ def _play_to_moment(
         pair_won = winner % 2 == viewer % 2
         first = pair_won and pair_tricks[viewer % 2] == 1
         answer = allowed(hands[viewer], trump, pair_won, first, sung, False, rules)
-        if (not partner_wins or winner == partner) and _fits(
-            kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+        if (
+            (not partner_wins or winner == partner)
+            and (not only_plain or plain(hands[viewer], played, sung, trump))
+            and _fits(
+                kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+            )
         ):
             return d, viewer, hands, history, sung, sung_list, pair_tricks, suit, other, played
         # Nobody at this moment is the viewer answering: the winning pair declares what it may.
@@ -295,13 +314,18 @@ def _strongest(legal: int, trump: int) -> int:
 
 def generate_cante(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:
     rng = random.Random(f"cante:{seed}:{difficulty}")
-    if target is not None:
+    if target == "R-TUTE-2" and difficulty < 3:
+        kinds = ["tute_tarde"]  # the tute's moment gone: a tute sung now also brings in R-TUTE-3
+    elif target is not None:
         kinds = [k for k in TARGET_KINDS[target] if k in LEVEL_KINDS[difficulty]] or list(
             TARGET_KINDS[target]
         )
     else:
         kinds = list(LEVEL_KINDS[difficulty])
     kind = rng.choice(kinds)
+    if target == "R-CANTE-1" and kind in ("veinte", "cuarenta"):
+        # Aimed at what a cante is: nothing else to weigh (a suit sung or played, a choice, a tute).
+        return build_cante(rng, seed, difficulty, rules, target, kind, only_plain=True)
     return build_cante(rng, seed, difficulty, rules, target, kind)
 
 

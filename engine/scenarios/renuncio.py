@@ -188,7 +188,8 @@ def generate_renuncio(seed: int, difficulty: int, rules: TableRules, target: str
     }
     offences = check_trick(before, leader, trick, trump, rules)
     answer = str(offences[0][0]) if offences else "nadie"
-    ids = ["R-RENUNCIO-1", "R-OBL-RENUNCIO"]
+    # Who reneged is decided by R-OBL-RENUNCIO; the penalty (R-RENUNCIO-1) is cited unless aimed at that alone.
+    ids = ["R-OBL-RENUNCIO"] if target == "R-OBL-RENUNCIO" else ["R-RENUNCIO-1", "R-OBL-RENUNCIO"]
     if offences:
         seat = offences[0][0]
         i = (seat - leader) % 4

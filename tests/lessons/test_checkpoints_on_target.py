@@ -76,3 +76,17 @@ def test_the_strength_step_of_unit_1_asks_the_strongest_card_of_one_suit_not_who
         g = scenarios.grade(s, wrong)
         assert "R-DECK-3" in g.explanation and "triunfo" not in g.explanation
         assert g.misconception == "orden_fuerza"
+
+
+def test_the_rey_y_caballo_step_asks_what_a_cante_is_with_nothing_else_to_weigh():
+    """No suit of the hand already sung or half played (R-CANTE-3, unit 15 step 3), no two cantes to
+    choose between (R-CANTE-4, step 4), no tute (unit 16)."""
+    for s in _questions("cantes", "rey-y-caballo"):
+        pos = s.position
+        hand = set(pos["hand"])
+        played = {c for t in pos["history"] for c in t["cards"]}
+        sung = {x["suit"] for x in pos["sung"]}
+        pairs = [x for x in "oceb" if {f"12{x}", f"11{x}"} <= hand]
+        assert len(pairs) <= 1 and not set(pairs) & sung, s.seed
+        assert not any({f"12{x}", f"11{x}"} & hand and {f"12{x}", f"11{x}"} & played for x in "oceb"), s.seed
+        assert all(len({f"{r}{x}" for x in "oceb"} & hand) < 4 for r in (11, 12)), s.seed
