@@ -128,13 +128,15 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "accounts.User"
-# Django's hashers, plus the quick one children's generated passwords start with (tutor.classroom.passwords).
+# Django's hashers, plus the quick one children's generated passwords start with and its strengthening
+# (tutor.classroom.passwords).
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
+    "tutor.classroom.passwords.StrengthenedPasswordHasher",
     "tutor.classroom.passwords.FreshPasswordHasher",
 ]
 AUTH_PASSWORD_VALIDATORS = [
