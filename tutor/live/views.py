@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -33,10 +33,21 @@ def _get_round(code: str) -> Round:
     return get_object_or_404(Round.objects.select_related("classroom"), code=normalise_code(code))
 
 
+_participants = presenters.Kept(4096)
+
+
 def _participant(request: HttpRequest, live: Round) -> Participant | None:
+    """The requester's place in the round; once found, kept per process (a place never changes)."""
     if not request.user.is_authenticated and not live.allow_guests:
         return None
-    return services.participant_for(live, owner_for(request))
+    owner = owner_for(request)
+    key = (live.code, owner.user.pk if owner.user is not None else None, owner.anon_id)
+    found = _participants.get(key)
+    if found is None:
+        found = services.participant_for(live, owner)
+        if found is not None:
+            _participants.keep(key, found)
+    return found
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -179,9 +190,14 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def phone_state(request: HttpRequest, code: str) -> HttpResponse:
     """The phones' poll: 204 from the cache while the stage is the one the phone shows."""
-    if request.GET.get("v") == pulse.phone_version(normalise_code(code)):
+    code = normalise_code(code)
+    stage = pulse.versions(code)[0]
+    if request.GET.get("v") == str(stage):
         return _no_store(HttpResponse(status=204))
-    return _phone_page(request, _get_round(code))
+    live = presenters.round_at(code, stage)
+    if live is None:
+        raise Http404
+    return _phone_page(request, live)
 
 
 @require_POST
