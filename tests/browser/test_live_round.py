@@ -44,8 +44,12 @@ def _phone(browser, base: str, code: str, user=None) -> Page:
 
 
 def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
-    live_server, browser, page, teresa, alice, bob
+    live_server, browser, page, teresa, alice, bob, settings
 ):
+    # The pages name their streams; this live server is a sync (WSGI) one, which answers a stream
+    # with 204: EventSource gives up and the pages follow the round by polling (as they do with no
+    # EventSource at all).
+    settings.LIVE_EVENTS = True
     base = live_server.url
     classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
     Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
@@ -69,6 +73,9 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
     expect(page.get_by_test_id("round-code")).to_have_text(live.code)
     expect(page.get_by_role("img", name="Código QR del enlace para unirse")).to_be_visible()
     expect(page.get_by_test_id("answered")).to_contain_text("0 de 0 han respondido")
+    assert (
+        page.locator("#board").get_attribute("data-live-events") == f"/directo/{live.code}/proyector/eventos/"
+    )
 
     right, wrong = right_and_wrong(live.questions.get(number=1))
     phones = [

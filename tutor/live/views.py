@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -10,7 +12,7 @@ from django_htmx.http import reswap, retarget
 
 from tutor.classroom.models import Classroom, Membership, normalise_code
 from tutor.lib.spreadsheet import csv_response
-from tutor.live import presenters, pulse, services
+from tutor.live import presenters, pulse, services, stream
 from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
 from tutor.live.models import Participant, Round
 from tutor.practice.forms import AnswerForm
@@ -86,7 +88,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _projector_context(request: HttpRequest, live: Round) -> dict:
     join_url = request.build_absolute_uri(reverse("live:phone", args=[live.code]))
-    return presenters.projector(live, join_url)
+    return {**presenters.projector(live, join_url), "live_events": settings.LIVE_EVENTS}
 
 
 @require_GET
@@ -153,6 +155,36 @@ def review_csv(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+def _no_streams_here(request: HttpRequest) -> HttpResponse | None:
+    """A sync worker must not hold a stream (one worker per idle phone): it answers 204, which tells
+    EventSource to stop, and the page polls. Only an ASGI worker, with the streams on, streams."""
+    if isinstance(request, ASGIRequest) and settings.LIVE_EVENTS:
+        return None
+    return _no_store(HttpResponse(status=204))
+
+
+def _events(code: str, projector: bool) -> HttpResponse:
+    """The page's server-sent events (tutor.live.stream)."""
+    response = StreamingHttpResponse(stream.events(code, projector), content_type="text/event-stream")
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return _no_store(response)
+
+
+def _projector_refusal(request: HttpRequest, code: str) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return _no_store(HttpResponse(status=403))
+    if not Round.objects.filter(code=code, classroom__teachers=request.user).exists():
+        return _no_store(HttpResponse(status=404))
+    return None
+
+
+@require_GET
+async def projector_events(request: HttpRequest, code: str) -> HttpResponse:
+    code = normalise_code(code)
+    refusal = _no_streams_here(request) or await stream.in_thread(_projector_refusal)(request, code)
+    return refusal or _events(code, projector=True)
+
+
 # --- the phones ----------------------------------------------------------------------------------
 
 
@@ -171,7 +203,7 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 def _phone_page(request: HttpRequest, live: Round, **extra) -> HttpResponse:
     context = presenters.phone(live, _participant(request, live), extra.pop("answer_value", None) or [])
-    context.update(extra)
+    context.update(extra, live_events=settings.LIVE_EVENTS)
     context.setdefault("nickname_form", NicknameForm())
     if not request.htmx:
         return _no_store(
@@ -198,6 +230,16 @@ def phone_state(request: HttpRequest, code: str) -> HttpResponse:
     if live is None:
         raise Http404
     return _phone_page(request, live)
+
+
+@require_GET
+async def phone_events(request: HttpRequest, code: str) -> HttpResponse:
+    code = normalise_code(code)
+    if refusal := _no_streams_here(request):
+        return refusal
+    if (await stream.versions(code))[0] < 0:  # no such round (read from the counters, or the database)
+        return _no_store(HttpResponse(status=404))
+    return _events(code, projector=False)
 
 
 @require_POST
