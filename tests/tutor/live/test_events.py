@@ -6,12 +6,12 @@ import asyncio
 import os
 
 import pytest
-from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 from django.urls import reverse
 
 from tests.tutor.live.conftest import joined, right_and_wrong
 from tutor.live import services
+from tutor.live.stream import in_thread
 
 REDIS_URL = os.environ.get("LIVE_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
 
@@ -36,7 +36,7 @@ def test_under_asgi_the_streams_of_an_unknown_round_or_of_someone_elses_projecto
 
     async def run() -> list[int]:
         alices = AsyncClient()
-        await sync_to_async(alices.force_login, thread_sensitive=False)(alice)
+        await in_thread(alices.force_login)(alice)
         return [
             (await AsyncClient().get(reverse("live:phone_events", args=["ZZZZZZ"]))).status_code,
             (await AsyncClient().get(_events(live, projector=True))).status_code,
@@ -81,9 +81,9 @@ def test_under_asgi_a_phone_stream_sends_the_stage_at_once_and_the_reveal_when_i
         assert await _next(chunks) == b"retry: 1000\n\n"
         assert await _next(chunks) == b"data: 0\n\n"
         # Published through Redis once committed, as by any instance.
-        await sync_to_async(services.reveal, thread_sensitive=False)(live=live)
+        await in_thread(services.reveal)(live=live)
         assert await _next(chunks) == b"data: 1\n\n"
-        await sync_to_async(services.next_question, thread_sensitive=False)(live=live)
+        await in_thread(services.next_question)(live=live)
         assert await _next(chunks) == b"data: 2\n\n"
         response.close()
 
@@ -103,15 +103,15 @@ def test_under_asgi_the_projector_stream_sends_every_answer_count_to_its_teacher
 
     async def run() -> None:
         client = AsyncClient()
-        await sync_to_async(client.force_login, thread_sensitive=False)(teresa)
+        await in_thread(client.force_login)(teresa)
         response = await client.get(_events(live, projector=True))
         assert response.status_code == 200
         chunks = aiter(response.streaming_content)
         assert await _next(chunks) == b"retry: 1000\n\n"
         assert await _next(chunks) == b"data: 0.0\n\n"
-        await sync_to_async(answer, thread_sensitive=False)(0, right)
+        await in_thread(answer)(0, right)
         assert await _next(chunks) == b"data: 0.1\n\n"
-        await sync_to_async(answer, thread_sensitive=False)(1, wrong)
+        await in_thread(answer)(1, wrong)
         assert await _next(chunks) == b"data: 0.2\n\n"
         response.close()
 
