@@ -54,7 +54,7 @@ class _Hub:
     def add(self, code: str) -> _Listener:
         listener = _Listener(code)
         self.listeners.setdefault(code, set()).add(listener)
-        if self.task is None or self.task.done():
+        if self.task is None or self.task.done():  # done: only if it crashed
             self.task = asyncio.get_running_loop().create_task(self._run())
         return listener
 
@@ -71,15 +71,17 @@ class _Hub:
                 listener.changed.set()
 
     async def _run(self) -> None:
+        """Subscribe for as long as the worker runs (one idle connection; stopping when no stream is
+        open would race the next one to open)."""
         from redis import asyncio as aioredis
 
-        while self.listeners:
+        while True:
             client = aioredis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
             try:
                 async with client.pubsub() as pubsub:
                     await pubsub.subscribe(pulse.CHANNEL)
                     self._wake_all()  # anything published before the subscription: read the counters
-                    while self.listeners:
+                    while True:
                         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
                         found = pulse.parse_message(message["data"]) if message else None
                         if found is not None:
