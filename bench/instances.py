@@ -37,18 +37,19 @@ def instance_env(
     return env
 
 
-def start(ports: list[int], env: dict, workers: int = 2, timeout: float = 40.0) -> list[subprocess.Popen]:
-    """One gunicorn per port; returns once every one answers /healthz (or raises RuntimeError)."""
+def start(
+    ports: list[int], env: dict, workers: int = 2, timeout: float = 40.0, asgi: bool = False
+) -> list[subprocess.Popen]:
+    """One gunicorn per port (sync workers, or with ``asgi`` uvicorn workers serving tutor.asgi);
+    returns once every one answers /healthz (or raises RuntimeError)."""
+    app = (
+        ["-k", "uvicorn_worker.UvicornWorker", "tutor.asgi:application"]
+        if asgi
+        else ["tutor.wsgi:application"]
+    )
     servers = [
         subprocess.Popen(
-            [
-                str(GUNICORN),
-                "tutor.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(workers),
-            ],
+            [str(GUNICORN), *app, "--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -89,6 +90,8 @@ def run_json(env: dict, code: str, *args: str):
     """Run ``code`` in a fresh interpreter with ``env`` (Django set up by the code itself) and
     return the JSON it printed last."""
     done = subprocess.run(
-        [sys.executable, "-c", code, *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+        [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True
     )
+    if done.returncode:
+        raise RuntimeError(f"the script failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])

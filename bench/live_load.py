@@ -2,6 +2,7 @@
 projectors, on two app instances (gunicorn, sync workers) sharing PostgreSQL and Redis.
 
     .venv/bin/python bench/live_load.py      # 5 rounds x 60 phones, 3 questions, ports 8711-8712
+    .venv/bin/python bench/live_load.py --events   # server-sent events instead of polls (needs uvicorn)
 
 It creates (and drops) its own PostgreSQL database next to the one DATABASE_URL names (default
 postgres://postgres@127.0.0.1:5432/postgres) and empties its Redis database (REDIS_URL, default
@@ -10,7 +11,11 @@ the database) on one of the two instances, alternately. With JavaScript on, a ph
 /directo/<code>/estado/?v=<version> every 0.7 s and answers each question after a random think time
 (0 to --think seconds, htmx POST); the projector, on the other instance than half its phones, polls
 /proyector/estado/?v= every half second. The teacher reveals once every phone has answered (or after
---question-timeout s) and moves on 1.5 s later.
+--question-timeout s) and moves on 1.5 s later. With --events each instance also runs one uvicorn
+worker (tutor.asgi, ports 8713-8714) for the pages' streams, as the proxy would route /eventos/ there:
+every page opens its stream and, instead of polling, fetches its region (the same ?v= request) when
+the stream sends a version other than the one shown; the projector still looks every half second
+whether to play the teacher's hand.
 
 Printed: answer-to-projector latency (from the moment the phone sends its answer to the first
 projector poll whose count includes it; counts are matched to answers in the order they were
@@ -104,6 +109,60 @@ print(json.dumps({"answers": rows, "attempts": Attempt.objects.filter(mode="dire
 """
 
 
+class Stream:
+    """A page's EventSource: the last version the server sent, and whether the stream is open."""
+
+    open_now = peak = 0  # streams open at once, over all pages
+
+    def __init__(self) -> None:
+        self.version: str | None = None
+        self.open = False
+        self.changed = asyncio.Event()
+
+    async def run(self, client: Client, path: str) -> None:
+        cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", client.stream_port), 30
+            )
+        except (OSError, TimeoutError):
+            return
+        client.requests += 1
+        try:
+            writer.write(
+                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: {cookie}\r\n\r\n".encode()
+            )
+            status = int((await reader.readline()).split()[1])
+            while (await reader.readline()).strip():  # the headers
+                pass
+            self.open = status == 200
+            Stream.open_now += self.open
+            Stream.peak = max(Stream.peak, Stream.open_now)
+            while self.open:
+                line = await reader.readline()
+                if not line:
+                    break
+                if line.startswith(b"data: "):  # each event is one chunk: no need to undo the chunking
+                    self.version = line[6:].strip().decode()
+                    self.changed.set()
+        except (OSError, ValueError, IndexError):
+            pass
+        finally:
+            Stream.open_now -= self.open
+            self.open = False
+            self.changed.set()
+            writer.close()
+
+    async def wait(self, shown: str, timeout: float) -> None:
+        """Until the server's version differs from ``shown`` (or the stream breaks, or ``timeout``)."""
+        while self.open and self.version in (None, shown):
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), timeout)
+            except TimeoutError:
+                return
+
+
 class Client:
     """One browser: its cookies, one connection per request (sync gunicorn closes each anyway).
     asyncio, one thread: 300 phones of threads would measure the GIL, not the server."""
@@ -113,6 +172,8 @@ class Client:
         self.cookies = {"sessionid": session}
         self.requests = 0
         self.not_modified = 0
+        self.tasks: list[asyncio.Future] = []
+        self.stream_port = 0  # --events: the streams' own server (the proxy routes them there)
 
     async def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, str]:
         body = urllib.parse.urlencode(form or {}, doseq=True).encode() if form is not None else b""
@@ -173,6 +234,7 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
         status, page = await client.request("GET", f"/directo/{log.code}/")
         version = VERSION.search(page).group(1)
         shown_question, revealed_for, answered = 0, 0, set()
+        events = await _open_stream(client, f"/directo/{log.code}/eventos/", args)
         polled = time.monotonic()
         while time.monotonic() < stop_at:
             if status == 200:
@@ -205,7 +267,10 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                     status = 204  # the answer part only: the next poll tells what comes next
             elif status != 204:
                 log.failures.append(f"phone poll {status}")
-            await asyncio.sleep(max(PHONE_POLL - (time.monotonic() - polled), 0))
+            if events is not None and events.open:
+                await events.wait(version, max(stop_at - time.monotonic(), 0.1))
+            else:
+                await asyncio.sleep(max(PHONE_POLL - (time.monotonic() - polled), 0))
             polled = time.monotonic()
             status, page = await _poll(client, state, version, args.full_polls)
     except Exception as exc:  # noqa: BLE001 - a broken phone is reported, not a crash
@@ -217,6 +282,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
     base = f"/directo/{log.code}"
     try:
         status, page = await client.request("GET", f"{base}/proyector/")
+        events = await _open_stream(client, f"{base}/proyector/eventos/", args)
         question, opened = 1, time.monotonic()
         polled = opened
         revealed_at = None
@@ -242,11 +308,31 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 log.nexts[question] = opened
                 status, page = await client.request("GET", f"{base}/proyector/")
                 continue
-            await asyncio.sleep(max(PROJECTOR_POLL - (time.monotonic() - polled), 0))
+            if events is not None and events.open:
+                # Woken by the stream, or every poll interval to play the teacher's hand.
+                await events.wait(version, PROJECTOR_POLL)
+                if events.version in (None, version):
+                    status = 204
+                    continue
+            else:
+                await asyncio.sleep(max(PROJECTOR_POLL - (time.monotonic() - polled), 0))
             polled = time.monotonic()
             status, page = await _poll(client, f"{base}/proyector/estado/", version, args.full_polls)
     except Exception as exc:  # noqa: BLE001
         log.failures.append(f"projector error {exc!r}")
+
+
+async def _open_stream(client: Client, path: str, args) -> Stream | None:
+    """With --events, the page's EventSource (None if the server answers it with anything but a stream)."""
+    if not args.events:
+        return None
+    events = Stream()
+    client.tasks.append(asyncio.ensure_future(events.run(client, path)))
+    for _ in range(50):
+        if events.open or events.changed.is_set():
+            break
+        await asyncio.sleep(0.05)
+    return events
 
 
 async def _calibrate(seed_round: dict, port: int, pid: int, n: int = 200) -> dict[str, float]:
@@ -294,8 +380,16 @@ def main() -> int:
     )
     parser.add_argument("--ports", default="8711,8712")
     parser.add_argument("--full-polls", action="store_true", help="polls without the version (always render)")
+    parser.add_argument(
+        "--events",
+        action="store_true",
+        help="server-sent events: each page waits on its stream, not the poll timer; the streams are "
+        "served by one uvicorn worker per instance (tutor.asgi, on --stream-ports), as the proxy routes them",
+    )
+    parser.add_argument("--stream-ports", default="8713,8714")
     args = parser.parse_args()
     ports = [int(p) for p in args.ports.split(",")]
+    stream_ports = [int(p) for p in args.stream_ports.split(",")] if args.events else []
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
     if redis_url.rstrip("/").endswith("/0"):
         raise SystemExit("use a Redis database of your own, not 0")
@@ -316,6 +410,8 @@ def main() -> int:
             )
         rounds = instances.run_json(env, SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions))
         servers = instances.start(ports, env, workers=args.workers)
+        if stream_ports:
+            servers += instances.start(stream_ports, env, workers=1, asgi=True)
         limit = args.questions * (args.question_timeout + args.think + 6) + 20
         stop_at = time.monotonic() + limit
         logs, tasks, clients = [], [], []
@@ -323,10 +419,12 @@ def main() -> int:
             log = RoundLog(seed_round["code"])
             logs.append(log)
             teacher = Client(ports[r % len(ports)], seed_round["teacher"])
+            teacher.stream_port = stream_ports[r % 2] if stream_ports else 0
             clients.append(teacher)
             tasks.append((projector, (teacher, log, args, args.phones, stop_at)))
             for n, session in enumerate(seed_round["phones"]):
                 client = Client(ports[n % len(ports)], session)
+                client.stream_port = stream_ports[n % 2] if stream_ports else 0
                 clients.append(client)
                 tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
 
@@ -367,6 +465,11 @@ def main() -> int:
     next_ms = [1000 * x for log in logs for x in log.phone_next]
     failures = [f for log in logs for f in log.failures]
 
+    if args.events:
+        mechanism = "server-sent events (+ 1 uvicorn worker per instance for the streams)"
+    else:
+        mechanism = "full polls" if args.full_polls else "conditional polls (204)"
+
     def line(name: str, values: list[float]) -> str:
         return (
             f"{name}: n {len(values)}  p50 {_percentile(values, 50):.0f}  p99 {_percentile(values, 99):.0f}  "
@@ -375,7 +478,7 @@ def main() -> int:
 
     print(
         f"{args.rounds} rounds x {args.phones} phones, {args.questions} questions, 2 instances x "
-        f"{args.workers} sync workers, {'full polls' if args.full_polls else 'conditional polls (204)'}; "
+        f"{args.workers} sync workers, {mechanism}; "
         f"{wall:.1f} s; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     print(line("answer -> projector", ms))
@@ -401,6 +504,8 @@ def main() -> int:
         f"one poll alone, server CPU ms: unchanged (204) {costs['204']:.2f}, rendered (the phone's question) "
         f"{costs['render']:.2f}"
     )
+    if args.events:
+        print(f"streams open at once (peak): {Stream.peak}, held by the event loops, not by workers")
     ok = not failures and lost_db == 0 and lost_projector == 0 and len(rows) == recorded["attempts"]
     return 0 if ok else 1
 

@@ -126,15 +126,20 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Live rounds push their changes as server-sent events (tutor.live.stream): it takes Redis (pub/sub
+# between instances) and an ASGI server (uvicorn workers); otherwise the pages poll.
+LIVE_EVENTS = bool(os.environ.get("REDIS_URL")) and os.environ.get("DJANGO_LIVE_EVENTS", "1") == "1"
 
 AUTH_USER_MODEL = "accounts.User"
-# Django's hashers, plus the quick one children's generated passwords start with (tutor.classroom.passwords).
+# Django's hashers, plus the quick one children's generated passwords start with and its strengthening
+# (tutor.classroom.passwords).
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
+    "tutor.classroom.passwords.StrengthenedPasswordHasher",
     "tutor.classroom.passwords.FreshPasswordHasher",
 ]
 AUTH_PASSWORD_VALIDATORS = [

@@ -86,13 +86,3 @@ def live_server(django_db_setup, live_server):
     """pytest-django's live server, started after the test database so that it stops before the
     database is dropped."""
     return live_server
-
-
-@pytest.fixture(autouse=True)
-def _strengthen_new_passwords_at_once(monkeypatch):
-    # A live server's test database is gone when the test ends, and on SQLite it is one in-memory
-    # database whose writers do not wait: the background thread that strengthens children's new
-    # passwords would race the test's own requests. Here it runs at once, in the creating request.
-    from tutor.classroom import passwords
-
-    monkeypatch.setattr(passwords, "strengthen_soon", passwords.strengthen)

@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_classroom_flow import _log_in
 from tests.tutor.classroom.conftest import make_set
-from tutor.classroom import passwords, services
+from tutor.classroom import services
 from tutor.classroom.models import Membership, Position
 from tutor.progress.models import SkillStat
 
@@ -28,9 +28,8 @@ def _width(page: Page, url: str) -> int:
 
 
 def test_every_classroom_form_page_fits_a_360_px_screen(
-    live_server, narrow, transactional_db, teresa, alice, password, monkeypatch
+    live_server, narrow, transactional_db, teresa, alice, password
 ):
-    monkeypatch.setattr(passwords, "strengthen_soon", lambda accounts: None)  # would outlive the test
     classroom = services.create_classroom(teacher=teresa, name="4º B", rules="estricta")
     Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
     Position.objects.create(

@@ -1,17 +1,37 @@
 """A teacher runs a live round: a projector page, two signed-in students and a guest on their phones."""
 
+import os
+
+import pytest
 from django.conf import settings
 from django.test import Client
 from playwright.sync_api import Page, expect
 
+from bench import instances
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.live.conftest import right_and_wrong, set_round
+from tests.tutor.live.test_two_instances import _needs, instance_env
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership
 from tutor.live import services as live_services
 from tutor.live.models import Round
 
+__all__ = ["instance_env"]  # the two-instance test's fixture: PostgreSQL and Redis for the instances
+
 PHONE = {"viewport": {"width": 360, "height": 740}}
+SITE_PORT = int(os.environ.get("LIVE_TEST_SITE_PORT", "8705"))
+
+
+@pytest.fixture
+def stream_site(instance_env):
+    """The site on one uvicorn worker (tutor.asgi) sharing the test's PostgreSQL and Redis."""
+    try:
+        import uvicorn_worker  # noqa: F401
+    except ImportError:
+        _needs("uvicorn-worker is not installed")
+    running = instances.start([SITE_PORT], instance_env, workers=1, asgi=True)
+    yield f"http://127.0.0.1:{SITE_PORT}"
+    instances.stop(running)
 
 
 def _signed_in(context, base: str, user) -> None:
@@ -44,8 +64,12 @@ def _phone(browser, base: str, code: str, user=None) -> Page:
 
 
 def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
-    live_server, browser, page, teresa, alice, bob
+    live_server, browser, page, teresa, alice, bob, settings
 ):
+    # The pages name their streams; this live server is a sync (WSGI) one, which answers a stream
+    # with 204: EventSource gives up and the pages follow the round by polling (as they do with no
+    # EventSource at all).
+    settings.LIVE_EVENTS = True
     base = live_server.url
     classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
     Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
@@ -69,6 +93,9 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
     expect(page.get_by_test_id("round-code")).to_have_text(live.code)
     expect(page.get_by_role("img", name="Código QR del enlace para unirse")).to_be_visible()
     expect(page.get_by_test_id("answered")).to_contain_text("0 de 0 han respondido")
+    assert (
+        page.locator("#board").get_attribute("data-live-events") == f"/directo/{live.code}/proyector/eventos/"
+    )
 
     right, wrong = right_and_wrong(live.questions.get(number=1))
     phones = [
@@ -132,3 +159,35 @@ def test_a_phone_without_javascript_answers_and_its_page_reloads_itself_to_the_f
     live_services.reveal(live=live)
     # No script: the waiting page's meta refresh brings the feedback.
     expect(page_nojs.get_by_text("¡Correcto!")).to_be_visible(timeout=8_000)
+
+
+def test_with_its_stream_a_phone_stops_polling_and_shows_the_reveal_at_once(
+    stream_site, instance_env, settings, browser, teresa, alice
+):
+    """The whole site on an ASGI (uvicorn) instance, so the page's stream is a real one: while it is
+    open the phone makes no poll, and the teacher's reveal (made in this process, published through
+    Redis) reaches it by the stream."""
+    # This process publishes where the site listens: the same Redis.
+    settings.CACHES = {
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": instance_env["REDIS_URL"]}
+    }
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
+    )
+    live = set_round(classroom, teresa, practice_set, count=1)
+    phone = _phone(browser, stream_site, live.code, alice)
+    polls, errors = [], []
+    phone.on("request", lambda r: "/estado/" in r.url and polls.append(r.url))
+    phone.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    expect(phone.locator("#live")).to_have_attribute("data-live-events", f"/directo/{live.code}/eventos/")
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    phone.locator(f'button[name="answer"][value="{right}"]').click()
+    expect(phone.get_by_test_id("sent")).to_be_visible()
+    phone.wait_for_timeout(2_000)  # three poll intervals
+    assert polls == []
+    live_services.reveal(live=live)
+    expect(phone.get_by_text("¡Correcto!")).to_be_visible(timeout=2_000)
+    assert len(polls) == 1  # the one fetch the event asked for
+    assert errors == []

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from lessons.course import load_course
 from tests.browser.test_classroom_flow import _log_in
 from tests.tutor.classroom.helpers import wrong_card
-from tutor.classroom import passwords, services
+from tutor.classroom import services
 from tutor.classroom.models import Membership, PracticeSet
 from tutor.practice.identity import Owner
 from tutor.practice.services import issue, submit
@@ -147,11 +147,7 @@ def test_a_teacher_builds_a_position_from_the_set_form_and_publishes(
     assert not page.console_errors
 
 
-def test_a_teacher_prints_the_childrens_login_slips(
-    live_server, page, transactional_db, teresa, password, monkeypatch
-):
-    # The background strengthening is tested on its own; here it would outlive the test's database.
-    monkeypatch.setattr(passwords, "strengthen_soon", lambda accounts: None)
+def test_a_teacher_prints_the_childrens_login_slips(live_server, page, transactional_db, teresa, password):
     classroom = services.create_classroom(teacher=teresa, name="3º C", rules="guia")
     _log_in(page, live_server.url, "teresa", password)
     page.goto(f"{live_server.url}/clases/{classroom.pk}/alumnos/nuevos/")

@@ -127,10 +127,11 @@ def _free_usernames(n: int) -> list[str]:
 def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[NewLogin]:
     """Accounts for children without email: a neutral username and a one-time printable password.
 
-    The passwords are stored under a quick hash and strengthened in the background once committed
-    (tutor.classroom.passwords explains why that is safe): 40 accounts take well under a second.
+    The passwords are stored under a quick hash, strengthened later outside the web process by
+    ``manage.py strengthen_passwords`` or at the first login (tutor.classroom.passwords explains why
+    that is safe): 40 accounts take well under a second.
     """
-    logins, quick = [], []
+    logins = []
     open_sets = list(
         classroom.sets.filter(published_at__isnull=False, whole_class=True).prefetch_related("items")
     )
@@ -144,8 +145,6 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
                 [Assignment(practice_set=s, student=user, total=_total(s)) for s in open_sets]
             )
             logins.append(NewLogin(username, password, real_name))
-            quick.append((user.pk, password, user.password))
-        transaction.on_commit(lambda: passwords.strengthen_soon(quick))
     return logins
 
 

@@ -3,12 +3,14 @@ grades; this module only counts and arranges)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from functools import lru_cache
 
 import segno
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse_answer
@@ -126,34 +128,82 @@ def answer_slot(question_pk: int) -> dict:
     return {"token": f"q{question_pk}"}
 
 
-_questions: dict[tuple[str, int, bool], dict] = {}
-MAX_QUESTIONS = 512
+class Kept(dict):
+    """A per-process memo of what never changes once made (cleared whole when full)."""
+
+    def __init__(self, size: int = 512) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, key, value):
+        if len(self) >= self.size:
+            self.clear()
+        self[key] = value
+        return value
+
+
+# Keyed by code, not id: a test database may give a new round the id of a rolled-back one.
+_questions = Kept()
+_rounds = Kept()
+_feedback = Kept(2048)
+
+
+def round_at(code: str, stage: int) -> Round | None:
+    """The round as it is at ``stage``: a stage is one state (every change makes a new one), so it is
+    read from the database once per process and stage."""
+    live = _rounds.get((code, stage))
+    if live is None:
+        live = only_row(Round.objects.select_related("classroom").filter(code=code))
+        if live is not None:
+            _rounds.keep((code, live.stage), live)
+    return live
 
 
 def _question_view(live: Round) -> dict | None:
     """The open question as every phone of the room sees it (position, table drawn once), kept
     per process: a question's scenario never changes once its round has started."""
-    # By code, not id: a test database may give a new round the id of a rolled-back one.
-    key = (live.code, live.current, live.revealed)
-    if key not in _questions:
+    key = (live.code, live.current, live.revealed, get_language())
+    view = _questions.get(key)
+    if view is None:
         question = only_row(RoundQuestion.objects.filter(round=live, number=live.current))
         if question is None:
             return None
         scenario = question.get_scenario()
         table = position(scenario, answered=live.revealed)
-        if len(_questions) >= MAX_QUESTIONS:
-            _questions.clear()
-        _questions[key] = {
-            "question": question,
-            "scenario": scenario,
-            "family_label": family_label(scenario.family),
-            "table": table,
-            "table_html": render_to_string("practice/_scenario.html#table", {"exercise": {"table": table}}),
-            "rules": rules_in_force(scenario.rules),
-            "slot": answer_slot(question.pk),
-            "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
+        view = _questions.keep(
+            key,
+            {
+                "question": question,
+                "scenario": scenario,
+                "family_label": family_label(scenario.family),
+                "table": table,
+                "table_html": render_to_string(
+                    "practice/_scenario.html#table", {"exercise": {"table": table}}
+                ),
+                "rules": rules_in_force(scenario.rules),
+                "slot": answer_slot(question.pk),
+                "answer_url": reverse("live:phone_answer", args=[live.code, question.number]),
+            },
+        )
+    return view
+
+
+def _feedback_html(live: Round, view: dict, mine: LiveAnswer) -> str:
+    """Practice's feedback on the participant's answer, rendered once per process for each answer
+    given to the question: the engine's grade of one answer to one scenario is always the same."""
+    key = (live.code, live.current, get_language(), json.dumps(mine.given, sort_keys=True))
+    html = _feedback.get(key)
+    if html is None:
+        grade = LiveAnswer.objects.select_related("issued__attempt").get(pk=mine.pk).issued.attempt.grade
+        exercise = {
+            "issued": view["slot"],
+            "scenario": view["scenario"],
+            "table": view["table"],
+            "feedback": feedback(view["scenario"], grade),
+            "origin": OriginView(),
         }
-    return _questions[key]
+        html = _feedback.keep(key, render_to_string("practice/_scenario.html#answer", {"exercise": exercise}))
+    return html
 
 
 def phone(live: Round, participant: Participant | None, answer_value: list[str] | None = None) -> dict:
@@ -170,23 +220,23 @@ def phone(live: Round, participant: Participant | None, answer_value: list[str] 
     view = _question_view(live)
     if view is None:
         return context
-    answers = LiveAnswer.objects.filter(question=view["question"], participant=participant)
-    # Before the reveal only whether it was answered matters; after it, the grade.
-    mine = only_row(answers.select_related("issued__attempt") if live.revealed else answers.only("pk"))
-    revealed_grade = mine.issued.attempt.grade if mine is not None and live.revealed else None
+    # Before the reveal only whether it was answered matters; after it, what was answered.
+    mine = only_row(
+        LiveAnswer.objects.filter(question=view["question"], participant=participant).only("pk", "given")
+    )
     context.update(view)
     context.update(
         {
             "mine": mine,
             "missed": mine is None and live.revealed,
             "waiting": mine is not None or live.revealed,
-            # What practice's answer partial (its form, or its feedback) reads; the round is the
-            # origin, so no «Siguiente»: the teacher moves on.
+            "feedback_html": _feedback_html(live, view, mine) if mine is not None and live.revealed else "",
+            # What practice's answer form reads; the round is the origin, so no «Siguiente»: the
+            # teacher moves on.
             "exercise": {
                 "issued": view["slot"],
                 "scenario": view["scenario"],
                 "table": view["table"],
-                "feedback": feedback(view["scenario"], revealed_grade) if revealed_grade else None,
                 "origin": OriginView(),
                 "answer_url": view["answer_url"],
                 "answer_value": answer_value,

@@ -6,17 +6,26 @@ shared cache (Redis in production), read by the polls before any session or data
 
 The database is the truth: a counter missing from the cache (evicted, Redis restarted) is read back
 from it, so a lost counter can only cost one full render, never a missed change.
+
+Every change is also published on one Redis pub/sub channel (``CHANNEL``, "<code> <stage> <answers>"),
+which the server-sent events of ``tutor.live.stream`` listen to; without Redis nothing is published
+and the pages poll.
 """
 
 from __future__ import annotations
 
+import logging
+
 from django.core.cache import cache
 from django.db import transaction
+from django_redis import get_redis_connection
 
 from tutor.live.models import LiveAnswer, Round
 from tutor.practice.models import only_row
 
 KEEP_SECONDS = 24 * 3600
+CHANNEL = "live:changes"
+log = logging.getLogger(__name__)
 
 
 def _stage_key(code: str) -> str:
@@ -53,9 +62,36 @@ def projector_version(code: str) -> str:
     return f"{stage}.{answers}"
 
 
+def parse_message(data: bytes | str) -> tuple[str, int, int] | None:
+    """(code, stage, answers) of a message on CHANNEL; None for anything else."""
+    if isinstance(data, bytes):
+        data = data.decode("ascii", "replace")
+    parts = data.split()
+    if len(parts) != 3 or not parts[1].lstrip("-").isdigit() or not parts[2].lstrip("-").isdigit():
+        return None
+    return parts[0], int(parts[1]), int(parts[2])
+
+
+def _announce(code: str) -> None:
+    """Tell the streams of every instance the round's versions (a lost message costs a stream's
+    next refresh, never a missed change: the counters stay the truth)."""
+    stage, answers = versions(code)
+    try:
+        get_redis_connection("default").publish(CHANNEL, f"{code} {stage} {answers}")
+    except NotImplementedError:  # no Redis (a single process, the tests): no streams, the pages poll
+        pass
+    except Exception:  # Redis unreachable: the polls and the streams' refresh still see the change
+        log.warning("could not publish round %s's change", code, exc_info=True)
+
+
 def stage_changed(code: str, stage: int) -> None:
     """Publish the round's new stage once the transaction that set it has committed."""
-    transaction.on_commit(lambda: cache.set(_stage_key(code), stage, KEEP_SECONDS))
+
+    def publish() -> None:
+        cache.set(_stage_key(code), stage, KEEP_SECONDS)
+        _announce(code)
+
+    transaction.on_commit(publish)
 
 
 def answer_recorded(code: str) -> None:
@@ -66,5 +102,6 @@ def answer_recorded(code: str) -> None:
             cache.incr(_answers_key(code))
         except ValueError:  # not in the cache: the database count includes this answer already
             _from_database(code)
+        _announce(code)
 
     transaction.on_commit(publish)

@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -10,7 +12,7 @@ from django_htmx.http import reswap, retarget
 
 from tutor.classroom.models import Classroom, Membership, normalise_code
 from tutor.lib.spreadsheet import csv_response
-from tutor.live import presenters, pulse, services
+from tutor.live import presenters, pulse, services, stream
 from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
 from tutor.live.models import Participant, Round
 from tutor.practice.forms import AnswerForm
@@ -33,10 +35,21 @@ def _get_round(code: str) -> Round:
     return get_object_or_404(Round.objects.select_related("classroom"), code=normalise_code(code))
 
 
+_participants = presenters.Kept(4096)
+
+
 def _participant(request: HttpRequest, live: Round) -> Participant | None:
+    """The requester's place in the round; once found, kept per process (a place never changes)."""
     if not request.user.is_authenticated and not live.allow_guests:
         return None
-    return services.participant_for(live, owner_for(request))
+    owner = owner_for(request)
+    key = (live.code, owner.user.pk if owner.user is not None else None, owner.anon_id)
+    found = _participants.get(key)
+    if found is None:
+        found = services.participant_for(live, owner)
+        if found is not None:
+            _participants.keep(key, found)
+    return found
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -75,7 +88,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _projector_context(request: HttpRequest, live: Round) -> dict:
     join_url = request.build_absolute_uri(reverse("live:phone", args=[live.code]))
-    return presenters.projector(live, join_url)
+    return {**presenters.projector(live, join_url), "live_events": settings.LIVE_EVENTS}
 
 
 @require_GET
@@ -142,6 +155,36 @@ def review_csv(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+def _no_streams_here(request: HttpRequest) -> HttpResponse | None:
+    """A sync worker must not hold a stream (one worker per idle phone): it answers 204, which tells
+    EventSource to stop, and the page polls. Only an ASGI worker, with the streams on, streams."""
+    if isinstance(request, ASGIRequest) and settings.LIVE_EVENTS:
+        return None
+    return _no_store(HttpResponse(status=204))
+
+
+def _events(code: str, projector: bool) -> HttpResponse:
+    """The page's server-sent events (tutor.live.stream)."""
+    response = StreamingHttpResponse(stream.events(code, projector), content_type="text/event-stream")
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return _no_store(response)
+
+
+def _projector_refusal(request: HttpRequest, code: str) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return _no_store(HttpResponse(status=403))
+    if not Round.objects.filter(code=code, classroom__teachers=request.user).exists():
+        return _no_store(HttpResponse(status=404))
+    return None
+
+
+@require_GET
+async def projector_events(request: HttpRequest, code: str) -> HttpResponse:
+    code = normalise_code(code)
+    refusal = _no_streams_here(request) or await stream.in_thread(_projector_refusal)(request, code)
+    return refusal or _events(code, projector=True)
+
+
 # --- the phones ----------------------------------------------------------------------------------
 
 
@@ -160,7 +203,7 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 def _phone_page(request: HttpRequest, live: Round, **extra) -> HttpResponse:
     context = presenters.phone(live, _participant(request, live), extra.pop("answer_value", None) or [])
-    context.update(extra)
+    context.update(extra, live_events=settings.LIVE_EVENTS)
     context.setdefault("nickname_form", NicknameForm())
     if not request.htmx:
         return _no_store(
@@ -179,9 +222,24 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def phone_state(request: HttpRequest, code: str) -> HttpResponse:
     """The phones' poll: 204 from the cache while the stage is the one the phone shows."""
-    if request.GET.get("v") == pulse.phone_version(normalise_code(code)):
+    code = normalise_code(code)
+    stage = pulse.versions(code)[0]
+    if request.GET.get("v") == str(stage):
         return _no_store(HttpResponse(status=204))
-    return _phone_page(request, _get_round(code))
+    live = presenters.round_at(code, stage)
+    if live is None:
+        raise Http404
+    return _phone_page(request, live)
+
+
+@require_GET
+async def phone_events(request: HttpRequest, code: str) -> HttpResponse:
+    code = normalise_code(code)
+    if refusal := _no_streams_here(request):
+        return refusal
+    if (await stream.versions(code))[0] < 0:  # no such round (read from the counters, or the database)
+        return _no_store(HttpResponse(status=404))
+    return _events(code, projector=False)
 
 
 @require_POST

@@ -20,6 +20,7 @@ from tutor.practice.models import Attempt
 
 REDIS_URL = os.environ.get("LIVE_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
 PORTS = [int(p) for p in os.environ.get("LIVE_TEST_PORTS", "8701,8702").split(",")]
+STREAM_PORTS = [int(p) for p in os.environ.get("LIVE_TEST_STREAM_PORTS", "8703,8704").split(",")]
 WITHIN = 1.0
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION = re.compile(r'data-version="([^"]+)"')
@@ -32,7 +33,7 @@ def _needs(what: str) -> None:
 
 
 @pytest.fixture
-def servers(transactional_db):
+def instance_env(transactional_db):
     if connection.vendor != "postgresql":
         # Not a pass: scripts/test runs the suite again on PostgreSQL, where this test runs.
         pytest.skip("two instances share a PostgreSQL database: runs in the PostgreSQL pass")
@@ -45,13 +46,29 @@ def servers(transactional_db):
     db = settings.DATABASES["default"]
     url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
     # The test's own key: the sessions it makes (force_login) must be valid on the instances.
-    env = instances.instance_env(
+    yield instances.instance_env(
         database_url=url, redis_url=REDIS_URL, secret_key=settings.SECRET_KEY, debug=True
     )
-    running = instances.start(PORTS, env, workers=2)
+    redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+@pytest.fixture
+def servers(instance_env):
+    running = instances.start(PORTS, instance_env, workers=2)
     yield [f"http://127.0.0.1:{port}" for port in PORTS]
     instances.stop(running)
-    redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+@pytest.fixture
+def stream_servers(instance_env):
+    """Each instance's streams, on one uvicorn worker (tutor.asgi), as the proxy routes them."""
+    try:
+        import uvicorn_worker  # noqa: F401
+    except ImportError:
+        _needs("uvicorn-worker is not installed")
+    running = instances.start(STREAM_PORTS, instance_env, workers=1, asgi=True)
+    yield [f"http://127.0.0.1:{port}" for port in STREAM_PORTS]
+    instances.stop(running)
 
 
 def _client(base: str, user=None) -> httpx.Client:
@@ -127,3 +144,47 @@ def test_a_round_runs_across_two_instances(servers, classroom, teresa, alice, bo
     bob_version = VERSION.search(bob_a.get(phone).text).group(1)
     assert _post(teacher_b, projector, f"/directo/{live.code}/control/siguiente/", {}).status_code == 302
     _seen_within(bob_a, phone_poll, bob_version, "Pregunta 2")
+
+
+def _next_event(lines) -> str:
+    return next(line for line in lines if line.startswith("data: "))[6:]
+
+
+def test_a_change_made_on_one_instance_reaches_the_streams_of_the_other(
+    servers, stream_servers, classroom, teresa, alice
+):
+    a, _b = servers
+    _stream_a, stream_b = stream_servers
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
+    )
+    live = set_round(classroom, teresa, practice_set, count=2)
+    teacher_a, alice_a = _client(a, teresa), _client(a, alice)
+    phone, events = f"/directo/{live.code}/", f"/directo/{live.code}/eventos/"
+    # A sync worker never holds a stream: 204, and the page polls.
+    assert alice_a.get(events).status_code == 204
+    assert _post(alice_a, phone, f"/directo/{live.code}/unirse/", {}).status_code == 302
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+
+    with (
+        _client(stream_b, alice).stream("GET", events) as phone_stream,
+        _client(stream_b, teresa).stream("GET", f"/directo/{live.code}/proyector/eventos/") as board_stream,
+    ):
+        assert phone_stream.status_code == board_stream.status_code == 200
+        assert phone_stream.headers["content-type"].startswith("text/event-stream")
+        phone_lines, board_lines = phone_stream.iter_lines(), board_stream.iter_lines()
+        assert _next_event(phone_lines) == "0" and _next_event(board_lines) == "0.0"
+
+        started = time.monotonic()
+        assert (
+            _post(alice_a, phone, f"/directo/{live.code}/responder/1/", {"answer": right}).status_code == 302
+        )
+        assert _next_event(board_lines) == "0.1"
+        assert (
+            _post(
+                teacher_a, f"/directo/{live.code}/proyector/", f"/directo/{live.code}/control/mostrar/", {}
+            ).status_code
+            == 302
+        )
+        assert _next_event(phone_lines) == "1"
+        assert time.monotonic() - started < 2 * WITHIN  # two POSTs (each a page and a form) and two events

@@ -6,6 +6,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tutor.live.conftest import joined, right_and_wrong
+from tutor.accounts.models import User
+from tutor.classroom.models import Membership
 from tutor.live import pulse, services
 from tutor.live.models import LiveAnswer, Round
 from tutor.practice.models import Attempt
@@ -160,6 +162,38 @@ def test_the_polls_answer_204_while_nothing_changed_and_the_new_state_when_it_di
         services.reveal(live=live)
     response = alice_client.get(phone_state, {"v": v_phone}, headers={"HX-Request": "true"})
     assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
+
+
+def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_three_queries(
+    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    eva = User.objects.create_user(username="eva", role=User.Role.LEARNER)
+    Membership.objects.create(classroom=classroom, student=eva)
+    eva_client = Client()
+    eva_client.force_login(eva)
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    phones = {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}
+    for client, answer in phones.values():
+        client.post(reverse("live:phone_join", args=[live.code]))
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(_answer_url(live), {"answer": answer})
+    v_phone = pulse.phone_version(live.code)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    poll = reverse("live:phone_state", args=[live.code])
+    seen = {}
+    for name in ("alice", "bob"):
+        seen[name] = (
+            phones[name][0].get(poll, {"v": v_phone}, headers={"HX-Request": "true"}).content.decode()
+        )
+    # The round, the question and the feedback on that answer are ready in this process: what is left
+    # is the session, its user and the phone's own answer.
+    with django_assert_num_queries(3):
+        seen["eva"] = eva_client.get(poll, {"v": v_phone}, headers={"HX-Request": "true"}).content.decode()
+    for name, html in seen.items():
+        verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
+        assert verdict in html and html.count("data-feedback") == 1, name
+    assert "¡Correcto!" not in seen["alice"] + seen["eva"] and "Incorrecto." not in seen["bob"]
 
 
 def test_the_projector_shows_counts_and_the_histogram_but_never_a_real_name(alice, bob, teresa_client, live):

@@ -1,0 +1,11 @@
+"""The ASGI entry point: gunicorn with uvicorn workers (``-k uvicorn_worker.UvicornWorker
+tutor.asgi:application``) serves every page as the WSGI one does, and the live rounds' server-sent
+events (tutor.live.stream) without holding a worker per open stream."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
+
+application = get_asgi_application()

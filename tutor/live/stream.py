@@ -1,0 +1,152 @@
+"""Server-sent events of a round's versions, for pages served by an ASGI worker (uvicorn).
+
+One subscriber per worker process listens to pulse.CHANNEL on Redis and wakes the streams of the
+round that changed; each stream sends the version its page shows (the phone's stage, the projector's
+«stage.answers») whenever it changes, and the page then fetches its region as a poll would. An idle
+phone costs an open socket and a few hundred bytes of memory in the event loop, not a worker.
+
+The counters in the cache stay the truth: a stream reads them when it opens, after its subscriber
+(re)connects and every REFRESH_SECONDS, so a lost message delays a change, never hides it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import connections
+
+from tutor.live import pulse
+
+log = logging.getLogger(__name__)
+REFRESH_SECONDS = 10.0
+# The projector's count: at most one event per gap (a room answering at once is one render, not 60).
+PROJECTOR_GAP_SECONDS = 0.15
+# A stream ends after this long; the browser reconnects by itself (the proxy's time-outs stay short).
+MAX_SECONDS = 600.0
+RETRY_MS = 1000
+
+
+class _Listener:
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.stage = self.answers = -1
+        self.stale = False
+        self.changed = asyncio.Event()
+
+    def update(self, stage: int, answers: int) -> None:
+        # Two instances publish independently: messages may cross, the counters only grow.
+        if stage > self.stage or answers > self.answers:
+            self.stage, self.answers = max(stage, self.stage), max(answers, self.answers)
+            self.changed.set()
+
+
+class _Hub:
+    """This process's one subscription to the channel, shared by all its streams."""
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, set[_Listener]] = {}
+        self.task: asyncio.Task | None = None
+
+    def add(self, code: str) -> _Listener:
+        listener = _Listener(code)
+        self.listeners.setdefault(code, set()).add(listener)
+        if self.task is None or self.task.done():  # done: only if it crashed
+            self.task = asyncio.get_running_loop().create_task(self._run())
+        return listener
+
+    def remove(self, listener: _Listener) -> None:
+        room = self.listeners.get(listener.code, set())
+        room.discard(listener)
+        if not room:
+            self.listeners.pop(listener.code, None)
+
+    def _wake_all(self) -> None:
+        for room in self.listeners.values():
+            for listener in room:
+                listener.stale = True
+                listener.changed.set()
+
+    async def _run(self) -> None:
+        """Subscribe for as long as the worker runs (one idle connection; stopping when no stream is
+        open would race the next one to open)."""
+        from redis import asyncio as aioredis
+
+        while True:
+            client = aioredis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(pulse.CHANNEL)
+                    self._wake_all()  # anything published before the subscription: read the counters
+                    while True:
+                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
+                        found = pulse.parse_message(message["data"]) if message else None
+                        if found is not None:
+                            code, stage, answers = found
+                            for listener in self.listeners.get(code, ()):
+                                listener.update(stage, answers)
+            except Exception:  # Redis went away: the streams keep refreshing from the counters
+                log.warning("live stream subscriber lost Redis; reconnecting", exc_info=True)
+                self._wake_all()
+                await asyncio.sleep(1.0)
+            finally:
+                await client.aclose()
+
+
+_hubs: dict[asyncio.AbstractEventLoop, _Hub] = {}
+
+
+def _hub() -> _Hub:
+    loop = asyncio.get_running_loop()
+    for old in [other for other in _hubs if other.is_closed()]:
+        del _hubs[old]
+    return _hubs.setdefault(loop, _Hub())
+
+
+def in_thread(func):
+    """``func`` as a coroutine run in a worker thread that closes its database connections after: under
+    ASGI each request's sync code gets a thread of its own, so a persistent connection left open there
+    would never be used again (65 of them in half a minute of the benchmark, then "too many clients")."""
+
+    def run(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(run, thread_sensitive=False)
+
+
+versions = in_thread(pulse.versions)
+
+
+async def events(code: str, projector: bool) -> AsyncIterator[str]:
+    """The text/event-stream of round ``code``: one ``data:`` line per version its page must fetch."""
+    listener = _hub().add(code)
+    try:
+        listener.update(*await versions(code))
+        yield f"retry: {RETRY_MS}\n\n"
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + MAX_SECONDS
+        sent = None
+        while loop.time() < ends:
+            version = f"{listener.stage}.{listener.answers}" if projector else str(listener.stage)
+            if version != sent:
+                yield f"data: {version}\n\n"
+                sent = version
+                if projector:
+                    await asyncio.sleep(PROJECTOR_GAP_SECONDS)
+            try:
+                await asyncio.wait_for(listener.changed.wait(), REFRESH_SECONDS)
+            except TimeoutError:
+                listener.stale = True
+                yield ": sigue\n\n"  # a comment: keeps proxies from closing an idle stream
+            listener.changed.clear()
+            if listener.stale:
+                listener.stale = False
+                listener.update(*await versions(code))
+    finally:
+        _hub().remove(listener)
