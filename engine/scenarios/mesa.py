@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.cantes import HandScore
 from engine.cards import CODE_OF, NAME_OF, RANK_OF, Suit
 from engine.match import Match
-from engine.messages import Who
+from engine.messages import Who, msg
 from engine.messages.es import phrase
 from engine.obligations import the
 from engine.rules import TableRules
@@ -721,7 +721,9 @@ def option_notes(
             c.value,
             c.label,
             c.value == key,
-            "Sí: es la respuesta." if c.value == key else "No: " + MISCONCEPTIONS[c.misconception],
+            "Sí: es la respuesta."
+            if c.value == key
+            else msg("families.misconception.no", why=MISCONCEPTIONS[c.misconception]),
         )
         for c in choices
     ]
