@@ -147,7 +147,7 @@ CATALOGUE: dict[str, str] = {
         "Thinking the lead passes round in turn: whoever won the previous baza leads the next."
     ),
     "misconceptions.roba_del_mazo": (
-        "Mixing it up with two-player tute or brisca: in tute por parejas all 40 cards are dealt, ten each, "
+        "Mixing it up with two-player tute or brisca: in four-player tute all 40 cards are dealt, ten each, "
         "and nobody draws."
     ),
     "misconceptions.triunfo_no_se_queda": (
@@ -167,7 +167,7 @@ CATALOGUE: dict[str, str] = {
         "Adding the hand's tantos to the match score: they only decide who wins the hand."
     ),
     "misconceptions.cree_101": (
-        "Mixing it up with two-player tute: tute por parejas is not played to 101; the match counts hands won."
+        "Mixing it up with two-player tute: four-player tute is not played to 101; the match counts hands won."
     ),
     "misconceptions.mezcla_sistemas": (
         "Mixing up the scoring systems: at this table each hand won (also with a tute) is worth one point "
