@@ -38,6 +38,7 @@ from tutor.classroom.mastery import attempts_citing, mastery_table, student_mast
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.classroom.skills import skill_name
 from tutor.lib.cards import card_name, is_card_code
+from tutor.lib.i18n import text
 from tutor.lib.once import once
 from tutor.lib.spreadsheet import csv_response, streaming_csv_response
 from tutor.lib.tables import table_label
@@ -714,7 +715,7 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             _answer_words({"options": attempt.options or []}, attempt.answer),
             _answer_code(attempt.answer),
             "sí" if attempt.correct else "no",
-            MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
+            text(MISCONCEPTIONS.get(attempt.misconception, attempt.misconception)),
             attempt.time_taken_ms,
             timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
         ]
