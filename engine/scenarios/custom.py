@@ -193,7 +193,7 @@ def position_from_json(data: Any, rules: TableRules | str | Mapping[str, Any] | 
     (a class poses every position under the class's table): its trick must be playable under them.
     """
     if not isinstance(data, Mapping):
-        raise PositionError(msg("custom.not_an_object"))
+        raise PositionError(msg("custom.not_an_object", fmt="JSON", fields="trump, trick, hand, rules"))
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise PositionError(msg("custom.unknown_field", fields=", ".join(unknown)))
@@ -201,7 +201,7 @@ def position_from_json(data: Any, rules: TableRules | str | Mapping[str, Any] | 
     if missing:
         raise PositionError(msg("custom.missing_field", fields=", ".join(missing)))
     if not isinstance(data["trump"], str):
-        raise PositionError(msg("custom.trump_type"))
+        raise PositionError(msg("custom.trump_type", key="trump"))
     for key in ("trick", "hand"):
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(t, str) for t in value):

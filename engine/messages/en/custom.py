@@ -15,9 +15,9 @@ CATALOGUE: dict[str, str] = {
     "custom.trick_too_long": "The baza can hold at most 3 cards before your turn, and it holds {n}.",
     "custom.hand_size": "The hand must hold from 1 to 10 cards, and it holds {n}.",
     "custom.bad_card": "A card is not valid or is repeated:",
-    "custom.not_an_object": "A JSON object with trump, trick, hand and rules is expected.",
+    "custom.not_an_object": "A {fmt} object with the fields {fields} is expected.",
     "custom.unknown_field": "Unknown field: {fields}.",
     "custom.missing_field": "Missing field: {fields}.",
-    "custom.trump_type": "'trump' must be a suit: o, c, e, b or oros, copas, espadas, bastos.",
+    "custom.trump_type": "'{key}' must be a suit: o, c, e, b or oros, copas, espadas, bastos.",
     "custom.cards_type": "'{key}' must be a list of cards written like '12c' or 'rey de copas'.",
 }

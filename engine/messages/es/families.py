@@ -41,7 +41,7 @@ CATALOGUE: dict[str, str] = {
 CATALOGUE |= {
     "families.answer.one": "Elige una sola respuesta.",
     "families.answer.invalid": "Respuesta no válida.",
-    "families.answer.card": "No entiendo la carta «{token}»: escríbela como 12c o «rey de copas».",
+    "families.answer.card": "No entiendo la carta «{token}»: se escribe como 12c o «rey de copas».",
     "families.answer.not_in_hand": "{card:the} no está entre tus cartas.",
     "families.answer.mark_cards": "Respuesta no válida: marca las cartas.",
     "families.answer.option": "Opción desconocida: «{value}». Elige una de las opciones.",
