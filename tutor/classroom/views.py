@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.messages import from_data
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
 from tutor.classroom import dashboard, services
@@ -641,7 +642,7 @@ def _answer_words(scenario: dict, answer) -> str | int:
     if isinstance(answer, str):
         if is_card_code(answer):
             return card_name(answer)
-        labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
+        labels = {o.get("value"): text(from_data(o.get("label"))) for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
         if answer.lstrip("-").isascii() and answer.lstrip("-").isdigit():

@@ -331,9 +331,9 @@ def _describe(scenario: Scenario, value) -> str:
         return ", ".join(_describe(scenario, v) for v in value) or _("ninguna")
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    if value in labels:
+    if value in labels and scenario.answer_kind not in ("card", "cards"):
         return text(labels[value])
-    if is_card_code(value):
+    if is_card_code(value):  # a card from the hand, named as in a sentence: "rey de copas, cuatro de copas"
         return card_name(value)
     return str(value)
 

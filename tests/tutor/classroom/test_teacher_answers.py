@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from engine.cards import NAME_OF
+from engine.messages import from_data
 from engine.scenarios import FAMILIES
 from engine.scenarios.common import CODE_INDEX
 from tests.tutor.classroom.conftest import make_set
@@ -75,7 +76,7 @@ def test_the_set_page_draws_each_familys_wrong_answer_with_the_right_one(
     assert page.count('class="wrong-answer"') == len(wrong)
     for q, raw in wrong:
         scenario = q.issued.scenario
-        assert scenario["question"] in text
+        assert str(from_data(scenario["question"])) in text
         if scenario["answer_kind"] == "number":
             assert f"Respondió: {raw}" in text
             assert f"Respuesta correcta: {scenario['answer']}" in text
