@@ -48,7 +48,8 @@ class Option:
 
 @dataclass(frozen=True)
 class Scenario:
-    """One quiz item: a consistent position, its question in Spanish, the options and the answer key."""
+    """One quiz item: a consistent position, its question (a text: messages that print in the language in
+    force), the options and the answer key."""
 
     family: str
     difficulty: int
