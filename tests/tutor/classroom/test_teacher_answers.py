@@ -34,7 +34,10 @@ def _wrong_raw(scenario: dict):
 
 
 def _label_of(scenario: dict, value: str) -> str:
-    labels = {o["value"]: o["label"] for o in scenario["options"]}
+    """An answer as the page names it: a card of the hand by its name, an option by its label."""
+    if scenario["answer_kind"] in ("card", "cards"):
+        return NAME_OF[CODE_INDEX[value]]
+    labels = {o["value"]: str(from_data(o["label"])) for o in scenario["options"]}
     return labels[value] if value in labels else NAME_OF[CODE_INDEX[value]]
 
 
