@@ -1,4 +1,6 @@
-"""``python -m engine legal|trick|referee|deal [--jsonl]``: JSON on stdin, JSON on stdout (contract in README.md)."""
+"""``python -m engine legal|trick|referee|deal [--jsonl] [--lang es|en]``: JSON on stdin, JSON on stdout
+(contract in README.md). The commands answer with engine texts (messages); what is printed is their
+words in ``--lang`` (Spanish by default)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,13 @@ from typing import Any, BinaryIO, TextIO
 
 from engine.cards import Suit, notation_of, parse_cards, write
 from engine.deal import deal
+from engine.messages import LANGUAGES, Message, Texts, render
 from engine.obligations import ruling
 from engine.referee import referee_record
 from engine.rules import TableRules
 from engine.tricks import trick_winner
 
-USAGE = "uso: python -m engine legal|trick|referee|deal [--jsonl]"
+USAGE = "uso: python -m engine legal|trick|referee|deal [--jsonl] [--lang es|en]"
 
 
 class InputError(ValueError):
@@ -65,9 +68,10 @@ def cmd_legal(data: Any) -> dict[str, Any]:
         "obligation": r.obligation,
         "rules": list(r.rule_ids),
         "cards": [
-            {"card": write(v.card, notation[v.card]), "legal": v.legal, "why": v.why} for v in r.verdicts
+            {"card": write(v.card, notation[v.card]), "legal": v.legal, "why": v.message or v.why}
+            for v in r.verdicts
         ],
-        "explanation": r.explanation,
+        "explanation": Texts(r.messages) if r.messages else r.explanation,
     }
 
 
@@ -117,17 +121,46 @@ COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {
 }
 
 
-def answer(command: str, raw: bytes | str) -> tuple[dict[str, Any], bool]:
-    """(the JSON answer for one input, whether it is an error)."""
+def words(value: Any, lang: str) -> Any:
+    """An answer with every engine text in it (a message, several) turned into words of ``lang``."""
+    if isinstance(value, (Message, Texts)):
+        return render(value, lang)
+    if isinstance(value, dict):
+        return {k: words(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [words(v, lang) for v in value]
+    return value
+
+
+def answer(command: str, raw: bytes | str, lang: str = "es") -> tuple[dict[str, Any], bool]:
+    """(the JSON answer for one input, its texts in ``lang``; whether it is an error)."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         return {"error": f"JSON no válido: {err}"}, True
     try:
-        return COMMANDS[command](data), False
+        return words(COMMANDS[command](data), lang), False
     except (ValueError, TypeError, KeyError) as err:
         return {"error": str(err) or type(err).__name__}, True
+
+
+def _language(argv: list[str]) -> tuple[list[str], str | None]:
+    """The arguments without ``--lang xx`` / ``--lang=xx``, and the language (None if it is not one)."""
+    rest, lang = [], "es"
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--lang":
+            lang = argv[i + 1] if i + 1 < len(argv) else ""
+            i += 2
+            continue
+        if a.startswith("--lang="):
+            lang = a.removeprefix("--lang=")
+        else:
+            rest.append(a)
+        i += 1
+    return rest, lang if lang in LANGUAGES else None
 
 
 def _dump(obj: dict[str, Any]) -> str:
@@ -141,9 +174,10 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
     if stdout is None:
         sys.stdout.reconfigure(encoding="utf-8")
         stdout = sys.stdout
+    argv, lang = _language(argv)
     flags = [a for a in argv if a.startswith("-")]
     args = [a for a in argv if not a.startswith("-")]
-    if len(args) != 1 or args[0] not in COMMANDS or set(flags) - {"--jsonl"}:
+    if len(args) != 1 or args[0] not in COMMANDS or set(flags) - {"--jsonl"} or lang is None:
         stdout.write(_dump({"error": USAGE}) + "\n")
         return 2
     command = args[0]
@@ -154,7 +188,7 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
                 if not raw.strip():
                     write_line(_dump({"error": "línea vacía: se espera un objeto JSON por línea"}) + "\n")
                     continue
-                write_line(_dump(answer(command, raw)[0]) + "\n")
+                write_line(_dump(answer(command, raw, lang)[0]) + "\n")
         except OSError as err:
             stdout.write(_dump({"error": f"no se puede leer la entrada: {err}"}) + "\n")
             return 2
@@ -164,6 +198,6 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
     except OSError as err:
         stdout.write(_dump({"error": f"no se puede leer la entrada: {err}"}) + "\n")
         return 2
-    result, failed = answer(command, raw)
+    result, failed = answer(command, raw, lang)
     stdout.write(_dump(result) + "\n")
     return 2 if failed else 0

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import CODE_OF, NAME_OF, Suit, cards_of
-from engine.obligations import (
-    the,
-    trick_state,  # noqa: F401  (re-exported for the generators)
-)
+from engine.cards import CODE_OF, Suit, cards_of
+from engine.messages import Message, Who, msg
+from engine.obligations import trick_state  # noqa: F401  (re-exported for the generators)
 from engine.scenarios.model import Option
 
 CODE_INDEX = {code: i for i, code in enumerate(CODE_OF)}
@@ -25,8 +23,13 @@ def sorted_codes(mask_or_cards: int | Iterable[int]) -> list[str]:
     return [CODE_OF[c] for c in sorted(cards, key=lambda c: (c // 10, -(c % 10)))]
 
 
+def card_name(c: int) -> Message:
+    """'rey de copas': a card named as an option or a row of a table."""
+    return msg("families.card", card=c)
+
+
 def card_options(hand_codes: Sequence[str]) -> tuple[Option, ...]:
-    return tuple(Option(code, NAME_OF[CODE_INDEX[code]]) for code in hand_codes)
+    return tuple(Option(code, card_name(CODE_INDEX[code])) for code in hand_codes)
 
 
 def seat_name(seat: int, viewer: int) -> str:
@@ -35,17 +38,24 @@ def seat_name(seat: int, viewer: int) -> str:
 
 
 def player_label(seat: int) -> str:
-    """A neutral seat name for questions asked from outside the table."""
+    """A neutral seat name for questions asked from outside the table (Spanish words; ``player_text``
+    is the same as a message)."""
     return f"Jugador {seat + 1} (pareja {'AB'[seat % 2]})"
 
 
-def describe_trick(trick: Sequence[int], leader: int, viewer: int) -> str:
+def player_text(seat: int) -> Message:
+    """'jugador 1 (pareja A)' / 'player 1 (pair A)': a seat seen from outside the table."""
+    return msg("families.player", n=seat + 1, pair="AB"[seat % 2])
+
+
+def describe_trick(trick: Sequence[int], leader: int, viewer: int) -> Message:
     """'Sale el rey de copas (tu compañero); después, el dos de oros (el rival de tu derecha).'"""
-    parts = [f"{the(c)} ({seat_name((leader + i) % 4, viewer)})" for i, c in enumerate(trick)]
-    text = f"Sale {parts[0]}"
-    if len(parts) > 1:
-        text += "; después, " + ", ".join(parts[1:])
-    return text + "."
+    plays = [
+        msg("families.played", card=c, who=Who.seat((leader + i) % 4, viewer)) for i, c in enumerate(trick)
+    ]
+    if len(plays) == 1:
+        return msg("families.trick.one", first=plays[0])
+    return msg("families.trick.more", first=plays[0], more=tuple(plays[1:]))
 
 
 def cante_name(suit: int, trump: int) -> str:
@@ -53,5 +63,6 @@ def cante_name(suit: int, trump: int) -> str:
     return "las cuarenta" if suit == trump else f"las veinte en {Suit(suit).label}"
 
 
-def trump_text(trump: int) -> str:
-    return f"Triunfo: {Suit(trump).label}."
+def trump_text(trump: int) -> Message:
+    """'Triunfo: oros.'"""
+    return msg("families.trump", trump=int(trump))

@@ -18,10 +18,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import CODE_OF, NAME_OF, Card, CardError, Suit, parse_cards
+from engine.cards import CODE_OF, Card, CardError, Suit, parse_cards
+from engine.messages import Text, Texts, Who, msg
 from engine.obligations import Ruling, legal_mask, ruling
 from engine.rules import GUIA, RulesError, TableRules
-from engine.scenarios.common import mask_cards, seat_name
+from engine.scenarios.common import mask_cards
 from engine.scenarios.model import Scenario, ScenarioError
 from engine.scenarios.play import Spot, play_scenario
 
@@ -31,7 +32,15 @@ _KEYS = {"trump", "trick", "hand", "rules"}
 
 
 class PositionError(ScenarioError):
-    """A built position that cannot happen or cannot be read; the message is Spanish, for the teacher."""
+    """A built position that cannot happen or cannot be read, for the teacher: ``str(exc)`` is the sentence
+    in the language in force, ``exc.text`` the message itself."""
+
+    def __init__(self, text: Text):
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return str(self.text)
 
 
 @dataclass(frozen=True)
@@ -68,7 +77,7 @@ class BuiltPosition:
     def scenario(self, family: str = "jugada", seed: int = 0, difficulty: int = 2) -> Scenario:
         """Pose ``family``'s question (jugada, validas or obligacion) on this position."""
         if family not in BUILT_FAMILIES:
-            raise PositionError(f"una posición construida solo sirve para {', '.join(BUILT_FAMILIES)}")
+            raise PositionError(msg("custom.only_families", families=", ".join(BUILT_FAMILIES)))
         spot = Spot(
             int(self.trump),
             None,
@@ -102,7 +111,7 @@ def _take(mask: int, n: int) -> int:
 
 def witness(
     trump: int, trick: tuple[int, ...], hand: tuple[int, ...], rules: TableRules
-) -> tuple[tuple[int, int, int, int] | None, str]:
+) -> tuple[tuple[int, int, int, int] | None, Text | None]:
     """A distribution of the unseen cards under which every card of the trick was legal, or (None, why)."""
     h, k = len(hand), len(trick)
     leader = (VIEWER - k) % 4
@@ -116,11 +125,7 @@ def witness(
     for i in range(1, k):
         safe = _safe_cards(trick[i], trick[:i], trump, rules, pool)
         if safe.bit_count() < need:
-            who = seat_name((leader + i) % 4, VIEWER)
-            return None, (
-                f"La baza no puede haberse jugado así: {NAME_OF[trick[i]]} ({who}) no era una jugada "
-                "legal con ninguna mano posible."
-            )
+            return None, msg("custom.never_legal", card=trick[i], who=Who.seat((leader + i) % 4, VIEWER))
         followers.append((i, safe))
     # Two followers at most: Hall's condition is enough, giving each its exclusive cards first.
     taken = 0
@@ -133,16 +138,13 @@ def witness(
         chosen = _take(own, need)
         chosen |= _take(safe & ~taken & ~chosen, need - chosen.bit_count())
         if chosen.bit_count() < need:
-            return None, (
-                "La baza no puede haberse jugado así: no hay cartas suficientes para que todas sus cartas "
-                "fueran legales a la vez."
-            )
+            return None, msg("custom.not_enough_cards")
         taken |= chosen
         hands[(leader + i) % 4] = chosen
     for i in range(1, k):  # the witness itself must pass the rules, not only the card-by-card filter
         seat = (leader + i) % 4
         if not legal_mask(hands[seat] | 1 << trick[i], trick[:i], trump, rules) >> trick[i] & 1:
-            return None, f"La baza no puede haberse jugado así: {NAME_OF[trick[i]]} no era legal."
+            return None, msg("custom.not_legal", card=trick[i])
     rest = pool & ~taken
     for offset in (0, *range(k + 1, 4)):  # the leader keeps h - 1; those still to play hold h
         if offset == 0 and k == 0:
@@ -151,7 +153,7 @@ def witness(
         chosen = _take(rest, need if offset < k else h)
         hands[seat] = chosen
         rest &= ~chosen
-    return (hands[0], hands[1], hands[2], hands[3]), ""
+    return (hands[0], hands[1], hands[2], hands[3]), None
 
 
 def build_position(
@@ -168,15 +170,13 @@ def build_position(
         raise PositionError(str(exc)) from None
     trick, hand = list(trick), list(hand)
     if len(trick) > 3:
-        raise PositionError(
-            f"La baza puede tener como mucho 3 cartas antes de tu turno y tiene {len(trick)}."
-        )
+        raise PositionError(msg("custom.trick_too_long", n=len(trick)))
     if not 1 <= len(hand) <= 10:
-        raise PositionError(f"La mano debe tener de 1 a 10 cartas y tiene {len(hand)}.")
+        raise PositionError(msg("custom.hand_size", n=len(hand)))
     try:
         both = parse_cards([*trick, *hand], what="baza y mano")
     except CardError as exc:
-        raise PositionError(f"Carta no válida o repetida: {exc}") from None
+        raise PositionError(Texts([msg("custom.bad_card"), str(exc)])) from None
     trick_cards, hand_cards = tuple(both[: len(trick)]), tuple(both[len(trick) :])
     hands, why = witness(
         int(suit), tuple(int(c) for c in trick_cards), tuple(int(c) for c in hand_cards), rules
@@ -193,19 +193,19 @@ def position_from_json(data: Any, rules: TableRules | str | Mapping[str, Any] | 
     (a class poses every position under the class's table): its trick must be playable under them.
     """
     if not isinstance(data, Mapping):
-        raise PositionError("Se espera un objeto JSON con trump, trick, hand y rules.")
+        raise PositionError(msg("custom.not_an_object", fmt="JSON", fields="trump, trick, hand, rules"))
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise PositionError(f"Campo desconocido: {', '.join(unknown)}.")
+        raise PositionError(msg("custom.unknown_field", fields=", ".join(unknown)))
     missing = sorted({"trump", "hand"} - set(data))
     if missing:
-        raise PositionError(f"Falta el campo: {', '.join(missing)}.")
+        raise PositionError(msg("custom.missing_field", fields=", ".join(missing)))
     if not isinstance(data["trump"], str):
-        raise PositionError("'trump' debe ser un palo: o, c, e, b u oros, copas, espadas, bastos.")
+        raise PositionError(msg("custom.trump_type", key="trump"))
     for key in ("trick", "hand"):
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-            raise PositionError(f"'{key}' debe ser una lista de cartas escritas como '12c' o 'rey de copas'.")
+            raise PositionError(msg("custom.cards_type", key=key))
     if rules is None:
         rules = data.get("rules") or GUIA
     return build_position(data["trump"], data.get("trick", []), data["hand"], rules)

@@ -6,9 +6,10 @@ import random
 from dataclasses import replace
 
 from engine.cards import SUIT_MASKS, TANTOS_OF, Suit, parse_card
+from engine.messages import Texts, msg
 from engine.rules import GUIA
 from engine.scenarios.cante import build_cante
-from engine.scenarios.common import sorted_codes
+from engine.scenarios.common import card_name, sorted_codes, trump_text
 from engine.scenarios.model import Option, Scenario
 from engine.scenarios.play import fill_spot, play_scenario
 from engine.scenarios.tantos import HAND_OPTIONS, _shift, hand_winner
@@ -60,8 +61,10 @@ def _piles(rng: random.Random, tricks_a: int, tantos_a: int) -> tuple[list[int],
 
 
 def _tantos_fixed(
-    fixed_id: str, question: str, tricks_a: int, cards_a: int, cantes: dict, last: str, trump: int = OROS
+    fixed_id: str, tricks_a: int, cards_a: int, cantes: dict, last: str, trump: int = OROS
 ) -> Scenario:
+    """A `tantos` example of the guide; its question is the message ``fixed.<fixed_id>``."""
+    question = Texts([trump_text(trump), msg(f"fixed.{fixed_id}")])
     rng = random.Random(f"fixed:{fixed_id}")
     a, b = _piles(rng, tricks_a, cards_a)
     position = {
@@ -78,7 +81,11 @@ def _tantos_fixed(
         if fixed_id == "guia-empate-75"
         else ("R-SCORE-2", "R-SCORE-1")
     )
-    options = (Option("A", "Ganan Ana y Carla"), Option("B", "Ganan Bruno y Diego"), HAND_OPTIONS[2])
+    options = (
+        Option("A", msg("tantos.win_names", first="Ana", second="Carla")),
+        Option("B", msg("tantos.win_names", first="Bruno", second="Diego")),
+        HAND_OPTIONS[2],
+    )
     return Scenario(
         "tantos", 3, 0, GUIA, ids, question, "choice", options, position, hand_winner(position), fixed_id
     )
@@ -102,8 +109,6 @@ def _build() -> dict[str, Scenario]:
     )
     fixed["guia-tantos-98-72"] = _tantos_fixed(
         "guia-tantos-98-72",
-        "Triunfo: oros. Ana y Carla han ganado cartas que suman 58 tantos y han cantado las cuarenta. Bruno y "
-        "Diego se han llevado los otros 62 tantos y la última baza. ¿Quién gana la mano?",
         4,
         58,
         {"A": [{"seat": 0, "suit": "o", "points": 40}], "B": []},
@@ -111,8 +116,6 @@ def _build() -> dict[str, Scenario]:
     )
     fixed["guia-empate-75"] = _tantos_fixed(
         "guia-empate-75",
-        "Triunfo: oros. Ana y Carla suman 75 tantos en cartas. Bruno y Diego suman 45 en cartas, han cantado "
-        "las veinte en bastos y han ganado la última baza. ¿Quién gana la mano?",
         6,
         75,
         {"A": [], "B": [{"seat": 1, "suit": "b", "points": 20}]},
@@ -120,8 +123,6 @@ def _build() -> dict[str, Scenario]:
     )
     fixed["guia-80-70"] = _tantos_fixed(
         "guia-80-70",
-        "Triunfo: oros. Ana y Carla suman 70 tantos en cartas y ganan la última baza. Bruno y Diego suman 50 en "
-        "cartas y han cantado las veinte en espadas. ¿Quién gana la mano?",
         6,
         70,
         {"A": [], "B": [{"seat": 3, "suit": "e", "points": 20}]},
@@ -129,8 +130,6 @@ def _build() -> dict[str, Scenario]:
     )
     fixed["guia-70-80"] = _tantos_fixed(
         "guia-70-80",
-        "Triunfo: oros. Ana y Carla suman 70 tantos en cartas. Bruno y Diego suman 50 en cartas, han cantado las "
-        "veinte en espadas y ganan la última baza. ¿Quién gana la mano?",
         6,
         70,
         {"A": [], "B": [{"seat": 3, "suit": "e", "points": 20}]},
@@ -167,18 +166,9 @@ def _build() -> dict[str, Scenario]:
         0,
         GUIA,
         ("R-TRICK-2", "R-TRICK-1"),
-        "Triunfo: copas. Sale el cinco de oros. ¿Con cuáles de estas cartas ganarías la baza? "
-        "Marca todas las que ganan.",
+        Texts([trump_text(COPAS), msg("fixed.salida-cinco-de-oros", lead=_c("5o"))]),
         "cards",
-        tuple(
-            Option(code, name)
-            for code, name in (
-                ("6o", "seis de oros"),
-                ("4o", "cuatro de oros"),
-                ("2c", "dos de copas"),
-                ("7b", "siete de bastos"),
-            )
-        ),
+        tuple(Option(code, card_name(_c(code))) for code in ("6o", "4o", "2c", "7b")),
         {
             "trump": "c",
             "trump_card": None,

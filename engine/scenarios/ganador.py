@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.cards import CODE_OF, NAME_OF, RANK_OF, Suit
-from engine.obligations import the, to_the
+from engine.cards import CODE_OF, RANK_OF, Suit
+from engine.messages import Message, Texts, msg
 from engine.rules import TableRules
-from engine.scenarios.common import player_label, sorted_codes, trick_state, trump_text
+from engine.scenarios.common import card_name, player_text, sorted_codes, trick_state, trump_text
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.scenarios.sim import play_hand
 
@@ -65,7 +65,9 @@ def find_trick(rng: random.Random, difficulty: int, rules: TableRules, target: s
     raise ScenarioError(f"no se ha encontrado una baza para {target}")
 
 
-def winner_notes(cards: Sequence[int], seats: Sequence[int], trump: int) -> list[tuple[str, str, bool, str]]:
+def winner_notes(
+    cards: Sequence[int], seats: Sequence[int], trump: int
+) -> list[tuple[str, Message, bool, Message]]:
     """(code, name, wins, why) for every card of the trick."""
     led, high_led, high_trump, win = trick_state(cards, trump)
     w = cards[win]
@@ -74,19 +76,19 @@ def winner_notes(cards: Sequence[int], seats: Sequence[int], trump: int) -> list
         suit = c // 10
         if c == w:
             why = (
-                f"Gana: es el triunfo más alto de la baza ({Suit(trump).label})."
+                msg("ganador.why.wins_trump", trump=trump)
                 if suit == trump
-                else f"Gana: nadie ha echado triunfo y es la carta de {Suit(led).label} más fuerte."
+                else msg("ganador.why.wins_led", led=led)
             )
         elif suit == trump:
-            why = f"No: {the(w)} es un triunfo más fuerte."
+            why = msg("ganador.why.higher_trump", card=w)
         elif suit == led and high_trump >= 0:
-            why = f"No: la baza está cortada con {the(high_trump)}; el triunfo gana al palo de salida."
+            why = msg("ganador.why.cut", top=high_trump)
         elif suit == led:
-            why = f"No: {the(w)} es más fuerte (as, tres, rey, caballo, sota, siete...)."
+            why = msg("ganador.why.stronger", card=w)
         else:
-            why = "No: no es del palo de salida ni de triunfo, así que no puede ganar."
-        notes.append((CODE_OF[c], NAME_OF[c], c == w, why))
+            why = msg("ganador.why.other_suit")
+        notes.append((CODE_OF[c], card_name(c), c == w, why))
     return notes
 
 
@@ -125,16 +127,16 @@ def generate_ganador(seed: int, difficulty: int, rules: TableRules, target: str 
         ids.append("R-DECK-3")
     if target:
         ids = [target] + [i for i in ids if i != target]
-    listing = "; ".join(f"{player_label(s)}: {NAME_OF[c]}" for s, c in zip(seats, cards, strict=True))
-    verb = "gana la baza" if n == 4 else "va ganando la baza"
-    question = f"{trump_text(trump)} Baza: {listing}. ¿Qué carta {verb}?"
+    plays = tuple(
+        msg("ganador.listed", player=player_text(s), card=c) for s, c in zip(seats, cards, strict=True)
+    )
+    ask = msg("ganador.question.complete" if n == 4 else "ganador.question.partial", plays=plays)
+    question = Texts([trump_text(trump), ask])
     if target == "R-DECK-3" and f["one_suit"]:  # asked before the course teaches tricks and trumps
-        question = f"Estas cartas son todas del mismo palo: {listing}. ¿Cuál es la más fuerte?"
+        question = msg("ganador.question.strength", plays=plays)
         position["strength_only"] = True
         ids = ["R-DECK-3"]
-    options = tuple(
-        Option(CODE_OF[c], f"{NAME_OF[c]} ({player_label(s)})") for s, c in zip(seats, cards, strict=True)
-    )
+    options = tuple(Option(CODE_OF[c], _option(s, c)) for s, c in zip(seats, cards, strict=True))
     return Scenario(
         "ganador",
         difficulty,
@@ -167,38 +169,31 @@ def diagnose_winner(cards: Sequence[int], trump: int, chosen: int) -> str | None
     return "orden_fuerza"
 
 
-def winner_explanation(cards: Sequence[int], trump: int) -> str:
+def _option(seat: int, c: int) -> Message:
+    """'rey de copas (jugador 1 (pareja A))'."""
+    return msg("ganador.option", card=c, player=player_text(seat))
+
+
+def winner_explanation(cards: Sequence[int], trump: int) -> Message:
     led, high_led, high_trump, win = trick_state(cards, trump)
     w = cards[win]
     if high_trump >= 0 and led != trump:
-        return (
-            f"Sale {the(cards[0])}. La baza tiene triunfo ({Suit(trump).label}), así que gana el triunfo "
-            f"más alto: {the(w)} (R-TRICK-2)."
-        )
+        return msg("ganador.explanation.cut", lead=cards[0], trump=trump, card=w)
     if led == trump:
-        return f"Sale triunfo: gana el triunfo más alto, {the(w)} (R-TRICK-2)."
-    return (
-        f"Sale {the(cards[0])} y nadie echa triunfo: gana la carta de {Suit(led).label} más fuerte, "
-        f"{the(w)}; las de otros palos no cuentan (R-TRICK-1, R-TRICK-2). "
-        f"Recuerda el orden: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos, "
-        f"así que nada supera {to_the(w)} en esta baza."
-    )
+        return msg("ganador.explanation.trump_lead", card=w)
+    return msg("ganador.explanation.plain", lead=cards[0], led=led, card=w)
 
 
-def strength_notes(cards: list[int], seats: list[int]) -> tuple[list[tuple], str]:
+def strength_notes(cards: list[int], seats: list[int]) -> tuple[list[tuple], Message]:
     """Verdicts and explanation of a one-suit 'which is the strongest' question (R-DECK-3 only)."""
     best = max(cards)
     notes = [
         (
             CODE_OF[c],
-            f"{NAME_OF[c]} ({player_label(s)})",
+            _option(s, c),
             c == best,
-            "Sí: es la más fuerte de estas cartas." if c == best else f"No: {the(best)} es más fuerte.",
+            msg("ganador.strength.yes") if c == best else msg("ganador.strength.no", card=best),
         )
         for s, c in zip(seats, cards, strict=True)
     ]
-    expl = (
-        "Dentro de un palo manda el orden de fuerza, no el número: as, tres, rey, caballo, sota, siete, "
-        f"seis, cinco, cuatro y dos. La más fuerte es {the(best)} (R-DECK-3)."
-    )
-    return notes, expl
+    return notes, msg("ganador.strength.explanation", card=best)

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cantes import CABALLO, REY
-from engine.cards import CODE_OF, NAME_OF, TANTOS_OF, CardError, Suit, parse_card
+from engine.cards import CODE_OF, TANTOS_OF, CardError, Suit, parse_card
 from engine.messages import Texts, Who, msg
-from engine.obligations import ruling, the
+from engine.obligations import ruling
 from engine.rules import cite
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
 from engine.scenarios import mesa as mesa_mod
 from engine.scenarios import renuncio as renuncio_mod
 from engine.scenarios import tantos as tantos_mod
-from engine.scenarios.common import CODE_INDEX
+from engine.scenarios.common import CODE_INDEX, card_name
 from engine.scenarios.misconceptions import MISCONCEPTIONS, diagnose_card, diagnose_missed, ignored_switch
 from engine.scenarios.model import AnswerError, Grade, Scenario
 from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, tags
@@ -26,10 +26,10 @@ MAX_NUMBER = 1000
 def _one(raw: str | list[str]) -> str:
     if isinstance(raw, (list, tuple)):
         if len(raw) != 1:
-            raise AnswerError("Elige una sola respuesta.")
+            raise AnswerError(msg("families.answer.one"))
         raw = raw[0]
     if not isinstance(raw, str):
-        raise AnswerError("Respuesta no válida.")
+        raise AnswerError(msg("families.answer.invalid"))
     return raw.strip()
 
 
@@ -37,15 +37,15 @@ def _hand_card(scenario: Scenario, token: str) -> str:
     try:
         c = parse_card(token)
     except CardError:
-        raise AnswerError(f"No entiendo la carta «{token}»: escríbela como 12c o «rey de copas».") from None
+        raise AnswerError(msg("families.answer.card", token=token)) from None
     code = CODE_OF[c]
     if code not in {o.value for o in scenario.options}:
-        raise AnswerError(f"{the(c).capitalize()} no está entre tus cartas.")
+        raise AnswerError(msg("families.answer.not_in_hand", card=c))
     return code
 
 
 def parse_answer(scenario: Scenario, raw: str | list[str]) -> Any:
-    """Turn form strings into an answer for ``grade``; an AnswerError (Spanish) says what is wrong."""
+    """Turn form strings into an answer for ``grade``; an AnswerError says what is wrong."""
     kind = scenario.answer_kind
     if kind == "card":
         return _hand_card(scenario, _one(raw))
@@ -53,13 +53,13 @@ def parse_answer(scenario: Scenario, raw: str | list[str]) -> Any:
         if isinstance(raw, str):
             raw = [t for t in raw.replace(";", ",").split(",") if t.strip()]
         if not isinstance(raw, (list, tuple)):
-            raise AnswerError("Respuesta no válida: marca las cartas.")
+            raise AnswerError(msg("families.answer.mark_cards"))
         chosen = {_hand_card(scenario, str(t).strip()) for t in raw}
         return [o.value for o in scenario.options if o.value in chosen]
     if kind == "choice":
         value = _one(raw)
         if value not in {o.value for o in scenario.options}:
-            raise AnswerError(f"Opción desconocida: «{value}». Elige una de las opciones.")
+            raise AnswerError(msg("families.answer.option", value=value))
         return value
     if kind == "number":
         text = _one(raw) if not isinstance(raw, int) else str(raw)
@@ -69,15 +69,11 @@ def parse_answer(scenario: Scenario, raw: str | list[str]) -> Any:
                 raise ValueError(text)
             n = int(text)
         except ValueError:
-            raise AnswerError(
-                f"«{text}» no es un número: escribe los tantos con cifras, por ejemplo 42."
-            ) from None
+            raise AnswerError(msg("families.answer.not_a_number", text=text)) from None
         if not 0 <= n <= MAX_NUMBER:
-            raise AnswerError(
-                f"{n} no es un número de tantos posible: escribe un número entre 0 y {MAX_NUMBER}."
-            )
+            raise AnswerError(msg("families.answer.out_of_range", n=n, most=MAX_NUMBER))
         return n
-    raise AnswerError(f"tipo de respuesta desconocido: {kind}")
+    raise AnswerError(msg("families.answer.kind", kind=kind))
 
 
 def _normalise(scenario: Scenario, answer: Any) -> Any:
@@ -110,21 +106,14 @@ def _make(scenario, correct, expected, given, explanation, verdicts, misconcepti
     )
 
 
-def _names(cards) -> str:
-    names = [the(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
-
-
-def _validas_note(extra: list[int], missing: list[int]) -> str:
+def _validas_note(extra: list[int], missing: list[int]) -> Texts:
     """'Te has dejado el cuatro de copas, que también se puede jugar.' and the like."""
     parts = []
     if missing:
-        one = len(missing) == 1
-        parts.append(f"Te has dejado {_names(missing)}, que también se {'puede' if one else 'pueden'} jugar.")
+        parts.append(msg("families.validas.missing", cards=tuple(missing)))
     if extra:
-        one = len(extra) == 1
-        parts.append(f"Has marcado {_names(extra)}, que no se {'puede' if one else 'pueden'} jugar.")
-    return " ".join(parts)
+        parts.append(msg("families.validas.extra", cards=tuple(extra)))
+    return Texts(parts)
 
 
 def _play_facts(position):
@@ -138,15 +127,17 @@ def grade_play(scenario: Scenario, given: Any) -> Grade:
     hand, trick, trump = _play_facts(scenario.position)
     r = ruling(hand, trick, trump, rules)
     hand_mask = sum(1 << c for c in hand)
-    verdicts = [(CODE_OF[v.card], NAME_OF[v.card], v.legal, v.why) for v in r.verdicts]
+    verdicts = [(CODE_OF[v.card], card_name(v.card), v.legal, v.message or v.why) for v in r.verdicts]
     legal = [CODE_OF[c] for c in hand if c in r.legal]
+    explanation = Texts(r.messages) if r.messages else r.explanation
     mis, note = None, ""
     if scenario.family == "jugada":
         correct = given in legal
         if not correct:
             mis = diagnose_card(hand_mask, trick, trump, CODE_INDEX[given], rules)
-            note = r.verdict(CODE_INDEX[given]).why
-        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis, note)
+            verdict = r.verdict(CODE_INDEX[given])
+            note = verdict.message or verdict.why
+        return _make(scenario, correct, legal, given, explanation, verdicts, mis, note)
     if scenario.family == "validas":
         chosen = set(given)
         correct = chosen == set(legal)
@@ -162,25 +153,22 @@ def grade_play(scenario: Scenario, given: Any) -> Grade:
             elif missing:
                 found = [diagnose_missed(hand_mask, trick, trump, c, rules) for c in missing]
                 mis = next((m for m in found if m), None)
-        return _make(scenario, correct, legal, given, r.explanation, verdicts, mis, note)
+        return _make(scenario, correct, legal, given, explanation, verdicts, mis, note)
     correct = given == r.obligation
     if not correct:
         mis = diagnose_obligation(hand_mask, trick, trump, rules, r.obligation, given)
         labels = {o.value: o.label for o in scenario.options}
-        note = (
-            f"Has elegido «{labels.get(given, given)}», pero aquí la obligación es "
-            f"«{labels.get(r.obligation, r.obligation)}»."
-        )
+        note = msg("families.obligacion.note", given=labels[given], right=labels[r.obligation])
     notes = [
         (
             o.value,
             o.label,
             o.value == r.obligation,
-            "Sí: es la obligación que se aplica." if o.value == r.obligation else "No.",
+            msg("families.obligacion.yes" if o.value == r.obligation else "families.obligacion.no"),
         )
         for o in scenario.options
     ]
-    return _make(scenario, correct, r.obligation, given, r.explanation, notes + verdicts, mis, note)
+    return _make(scenario, correct, r.obligation, given, explanation, notes + verdicts, mis, note)
 
 
 def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: str) -> str | None:
@@ -235,11 +223,7 @@ def grade_ganador(scenario: Scenario, given: Any) -> Grade:
             else:
                 missed = next(c for c in winners if c not in given)
                 mis = "ganador_ignora_triunfo" if CODE_INDEX[missed] // 10 == trump else "orden_fuerza"
-        expl = (
-            f"Sale {the(lead[0])} y el triunfo es {Suit(trump).label}: gana una carta de "
-            f"{Suit(lead[0] // 10).label} más fuerte o cualquier triunfo; las de otros palos nunca ganan "
-            f"(R-TRICK-1, R-TRICK-2)."
-        )
+        expl = msg("ganador.candidates.explanation", lead=lead[0], trump=trump, led=lead[0] // 10)
         return _make(scenario, correct, winners, given, expl, notes, mis)
     cards = [CODE_INDEX[c] for c in pos["trick"]]
     if pos.get("strength_only"):
@@ -276,26 +260,28 @@ def grade_tantos(scenario: Scenario, given: Any) -> Grade:
     mis = None
     if "pile" in pos:  # level 1
         notes = [
-            (c, NAME_OF[CODE_INDEX[c]], TANTOS_OF[CODE_INDEX[c]] > 0, f"{TANTOS_OF[CODE_INDEX[c]]} tantos")
+            (
+                c,
+                card_name(CODE_INDEX[c]),
+                TANTOS_OF[CODE_INDEX[c]] > 0,
+                msg("tantos.card_tantos", n=TANTOS_OF[CODE_INDEX[c]]),
+            )
             for c in pos["pile"]
         ]
         if not correct:
             mis = (
                 "tres_bajo_rey" if given - expected in _tres_variants(pos["pile"]) else "tantos_mal_contados"
             )
-        expl = (
-            f"As 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0 (R-DECK-4): estas cartas suman "
-            f"{expected} tantos."
-        )
+        expl = msg("tantos.pile.explanation", n=expected)
         return _make(scenario, correct, expected, given, expl, notes, mis)
     rows = []
     for p in "AB":
         cards, cantes, last = _tantos_breakdown(pos, p)
         rows.append((p, tantos_mod.PAIR_LABELS[p], cards, cantes, last, cards + cantes + last))
-    expl = " ".join(
-        f"{label}: {cards} de cartas + {cantes} de cantes + {last} de últimas = {total}."
+    expl = [
+        msg("tantos.row", label=label, won=cards, cantes=cantes, last=last, total=total)
         for p, label, cards, cantes, last, total in rows
-    )
+    ]
     if scenario.answer_kind == "number":
         pair = pos.get("pair", "A")
         cards, cantes, last = _tantos_breakdown(pos, pair)
@@ -319,24 +305,22 @@ def grade_tantos(scenario: Scenario, given: Any) -> Grade:
             else:
                 mis = "tantos_mal_contados"
         notes = [
-            (r[0], r[1], r[0] == pair, f"cartas {r[2]}, cantes {r[3]}, últimas {r[4]}: total {r[5]}")
+            (
+                r[0],
+                r[1],
+                r[0] == pair,
+                msg("tantos.row.note", won=r[2], cantes=r[3], last=r[4], total=r[5]),
+            )
             for r in rows
         ]
-        return _make(
-            scenario,
-            correct,
-            expected,
-            given,
-            "Total = cartas + cantes + diez de últimas (R-SCORE-1). " + expl,
-            notes,
-            mis,
-        )
+        explanation = Texts([msg("tantos.total.explanation"), *expl])
+        return _make(scenario, correct, expected, given, explanation, notes, mis)
     totals = {r[0]: r[5] for r in rows}
     tie = totals["A"] == totals["B"]
     if tie:
-        expl += f" Empate a {totals['A']}: gana la pareja que hizo la última baza, la {pos['last_trick']} (R-SCORE-3)."
+        expl.append(msg("tantos.tie.explanation", total=totals["A"], pair=pos["last_trick"]))
     else:
-        expl += " Gana la pareja con más total (R-SCORE-2)."
+        expl.append(msg("tantos.more.explanation"))
     if not correct:
         if given == "empate":
             mis = (
@@ -364,21 +348,20 @@ def grade_tantos(scenario: Scenario, given: Any) -> Grade:
             else:
                 mis = "tantos_mal_contados"
     tie_note = (
-        f"Los totales empatan a {totals['A']}, pero la mano no queda en empate: la gana la pareja que hizo la "
-        f"última baza (R-SCORE-3)."
+        msg("tantos.tie.note", total=totals["A"])
         if tie
-        else f"Los totales no empatan: {totals['A']} a {totals['B']}."
+        else msg("tantos.no_tie.note", a=totals["A"], b=totals["B"])
     )
     notes = [
         (
             o.value,
             o.label,
             o.value == expected,
-            f"total {totals[o.value]}" if o.value in totals else tie_note,
+            msg("tantos.total", total=totals[o.value]) if o.value in totals else tie_note,
         )
         for o in scenario.options
     ]
-    return _make(scenario, correct, expected, given, expl, notes, mis)
+    return _make(scenario, correct, expected, given, Texts(expl), notes, mis)
 
 
 def grade_cante(scenario: Scenario, given: Any) -> Grade:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.messages import Text, from_data, to_data
+from engine.messages import Message, Text, from_data, msg, to_data
 from engine.rules import GUIA, TableRules
 
 FAMILIES: tuple[str, ...] = (
@@ -18,16 +18,8 @@ FAMILIES: tuple[str, ...] = (
     "renuncio",
     "mesa",
 )
-FAMILY_LABELS: dict[str, str] = {
-    "jugada": "¿Cuál puedes jugar?",
-    "validas": "Marca todas las cartas válidas",
-    "obligacion": "¿Qué obligación tienes?",
-    "ganador": "¿Quién gana la baza?",
-    "tantos": "Cuenta los tantos",
-    "cante": "¿Puedes cantar?",
-    "renuncio": "¿Quién ha renunciado?",
-    "mesa": "La mesa y el reparto",
-}
+# Each family's name on the pages, a message (engine/messages/<lang>/families.py).
+FAMILY_LABELS: dict[str, Message] = {f: msg(f"families.label.{f}") for f in FAMILIES}
 DIFFICULTIES = (1, 2, 3)
 ANSWER_KINDS = ("card", "cards", "choice", "number")
 
@@ -37,7 +29,15 @@ class ScenarioError(ValueError):
 
 
 class AnswerError(ValueError):
-    """An answer that cannot be read for this scenario; the message is Spanish and shown to the learner."""
+    """An answer that cannot be read for this scenario, shown to the learner: ``str(exc)`` is the sentence
+    in the language in force, ``exc.text`` the message itself."""
+
+    def __init__(self, text: Text):
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return str(self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,8 @@ class Option:
 
 @dataclass(frozen=True)
 class Scenario:
-    """One quiz item: a consistent position, its question in Spanish, the options and the answer key."""
+    """One quiz item: a consistent position, its question (a text: messages that print in the language in
+    force), the options and the answer key."""
 
     family: str
     difficulty: int

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CODE_OF, SUIT_MASKS, Suit, cards_of, pick
+from engine.messages import Texts, msg
 from engine.obligations import ABOVE, legal_mask, ruling
 from engine.rules import GUIA, TableRules, switched_off
 from engine.scenarios.common import (
@@ -79,11 +80,7 @@ VARIANT_KIND = {
 }
 
 OBLIGATION_LABELS = {
-    "montar": "Montar: asistir con una carta que supere",
-    "asistir": "Asistir: seguir el palo de salida",
-    "fallar": "Fallar: echar triunfo",
-    "pisar": "Pisar: echar un triunfo mayor",
-    "libre": "Libre: cualquier carta",
+    o: msg(f"families.obligation.{o}") for o in ("montar", "asistir", "fallar", "pisar", "libre")
 }
 MAIN_ID = {
     "salida": "R-TRICK-1",
@@ -511,16 +508,15 @@ def play_scenario(
     hand = cards_of(spot.hands[spot.viewer])
     r = ruling(hand, spot.trick, spot.trump, rules)
     legal_codes = [c for c in position["hand"] if c in {CODE_OF[x] for x in r.legal}]
-    situation = describe_trick(spot.trick, spot.leader, spot.viewer) if spot.trick else "Eres mano: sales tú."
-    intro = f"{trump_text(spot.trump)} {situation}"
+    situation = (
+        describe_trick(spot.trick, spot.leader, spot.viewer) if spot.trick else msg("families.you_lead")
+    )
+    question = Texts([trump_text(spot.trump), situation, msg(f"families.ask.{family}")])
     if family == "jugada":
-        question = f"{intro} ¿Qué carta puedes jugar?"
         kind, options, answer = "card", card_options(position["hand"]), legal_codes
     elif family == "validas":
-        question = f"{intro} Marca todas las cartas que puedes jugar."
         kind, options, answer = "cards", card_options(position["hand"]), legal_codes
     else:
-        question = f"{intro} ¿Qué obligación tienes?"
         kind = "choice"
         options = tuple(Option(v, label) for v, label in OBLIGATION_LABELS.items())
         answer = r.obligation

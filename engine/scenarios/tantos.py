@@ -11,14 +11,22 @@ from itertools import product
 
 from engine.cantes import CABALLO, REY, HandScore, score_hand
 from engine.cards import CODE_OF, TANTOS_OF, Suit
+from engine.messages import Message, Texts, msg
 from engine.rules import TableRules
-from engine.scenarios.common import CODE_INDEX, cante_name, sorted_codes, trump_text
+from engine.scenarios.common import CODE_INDEX, sorted_codes, trump_text
 from engine.scenarios.model import Option, Scenario
 
 TARGETS = ("R-DECK-4", "R-SCORE-1", "R-CANTE-5", "R-SCORE-2", "R-SCORE-3")
 TARGET_LEVEL = {"R-DECK-4": 1, "R-SCORE-1": 2, "R-CANTE-5": 2, "R-SCORE-2": 3, "R-SCORE-3": 3}
-PAIR_LABELS = {"A": "Pareja A (jugadores 1 y 3)", "B": "Pareja B (jugadores 2 y 4)"}
-HAND_OPTIONS = (Option("A", "Gana la pareja A"), Option("B", "Gana la pareja B"), Option("empate", "Empate"))
+PAIR_LABELS = {
+    "A": msg("tantos.pair", pair="A", first=1, second=3),
+    "B": msg("tantos.pair", pair="B", first=2, second=4),
+}
+HAND_OPTIONS = (
+    Option("A", msg("tantos.wins", pair="A")),
+    Option("B", msg("tantos.wins", pair="B")),
+    Option("empate", msg("tantos.tie")),
+)
 
 
 def pile_tantos(codes_: list[str]) -> int:
@@ -75,12 +83,21 @@ def _sang(cantes: list[dict], seat: int) -> int:
     return sum(1 for x in cantes if x["seat"] == seat)
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " y " + items[-1] if items else ""
+def bazas(n: int) -> Message:
+    """'1 baza' / '3 bazas'."""
+    return msg("tantos.bazas.one" if n == 1 else "tantos.bazas.many", n=n)
 
 
-def _bazas(n: int) -> str:
-    return "1 baza" if n == 1 else f"{n} bazas"
+def cantes_sung(position: dict, pair: str) -> tuple[Message, ...]:
+    """The cantes of ``pair``: 'las cuarenta', 'las veinte en copas' (R-CANTE-1)."""
+    trump = Suit.parse(position["trump"])
+    out = []
+    for x in position["cantes"][pair]:
+        suit = Suit.parse(x["suit"])
+        out.append(
+            msg("tantos.cante.cuarenta") if suit == trump else msg("tantos.cante.veinte", suit=int(suit))
+        )
+    return tuple(out)
 
 
 def _cante_plans(trump: int, tricks: dict[str, int]):
@@ -128,10 +145,7 @@ def generate_tantos(seed: int, difficulty: int, rules: TableRules, target: str |
         n = rng.randint(2, 6)
         pile = rng.sample(range(40), 4 * n)
         position = {"trump": Suit(trump).letter, "pile": sorted_codes(pile), "tricks": n, "viewer": None}
-        question = (
-            f"Tu pareja ha ganado {n} bazas con estas cartas. ¿Cuántos tantos suman las cartas? "
-            f"(Sin cantes ni últimas.)"
-        )
+        question = msg("tantos.q1", bazas=bazas(n))
         return Scenario(
             "tantos",
             difficulty,
@@ -167,13 +181,10 @@ def _level2(rng, seed, difficulty, rules, trump, target) -> Scenario:
     last = rng.choice("AB")
     position = _position(rng, trump, a, b, owners, last)
     position["pair"] = "A"
-    sung_txt = _and([cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"]["A"]])
-    cantes_txt = f"ha cantado {sung_txt}" if sung_txt else "no ha cantado"
-    last_txt = "ha ganado" if last == "A" else "no ha ganado"
-    question = (
-        f"{trump_text(trump)} La pareja A ha ganado {_bazas(tricks_a)} con las cartas que ves, {cantes_txt} "
-        f"y {last_txt} la última baza. ¿Cuántos tantos suma en total?"
-    )
+    sung_a = cantes_sung(position, "A")
+    sang = msg("tantos.sang", sung=sung_a) if sung_a else msg("tantos.sang.none")
+    ask = msg("tantos.q2.last" if last == "A" else "tantos.q2.not_last", bazas=bazas(tricks_a), sang=sang)
+    question = Texts([trump_text(trump), ask])
     ids = ["R-SCORE-1", "R-DECK-4"]
     if any(CODE_OF[c] in position["piles"]["A"] for s in sung for c in (REY[s], CABALLO[s])):
         ids.append("R-CANTE-5")
@@ -212,13 +223,12 @@ def _level3(rng, seed, difficulty, rules, trump, target) -> Scenario:
     position = _position(rng, trump, a, b, owners, last)
 
     def cantes_of(p):
-        return _and([cante_name(Suit.parse(x["suit"]), trump) for x in position["cantes"][p]]) or "nada"
+        return cantes_sung(position, p) or (msg("tantos.none"),)
 
-    question = (
-        f"{trump_text(trump)} Al acabar la mano, la pareja A tiene {_bazas(tricks['A'])} y la B, "
-        f"{tricks['B']}, con las cartas que ves. Cantes: pareja A, {cantes_of('A')}; pareja B, "
-        f"{cantes_of('B')}. La última baza la ganó la pareja {last}. ¿Quién gana la mano?"
+    ask = msg(
+        "tantos.q3", bazas=bazas(tricks["A"]), n=tricks["B"], a=cantes_of("A"), b=cantes_of("B"), pair=last
     )
+    question = Texts([trump_text(trump), ask])
     t = totals(position)
     ids = ["R-SCORE-2", "R-SCORE-1"] + (["R-SCORE-3"] if t["A"] == t["B"] else [])
     if target:

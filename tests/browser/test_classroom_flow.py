@@ -99,7 +99,7 @@ def test_a_teacher_sets_practice_and_sees_the_students_mistake(
     row = Assignment.objects.get(practice_set=practice_set, student=alice)
     assert (row.state, row.answered, row.correct) == ("entregada", 6, 5)
     wrong_attempt = Attempt.objects.get(learner=alice, correct=False)
-    label = MISCONCEPTIONS[wrong_attempt.misconception]
+    label = str(MISCONCEPTIONS[wrong_attempt.misconception])
     _log_out(page)
 
     _log_in(page, base, "teresa", password)

@@ -105,6 +105,27 @@ def test_bad_json_and_a_bad_command_exit_2():
     assert code == 2 and "uso" in json.loads(out)["error"]
 
 
+def test_the_words_printed_are_in_the_language_asked_for_spanish_by_default():
+    data = json.dumps({"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"]})
+    default, spanish = run(["legal"], data), run(["legal", "--lang", "es"], data)
+    assert default == spanish == run(["--lang=es", "legal"], data)
+    assert json.loads(default[1])["cards"][1]["why"].startswith("No: tienes copas")
+    for bad in (["legal", "--lang", "fr"], ["legal", "--lang"]):
+        code, out = run(bad, data)
+        assert code == 2 and "uso" in json.loads(out)["error"]
+
+
+def test_an_answer_keeps_messages_until_it_is_printed_in_a_language():
+    from engine.cli import cmd_legal, words
+    from engine.messages import Message
+
+    out = cmd_legal({"trump": "o", "trick": ["10c"], "hand": ["12c", "4c", "6b"]})
+    assert isinstance(out["cards"][0]["why"], Message)
+    label = {"label": Message("families.label.validas"), "n": [Message("families.trump", {"trump": 1})]}
+    assert words(label, "en") == {"label": "Mark every valid card", "n": ["Triunfo: copas."]}
+    assert words(label, "es") == {"label": "Marca todas las cartas válidas", "n": ["Triunfo: copas."]}
+
+
 @rule("R-TRICK-2")
 def test_trick_answers_the_index_and_card_of_the_winner():
     code, out = call("trick", {"trump": "c", "cards": ["5o", "6o", "2c", "7b"]})

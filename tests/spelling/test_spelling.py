@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from engine.messages import render
 from engine.messages.es import CATALOGUE
 from engine.rules import PRESET_LABELS, RULE_CATALOGUE, SWITCH_LABELS
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
@@ -49,7 +50,7 @@ def test_every_generated_question_and_feedback_is_spelt_right():
 def test_every_catalogue_line_rule_misconception_and_label_is_spelt_right():
     texts = [PLACEHOLDER.sub(" ", t) for t in CATALOGUE.values()]
     for table in (RULE_CATALOGUE, MISCONCEPTIONS, FAMILY_LABELS, PRESET_LABELS, SWITCH_LABELS):
-        texts += list(table.values())
+        texts += [render(t, "es") for t in table.values()]
     assert unknown(texts) == {}
 
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.messages import from_data
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS
 from tutor.classroom import dashboard, services
@@ -38,6 +39,7 @@ from tutor.classroom.mastery import attempts_citing, mastery_table, student_mast
 from tutor.classroom.models import Assignment, Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.classroom.skills import skill_name
 from tutor.lib.cards import card_name, is_card_code
+from tutor.lib.i18n import text
 from tutor.lib.once import once
 from tutor.lib.spreadsheet import csv_response, streaming_csv_response
 from tutor.lib.tables import table_label
@@ -640,7 +642,7 @@ def _answer_words(scenario: dict, answer) -> str | int:
     if isinstance(answer, str):
         if is_card_code(answer):
             return card_name(answer)
-        labels = {o.get("value"): o.get("label") for o in scenario.get("options", [])}
+        labels = {o.get("value"): text(from_data(o.get("label"))) for o in scenario.get("options", [])}
         if answer in labels:
             return labels[answer]
         if answer.lstrip("-").isascii() and answer.lstrip("-").isdigit():
@@ -714,7 +716,7 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             _answer_words({"options": attempt.options or []}, attempt.answer),
             _answer_code(attempt.answer),
             "sí" if attempt.correct else "no",
-            MISCONCEPTIONS.get(attempt.misconception, attempt.misconception),
+            text(MISCONCEPTIONS.get(attempt.misconception, attempt.misconception)),
             attempt.time_taken_ms,
             timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
         ]

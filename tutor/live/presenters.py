@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse_answer
+from tutor.lib.i18n import text
 from tutor.live import pulse
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.display import family_label, feedback, position, rules_in_force
@@ -83,7 +84,7 @@ def _common_misconception(answers: list[LiveAnswer]) -> dict | None:
     if not mistakes:
         return None
     key, count = mistakes.most_common(1)[0]
-    return {"text": MISCONCEPTIONS.get(key, key), "count": count}
+    return {"text": text(MISCONCEPTIONS.get(key, key)), "count": count}
 
 
 def question_board(question: RoundQuestion, revealed: bool) -> dict:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from engine.cards import Suit
 from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, TableRules
 from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario, grade_texts
-from engine.scenarios.common import CODE_INDEX, player_label
+from engine.scenarios.common import CODE_INDEX, player_text
 from engine.tricks import trick_winner
 from tutor.lib.cards import card_name, is_card_code, seat_labels
 from tutor.lib.i18n import text
@@ -97,7 +97,7 @@ def _ints(codes) -> list[int]:
 def _seat_names(pos: dict) -> dict[int, str] | None:
     # Scenarios seen from no seat (ganador, renuncio) name the players; others use "Tú", "Compañero"...
     if pos.get("viewer") is None:
-        return {seat: player_label(seat) for seat in range(4)}
+        return {seat: text(player_text(seat)) for seat in range(4)}
     return None
 
 
@@ -145,7 +145,7 @@ def _who(seat: int, viewer: int | None, names: dict, labels: tuple[str, ...] | N
     """A seat's name: the neutral player name, or relative to the viewer. Pass ``labels``
     (seat_labels()) when naming many seats: translating them is the dear part."""
     if viewer is None:
-        return names.get(seat, player_label(seat))
+        return names.get(seat, text(player_text(seat)))
     return (labels or seat_labels())[(seat - viewer) % 4]
 
 
@@ -173,7 +173,7 @@ def _sung_sentence(seat: int, viewer: int | None, points: int, suit: str) -> str
     what = _points_words(points)
     if viewer is None:
         return _("%(who)s cantó %(what)s en %(suit)s") % {
-            "who": player_label(seat),
+            "who": text(player_text(seat)),
             "what": what,
             "suit": suit,
         }
@@ -222,7 +222,7 @@ def position(scenario: Scenario, answered: bool) -> dict:
         view["candidates"] = pos["candidates"]
     if "hands_before" in draws:
         view["hands_before"] = [
-            {"who": player_label(seat), "cards": cards} for seat, cards in enumerate(pos["hands_before"])
+            {"who": text(player_text(seat)), "cards": cards} for seat, cards in enumerate(pos["hands_before"])
         ]
     if "history" in draws:
         view["history"] = _history(pos)
@@ -336,12 +336,12 @@ def _describe(scenario: Scenario, value) -> str:
         return ", ".join(_describe(scenario, v) for v in value) or _("ninguna")
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    if value in labels:
-        return text(labels[value])  # an engine text: words of the page's language
-    if is_card_code(value):
+    if value in labels and scenario.answer_kind not in ("card", "cards"):
+        return text(labels[value])
+    if is_card_code(value):  # a card from the hand, named as in a sentence: "rey de copas, cuatro de copas"
         return card_name(value)
     return str(value)
 
 
 def family_label(family: str) -> str:
-    return FAMILY_LABELS.get(family, family)
+    return text(FAMILY_LABELS.get(family, family))

@@ -156,11 +156,32 @@ class _Verdict:
         return self.text
 
 
+class _Clauses:
+    """Several clauses (a list of messages) in one sentence: ``{x}`` 'a, b, c', ``{x:and}`` 'a, b y c',
+    ``{x:or}``, ``{x:semi}`` 'a; b; c'."""
+
+    def __init__(self, parts):
+        self.parts = [_fill(p) for p in parts]
+
+    def __format__(self, spec: str) -> str:
+        p = self.parts
+        if spec == "":
+            return ", ".join(p)
+        if spec == "semi":
+            return "; ".join(p)
+        if spec in ("and", "or"):
+            joint = " y " if spec == "and" else " o "
+            return p[0] if len(p) == 1 else ", ".join(p[:-1]) + joint + p[-1] if p else ""
+        raise ValueError(f"forma desconocida para unas frases: {spec!r}")
+
+
 def _wrap(key: str, value: Any) -> Any:
     if key == "verdict" and isinstance(value, Message):
         return _Verdict(value)
     if isinstance(value, Message):  # a clause inside a sentence, in the same language
         return _fill(value)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Message) for v in value):
+        return _Clauses(value)
     if key in _CARD_FACTS:
         return _Card(value)
     if key in _WRAP:

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.messages import render
 from engine.rules import PRESETS
 from engine.scenarios import (
     FAMILIES,
@@ -83,9 +84,12 @@ def test_grade_accepts_raw_form_strings_too():
     assert grade(s, str(s.answer)).correct
 
 
-def test_misconceptions_include_the_required_codes_in_spanish():
+def test_misconceptions_include_the_required_codes_in_spanish_and_english():
     assert REQUIRED_CODES <= set(MISCONCEPTIONS)
-    assert all(text.endswith(".") and text[0].isupper() for text in MISCONCEPTIONS.values())
+    for lang in ("es", "en"):
+        texts = [render(text, lang) for text in MISCONCEPTIONS.values()]
+        assert all(text.endswith(".") and text[0].isupper() for text in texts)
+    assert render(MISCONCEPTIONS["no_fallo"], "en") != render(MISCONCEPTIONS["no_fallo"], "es")
 
 
 def test_a_grade_carries_rule_ids_and_the_engine_version():
@@ -94,8 +98,9 @@ def test_a_grade_carries_rule_ids_and_the_engine_version():
     assert not g.correct and g.expected == ["12c"] and g.given == "4c"
     assert "R-OBL-MONTAR" in g.rule_ids and g.engine_version
     verdict = {v[0]: v for v in g.verdicts}
-    assert verdict["4c"][2] is False and "montar" in verdict["4c"][3]
-    assert verdict["12c"][1] == "rey de copas"
+    assert verdict["4c"][2] is False and "montar" in str(verdict["4c"][3])
+    assert str(verdict["12c"][1]) == "Rey de copas"
+    assert render(verdict["12c"][1], "en") == "King of copas"
 
 
 @settings(max_examples=150, deadline=None)

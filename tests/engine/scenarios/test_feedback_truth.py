@@ -81,7 +81,7 @@ def test_a_misconception_is_offered_only_where_it_is_the_mistake_under_that_tabl
     wrong = []
     for r in rendered:
         whys = " ".join(str(v[3]) for v in r.grade.verdicts)
-        notes = {r.grade.misconception} | {code for code, text in MISCONCEPTIONS.items() if text in whys}
+        notes = {r.grade.misconception} | {code for code, text in MISCONCEPTIONS.items() if str(text) in whys}
         for key, codes in DEFAULT_MISCONCEPTIONS.items():
             if _switched(r.rules, key) and notes & codes:
                 wrong.append(f"{r.where()}: {notes & codes}")

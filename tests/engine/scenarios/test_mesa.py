@@ -72,7 +72,7 @@ def test_two_hundred_seeds_are_consistent_and_graded_by_their_own_key(difficulty
 
 
 def test_the_family_is_registered_with_its_label_and_targets():
-    assert FAMILY_LABELS["mesa"] == "La mesa y el reparto"
+    assert str(FAMILY_LABELS["mesa"]) == "La mesa y el reparto"
     for rule_id in (
         "R-DECK-1",
         "R-DECK-2",

@@ -105,7 +105,7 @@ def test_the_set_page_names_each_mistake_and_shows_the_position(classroom, teres
     q = Question.objects.select_related("issued__attempt").get(assignment__student=alice, number=1)
     attempt = q.issued.attempt
     assert not attempt.correct
-    assert MISCONCEPTIONS[attempt.misconception] in page
+    assert str(MISCONCEPTIONS[attempt.misconception]) in page
     from engine.cards import parse_card
 
     assert "Respondió" in page
@@ -143,7 +143,7 @@ def test_attempts_csv_lists_each_answer_with_its_misconception(classroom, teresa
     assert wrong[0]["usuario"] == "alice"
     assert wrong[0]["nombre real"] == "Alicia Gómez"
     assert wrong[0]["respuesta (código)"] == q.issued.attempt.answer
-    assert wrong[0]["error típico"] == MISCONCEPTIONS[q.issued.attempt.misconception]
+    assert wrong[0]["error típico"] == str(MISCONCEPTIONS[q.issued.attempt.misconception])
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@"])

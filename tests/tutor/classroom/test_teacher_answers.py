@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from engine.cards import NAME_OF
+from engine.messages import from_data
 from engine.scenarios import FAMILIES
 from engine.scenarios.common import CODE_INDEX
 from tests.tutor.classroom.conftest import make_set
@@ -33,7 +34,10 @@ def _wrong_raw(scenario: dict):
 
 
 def _label_of(scenario: dict, value: str) -> str:
-    labels = {o["value"]: o["label"] for o in scenario["options"]}
+    """An answer as the page names it: a card of the hand by its name, an option by its label."""
+    if scenario["answer_kind"] in ("card", "cards"):
+        return NAME_OF[CODE_INDEX[value]]
+    labels = {o["value"]: str(from_data(o["label"])) for o in scenario["options"]}
     return labels[value] if value in labels else NAME_OF[CODE_INDEX[value]]
 
 
@@ -75,7 +79,7 @@ def test_the_set_page_draws_each_familys_wrong_answer_with_the_right_one(
     assert page.count('class="wrong-answer"') == len(wrong)
     for q, raw in wrong:
         scenario = q.issued.scenario
-        assert scenario["question"] in text
+        assert str(from_data(scenario["question"])) in text
         if scenario["answer_kind"] == "number":
             assert f"Respondió: {raw}" in text
             assert f"Respuesta correcta: {scenario['answer']}" in text
