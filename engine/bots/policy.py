@@ -232,9 +232,8 @@ def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int,
     # Which suit to lead low from: one the partner lacks (and may trump), then one a rival lacks (it has to
     # spend a trump on a low card), then the suit that has run most (fewest cards of it still out).
     partner_void = voids[(seat + 2) & 3]
-    partner_may_trump = (
-        not partner_void >> trump & 1 and rivals_trumps
-    )  # trumps are out, maybe with the partner
+    # Trumps are still out (``rivals_trumps`` is every unseen trump) and the partner may hold some.
+    partner_may_trump = not partner_void >> trump & 1 and rivals_trumps
 
     def suit_key(s: int) -> tuple[bool, bool, int]:
         return (
