@@ -1,7 +1,11 @@
-"""``python -m engine.bots.bench [--hands N] [--fuerte-hands N] [--rules PRESET]``: the bots' speed and strength.
+"""``python -m engine.bots.bench [--hands N] [--fuerte-hands N] [--rules PRESET] [--first-seed S]``: the bots'
+speed and strength.
 
-Strength is measured duplicate-style: every deal (seed) is played twice, the stronger pair in seats 0/2
-and then in seats 1/3, with the dealer rotating with the seed, so the cards cannot favour either pair.
+Strength is measured duplicate-style: every deal (seed S, S+1, …) is played twice, the stronger pair in
+seats 0/2 and then in seats 1/3, with the dealer rotating with the seed, so the cards cannot favour either
+pair. A hand always has a winner (R-SCORE-3 gives equal totals to the pair that took the last trick); the
+figure is hands won by the stronger pair over all hands played, and the rows say how many of those hands
+were such ties.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import argparse
 import random
 import statistics
 import time
+from dataclasses import dataclass
 
 from engine.bots.choose import choose_play
 from engine.bots.policy import LEVELS
@@ -36,16 +41,33 @@ def timed_hand(seed: int, levels: list[str], rules: TableRules, times: dict[str,
     return hand
 
 
+@dataclass(frozen=True, slots=True)
+class MatchUp:
+    """Hands won by the stronger pair, hands played, and how many hands were ties given to the last trick."""
+
+    won: int
+    played: int
+    ties: int
+
+    def row(self, what: str) -> str:
+        return (
+            f"| {what}: hands won | {self.won} of {self.played} ({self.won / self.played:.1%}; "
+            f"{self.ties} tied totals went to the last trick, R-SCORE-3) |"
+        )
+
+
 def match_up(
-    strong: str, weak: str, deals: int, rules: TableRules, times: dict[str, list[float]]
-) -> tuple[int, int]:
-    """(hands won by the ``strong`` pair, hands played): each deal twice, seats swapped."""
-    won = 0
-    for seed in range(deals):
+    strong: str, weak: str, deals: int, rules: TableRules, times: dict[str, list[float]], first_seed: int = 0
+) -> MatchUp:
+    """The ``strong`` pair against the ``weak`` one: deals ``first_seed``… each played twice, seats swapped."""
+    won = ties = 0
+    for seed in range(first_seed, first_seed + deals):
         for side in (0, 1):
             levels = [strong, weak, strong, weak] if side == 0 else [weak, strong, weak, strong]
-            won += timed_hand(seed, levels, rules, times).score().winner == side
-    return won, 2 * deals
+            score = timed_hand(seed, levels, rules, times).score()
+            won += score.winner == side
+            ties += score.reason == "empate-ultimas"
+    return MatchUp(won, 2 * deals, ties)
 
 
 def _ms(values: list[float], q: float) -> float:
@@ -62,13 +84,18 @@ def main(argv: list[str] | None = None) -> int:
         "--fuerte-hands", type=int, default=2000, help="hands of fuerte vs normal (default 2000)"
     )
     parser.add_argument("--rules", default="guia", help="table preset (default guia)")
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first deal (default 0)")
     args = parser.parse_args(argv)
     rules = TableRules.from_spec(args.rules)
     times: dict[str, list[float]] = {k: [] for level in LEVELS for k in (level, level + " cpu")}
     started = time.perf_counter()
-    np_won, np_played = match_up("normal", "principiante", max(args.hands // 2, 1), rules, times)
-    fn_won, fn_played = match_up("fuerte", "normal", max(args.fuerte_hands // 2, 1), rules, times)
-    print(f"engine.bots.bench — one core, rules={args.rules}, {time.perf_counter() - started:.0f} s")
+    deals = max(args.hands // 2, 1), max(args.fuerte_hands // 2, 1)
+    normal = match_up("normal", "principiante", deals[0], rules, times, args.first_seed)
+    strong = match_up("fuerte", "normal", deals[1], rules, times, args.first_seed)
+    print(
+        f"engine.bots.bench — one core, rules={args.rules}, deals from seed {args.first_seed}, "
+        f"{time.perf_counter() - started:.0f} s"
+    )
     print("| measure | value |")
     print("|---|---:|")
     for level in LEVELS:
@@ -82,10 +109,8 @@ def main(argv: list[str] | None = None) -> int:
             f"| fuerte: p50 / p99 / max ms per decision ({what}) | "
             f"{_ms(v, 0.5):.1f} / {_ms(v, 0.99):.1f} / {max(v) * 1000:.1f} |"
         )
-    print(
-        f"| normal pair vs principiante pair: hands won | {np_won} of {np_played} ({np_won / np_played:.1%}) |"
-    )
-    print(f"| fuerte pair vs normal pair: hands won | {fn_won} of {fn_played} ({fn_won / fn_played:.1%}) |")
+    print(normal.row("normal pair vs principiante pair"))
+    print(strong.row("fuerte pair vs normal pair"))
     fuerte = times["fuerte"]
     print(
         f"| fuerte decisions timed | {len(fuerte):,} (mean {statistics.fmean(fuerte) * 1000:.1f} ms wall) |"

@@ -124,7 +124,10 @@ def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]
         if not legal & (legal - 1):
             card = legal.bit_length() - 1
             continue
-        card, _ = normal_card(mine, legal, trick, seat, trump, rest & ~mine, voids, n_tricks + 1, sung, rules)
+        tute_open = won[seat & 1] == 0 or rules.tute_cualquier_baza
+        card, _ = normal_card(
+            mine, legal, trick, seat, trump, rest & ~mine, voids, n_tricks + 1, sung, rules, tute_open
+        )
     totals = [tantos[0] + cpts[0], tantos[1] + cpts[1]]
     totals[last] += 10
     us = view.seat & 1

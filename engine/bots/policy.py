@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots.view import SeatView
-from engine.cantes import CANTE_MASK, CanteOption
+from engine.cantes import CANTE_MASK, TUTE_MASK, CanteOption
 from engine.cards import CARDS, SUIT_MASKS, TANTOS_OF, Card, pick
 from engine.obligations import ABOVE, trick_state
 from engine.rules import TableRules
@@ -33,7 +33,11 @@ REASONS = {
     "salir_mandona": "sale con una carta que ya nadie puede superar en su palo",
     "arrastrar": "sale de triunfo para quitar los triunfos a los rivales",
     "guardar_ultimas": "guarda el triunfo más alto para la última baza (las diez de últimas)",
-    "salir_baja": "sale con una carta baja y guarda los triunfos, los cantes y las cartas de tantos",
+    "salir_baja": (
+        "sale con una carta baja del palo que más ha corrido y guarda los triunfos, los cantes y las cartas de tantos"
+    ),
+    "salir_al_fallo": "sale por el palo que le falta al compañero, para que gane la baza con un triunfo",
+    "hacer_fallar": "sale con una carta baja del palo que le falta a un rival, para que gaste un triunfo en ella",
     "mejor_estimacion": (
         "es la carta que más manos gana al jugar la mano muchas veces, con las cartas que no se ven "
         "repartidas de muchas maneras que encajan con lo jugado"
@@ -71,12 +75,17 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _pair_cards(hand: int, sung: int) -> int:
-    """Rey and caballo of each unsung suit where we hold both: kept to sing them (R-CANTE-1, R-CANTE-3)."""
+def _pair_cards(hand: int, sung: int, tute_open: bool = False) -> int:
+    """Rey and caballo of each unsung suit where we hold both: kept to sing them (R-CANTE-1, R-CANTE-3); and
+    the four reyes or caballos while a tute may still be sung (R-TUTE-1, R-TUTE-2)."""
     out = 0
     for s in range(4):
         if hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1:
             out |= CANTE_MASK[s]
+    if tute_open:
+        for m in TUTE_MASK.values():
+            if hand & m == m:
+                out |= m
     return out
 
 
@@ -125,11 +134,13 @@ def normal_card(
     trick_no: int,
     sung: int,
     rules: TableRules,
+    tute_open: bool = False,
 ) -> tuple[int, str]:
-    """The normal bot's card and reason code; ``voids[s]`` is a 4-bit mask of suits seat ``s`` is known to lack."""
+    """The normal bot's card and reason code; ``voids[s]`` is a 4-bit mask of suits seat ``s`` is known to lack;
+    ``tute_open``: a tute could still be sung (our pair has not won a trick yet, or the table allows any)."""
     if not legal & (legal - 1):
         return _low(legal), "unica"
-    keep = _pair_cards(hand, sung)
+    keep = _pair_cards(hand, sung, tute_open)
     tmask = TRUMPS[trump]
     if not trick:
         return _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep)
@@ -151,10 +162,20 @@ def normal_card(
             return False
         return c // 10 == trump or not rival_may_trump
 
+    def safe_among(mask: int) -> int:
+        out = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            if safe(low.bit_length() - 1):
+                out |= low
+        return out
+
     if n - win_idx == 2:  # our partner is winning the trick
         under = legal & ~winners
         if not under:
-            return _cheapest(winners, trump, keep), "montar_companero"
+            # Made to beat the partner: with a card the last rival cannot beat, if we hold one.
+            return _cheapest(safe_among(winners) or winners, trump, keep), "montar_companero"
         if safe(trick[win_idx]):
             best = _strongest_with_tantos(under & ~tmask & ~keep)
             if best >= 0:
@@ -164,13 +185,7 @@ def normal_card(
         return _cheapest(legal, trump, keep), "descartar"
     if n == 3:
         return _cheapest(winners, trump, keep), "ganar_barato"
-    safe_winners = 0
-    m = winners
-    while m:
-        low = m & -m
-        m ^= low
-        if safe(low.bit_length() - 1):
-            safe_winners |= low
+    safe_winners = safe_among(winners)
     if safe_winners:
         return _cheapest(safe_winners, trump, keep), "ganar_seguro"
     return _cheapest(winners, trump, keep), "ganar_barato"
@@ -214,7 +229,27 @@ def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int,
     pool = legal & ~tmask & ~keep
     if not pool:
         pool = legal & ~tmask or legal
-    return _cheapest(pool, trump, keep), "salir_baja"
+    # Which suit to lead low from: one the partner lacks (and may trump), then one a rival lacks (it has to
+    # spend a trump on a low card), then the suit that has run most (fewest cards of it still out).
+    partner_void = voids[(seat + 2) & 3]
+    # Trumps are still out (``rivals_trumps`` is every unseen trump) and the partner may hold some.
+    partner_may_trump = not partner_void >> trump & 1 and rivals_trumps
+
+    def suit_key(s: int) -> tuple[bool, bool, int]:
+        return (
+            bool(partner_may_trump and partner_void >> s & 1),
+            bool(rivals_trumps and rivals_void >> s & 1),
+            -(unseen & SUIT_MASKS[s]).bit_count(),
+        )
+
+    suit = max((s for s in range(4) if pool & SUIT_MASKS[s]), key=suit_key)
+    card = _cheapest(pool & SUIT_MASKS[suit], trump, keep)
+    fallo, rival_fallo, _ = suit_key(suit)
+    if suit != trump and fallo:
+        return card, "salir_al_fallo"
+    if suit != trump and rival_fallo:
+        return card, "hacer_fallar"
+    return card, "salir_baja"
 
 
 def trick_facts(view: SeatView) -> dict:
@@ -244,6 +279,7 @@ def normal_decision(view: SeatView, legal: int) -> Decision:
         view.trick_no,
         view.sung,
         view.rules,
+        view.won[view.pair] == 0 or view.rules.tute_cualquier_baza,
     )
     return Decision(CARDS[card], Reason(code, trick_facts(view)))
 

@@ -595,11 +595,30 @@ def _duplicates(practice_set: PracticeSet, items: list, names: dict) -> list[dic
     return out
 
 
+def _hands_played_and_won(practice_set: PracticeSet) -> dict[int, tuple[int, int]]:
+    """Assignment id -> (hands finished, hands won by the student's pair) over the set's «jugar N manos» items."""
+    from tutor.play.models import MatchHand  # play imports nothing of classroom
+    from tutor.play.table import LEARNER
+
+    learner_pair = "AB"[LEARNER & 1]
+    out: dict[int, tuple[int, int]] = {}
+    hands = MatchHand.objects.filter(
+        match__set_match__item__practice_set=practice_set, score__isnull=False
+    ).values_list("match__set_match__assignment_id", KeyTransform("winner", "score"))
+    for assignment_id, winner in hands.iterator(chunk_size=2000):
+        played, won = out.get(assignment_id, (0, 0))
+        out[assignment_id] = (played + 1, won + (winner == learner_pair))
+    return out
+
+
 @require_GET
 @login_required
 def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     practice_set = _get_set_for_teacher(request, pk)
     _names, rows = _set_results(practice_set)
+    # «Jugar N manos» items: the hands asked for, played and won per student (columns only when there are any).
+    asked = sum(i.count for i in practice_set.items.all() if i.kind == SetItem.Kind.PLAY)
+    hands = _hands_played_and_won(practice_set) if asked else {}
     response, writer = csv_response(f"tarea-{practice_set.pk}-resultados.csv")
     writer.writerow(
         [
@@ -613,6 +632,7 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             "tiempo (s)",
             "terminada",
             "tarde",
+            *(["manos pedidas", "manos jugadas", "manos ganadas"] if asked else []),
         ]
     )
     for row in rows:
@@ -628,6 +648,7 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 round(row.time_ms / 1000),
                 timezone.localtime(row.finished_at).strftime("%Y-%m-%d %H:%M") if row.finished_at else "",
                 "sí" if row.state == Assignment.State.LATE or row.overdue else "no",
+                *([asked, *hands.get(row.pk, (0, 0))] if asked else []),
             ]
         )
     return response

@@ -19,9 +19,11 @@ from engine.bots import (
     play_match,
     seat_view,
 )
+from engine.bots.policy import normal_card
 from engine.bots.table import sing_after_trick
-from engine.cards import cards_of, parse_cards
+from engine.cards import CARDS, FULL_DECK, cards_of, mask_of, parse_cards
 from engine.hand import Hand, HandError
+from engine.match import Match
 from engine.referee import referee_record
 from engine.rules import PRESETS, preset
 
@@ -258,3 +260,84 @@ def test_a_bot_holding_the_four_reyes_sings_the_tute_when_its_pair_wins_its_firs
     assert decision is not None and decision.option.tute == "reyes" and decision.reason.code == "tute"
     hand.declare(1, tute=decision.option.tute)
     assert hand.over and hand.score().reason == "tute" and hand.score().winner == 1
+
+
+# -- the normal bot's heuristics on constructed positions (trump oros, seat 0 to lead, nothing played) ------
+
+LOW_HAND = "2c 4c 7c 2e 4e 2b 4b 5b 6b 2o"  # no master, one low trump: the bot leads a low card
+
+
+def _normal_lead(voids=(0, 0, 0, 0), hand=LOW_HAND) -> tuple[str, str]:
+    mine = mask_of(parse_cards(hand.split()))
+    unseen = FULL_DECK & ~mine
+    card, code = normal_card(mine, mine, (), 0, 0, unseen, voids, 1, 0, preset("guia"))
+    return CARDS[card].code, code
+
+
+def test_the_normal_bot_leads_low_from_the_suit_that_has_run_most():
+    # Out: 7 copas, 8 espadas, 6 bastos: bastos has run most, so its lowest card (the cheapest of all is
+    # the dos de copas, the old choice).
+    assert _normal_lead() == ("2b", "salir_baja")
+
+
+def test_the_normal_bot_leads_to_its_partners_void_while_the_partner_may_still_trump():
+    espadas, oros = 1 << 2, 1 << 0
+    assert _normal_lead((0, 0, espadas, 0)) == ("2e", "salir_al_fallo")
+    # A partner known to have no trumps either cannot win it by trumping: back to the suit that has run most.
+    assert _normal_lead((0, 0, espadas | oros, 0)) == ("2b", "salir_baja")
+
+
+def test_the_normal_bot_leads_a_low_card_of_a_suit_a_rival_lacks_so_it_spends_a_trump():
+    copas = 1 << 1
+    assert _normal_lead((0, copas, 0, 0)) == ("2c", "hacer_fallar")
+    assert _normal_lead((0, 0, 0, copas)) == ("2c", "hacer_fallar")
+
+
+@rule("R-TUTE-1", "R-TUTE-2")
+def test_the_normal_bot_keeps_the_four_reyes_while_the_tute_can_still_be_sung():
+    # Seat 0 plays last to 10o 2o 11o (seat 3 winning); it may win with the rey, the tres or the as de oros.
+    mine = mask_of(parse_cards("12o 12c 12e 12b 3o 1o 3e 1e 3b 1b".split()))
+    trick = tuple(parse_cards(["10o", "2o", "11o"]))
+    unseen = FULL_DECK & ~mine & ~mask_of(trick)
+    legal = mask_of(parse_cards(["12o", "3o", "1o"]))
+    args = (mine, legal, trick, 0, 0, unseen, (0, 0, 0, 0), 1, 0, preset("guia"))
+    assert normal_card(*args, tute_open=True) == (parse_cards(["3o"])[0], "ganar_barato")
+    # Once its pair has won a trick (R-TUTE-2) the tute is gone: the cheapest winner is the rey.
+    assert normal_card(*args, tute_open=False) == (parse_cards(["12o"])[0], "ganar_barato")
+
+
+# Seat 1 (pair B, leads: dealer 0) holds the four caballos and the top trumps; trump oros.
+TUTE_DEAL = (
+    "4o 5o 6o 7o 10o 2c 4c 5c 6c 7c",
+    "11o 11c 11e 11b 1o 3o 12o 2e 2b 4e",
+    "2o 10c 12c 3c 1c 5e 6e 7e 10e 12e",
+    "3e 1e 4b 5b 6b 7b 10b 12b 3b 1b",
+)
+
+
+@rule("R-TUTE-1", "R-TUTE-2", "R-TUTE-3", "R-MATCH-1")
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("rivals", ["principiante", "normal"])
+def test_a_deal_with_a_tute_is_played_out_by_the_bots_and_ends_hand_and_match_as_the_table_scores(
+    name, rivals
+):
+    rules = PRESETS[name]
+    for seed in range(5):
+        hand = Hand([parse_cards(h.split()) for h in TUTE_DEAL], "o", 0, rules)
+        play_hand(hand, [rivals, "normal", rivals, "normal"], random.Random(seed))
+        # The holder pulls trumps with the as, wins its pair's first trick and sings the tute at once.
+        assert hand.tricks[0][0] == parse_cards(["1o"])[0] and hand.winners[0] == 1
+        assert hand.tute is not None and (hand.tute.seat, hand.tute.kind, hand.tute.after_trick) == (
+            1,
+            "caballos",
+            1,
+        )
+        assert [d.option.tute for d in hand.cantes] == ["caballos"]
+        assert hand.over and len(hand.tricks) == 1
+        score = hand.score()
+        assert (score.winner, score.reason, score.ultimas) == (1, "tute", None)
+        # The match: one hand (tres manos) or two points (ludoteka) for pair B, and the hand that wins it.
+        worth, target = (2, 6) if rules.partida == "ludoteka" else (1, 3)
+        assert Match(rules).record(score).points == (0, worth)
+        last = Match(rules, points=(target - 1, target - worth)).record(score)
+        assert last.over and last.winner == 1 and last.points == (target - 1, target)

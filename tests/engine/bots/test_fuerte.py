@@ -12,7 +12,7 @@ from engine.bots import choose_play, seat_view
 from engine.bots.fuerte import candidates, clearly_better, evaluate, sample_world
 from engine.bots.table import sing_after_trick
 from engine.cards import cards_of
-from engine.hand import Hand
+from engine.hand import Hand, InvalidCante
 from engine.referee import check_trick
 from engine.rules import PRESETS
 
@@ -83,12 +83,12 @@ def _outcome(hand: Hand, seat: int, card) -> int:
     return int(h.score().winner == seat & 1)
 
 
-def _ninth_trick_positions(rules, seeds):
-    """Hands where the seat to play is the last of the ninth trick, with the result of each legal card in
-    every world the history allows (the rest of the hand is forced)."""
+def _ninth_trick_positions(rules, seeds, level="normal"):
+    """Hands (played so far by ``level`` bots) where the seat to play is the last of the ninth trick, with the
+    result of each legal card in every world the history allows (the rest of the hand is forced)."""
     for seed in range(seeds):
         rng = random.Random(seed)
-        for h in walk(Hand.new(rng, seed % 4, rules), rng):
+        for h in walk(Hand.new(rng, seed % 4, rules), rng, level):
             if len(h.tricks) == 8 and len(h.trick) == 3:
                 break
         else:
@@ -108,7 +108,12 @@ def _ninth_trick_positions(rules, seeds):
                     leader=h.leaders[0],
                     trump_card=h.trump_card,
                 )
-                results[c].add(_twin_result(h, twin, c))
+                try:
+                    results[c].add(_twin_result(h, twin, c))
+                except InvalidCante:
+                    # Not a world the history allows after all: there a cante heard would have had to
+                    # give way to another (R-CANTE-4), which the per-card inference cannot express.
+                    continue
         yield seed, view, results
 
 
@@ -130,8 +135,13 @@ def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_po
 
 def test_the_review_names_a_card_that_wins_the_hand_where_the_one_played_loses_it():
     found = 0
-    for name in sorted(PRESETS):
-        for seed, view, results in _ninth_trick_positions(PRESETS[name], 50):
+    for name in ("guia", "ludoteka", "companero", "estricta"):  # the first two give them soonest
+        if found >= 3:
+            break
+        # Few ninth tricks have one card that surely wins and another that surely loses: look far enough.
+        for seed, view, results in _ninth_trick_positions(PRESETS[name], 160):
+            if found >= 3:
+                break
             winning = [c for c, r in results.items() if r == {1}]
             losing = [c for c, r in results.items() if r == {0}]
             if not winning or not losing:

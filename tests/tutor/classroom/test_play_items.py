@@ -133,3 +133,41 @@ def test_answering_every_question_is_not_enough_while_hands_are_left(classroom, 
     assignment.refresh_from_db()
     assert (assignment.answered, assignment.total) == (1, 1)
     assert assignment.state == Assignment.State.IN_PROGRESS
+
+
+def test_the_results_csv_says_how_many_hands_each_student_played_and_won(
+    classroom, teresa, teresa_client, alice, bob
+):
+    import csv
+    import io
+
+    items = [{"kind": "family", "family": "ganador", "count": 1, "difficulty": 1}, *PLAY_ITEM]
+    practice_set = make_set(classroom, teresa, items=items)
+    item = practice_set.items.get(kind="play")
+    client = _client(alice)
+    client.post(reverse("classroom:task_play", args=[practice_set.pk, item.pk]))
+    match = SetMatch.objects.get(assignment__student=alice).match
+    play_out(client, match)
+    client.post(reverse("play:next_hand", args=[match.token]), {"number": 2})
+    play_out(client, match)
+    scores = [h.score for h in match.hands.order_by("number")]
+    assert len(scores) == 2 and all(scores)
+    won = sum(s["winner"] == "A" for s in scores)  # the student sits in pair A
+
+    response = teresa_client.get(reverse("classroom:set_results_csv", args=[practice_set.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    by_user = {r["usuario"]: r for r in rows}
+    assert {k: by_user["alice"][k] for k in ("manos pedidas", "manos jugadas", "manos ganadas")} == {
+        "manos pedidas": "2",
+        "manos jugadas": "2",
+        "manos ganadas": str(won),
+    }
+    assert [by_user["bob"][k] for k in ("manos pedidas", "manos jugadas", "manos ganadas")] == ["2", "0", "0"]
+
+
+def test_a_set_without_hands_to_play_has_no_hand_columns(classroom, teresa, teresa_client):
+    items = [{"kind": "family", "family": "ganador", "count": 1, "difficulty": 1}]
+    practice_set = make_set(classroom, teresa, items=items)
+    response = teresa_client.get(reverse("classroom:set_results_csv", args=[practice_set.pk]))
+    header = response.content.decode("utf-8-sig").splitlines()[0]
+    assert "manos" not in header and header.startswith("usuario,nombre real,estado")
