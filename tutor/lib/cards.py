@@ -1,9 +1,12 @@
-"""Cards and seats as the pages name them: the one place that turns a code into Spanish words."""
+"""Cards and seats as the pages name them: the one place that turns a code into words, in the active
+language ("rey de copas", "king of copas")."""
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from engine import cards as engine_cards
 from engine.cards import CARDS, Card, parse_card
 
 _BY_CODE = {c.code: c for c in CARDS}
@@ -25,9 +28,19 @@ def as_card(value: Card | int | str) -> Card:
     return found if found is not None else parse_card(value)
 
 
+def names_language() -> str:
+    """The engine's language for names: "en" while the English interface is active, else "es"."""
+    return "en" if (get_language() or "").startswith("en") else "es"
+
+
 def card_name(value: Card | int | str) -> str:
-    """ "12c" → "rey de copas"."""
-    return as_card(value).name
+    """ "12c" → "rey de copas" ("king of copas" in English)."""
+    return engine_cards.card_name(as_card(value), names_language())
+
+
+def rank_name(rank: int) -> str:
+    """10 → "sota" ("jack" in English)."""
+    return engine_cards.rank_name(rank, names_language())
 
 
 def seat_labels() -> tuple[str, str, str, str]:

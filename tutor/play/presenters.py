@@ -10,6 +10,7 @@ from engine.cards import CARDS, parse_card
 from engine.deal import pair_of
 from engine.obligations import the
 from engine.tricks import trick_winner
+from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
 from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
@@ -120,9 +121,9 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         {
             "who": SEAT_NAMES[r.seat],
             "trick": r.trick,
-            "card": r.card.name,
+            "card": card_name(r.card),
             "obligation": r.obligation,
-            "legal": [c.name for c in r.legal],
+            "legal": [card_name(c) for c in r.legal],
             "explanation": r.explanation,
             "rule_ids": r.rule_ids,
         }
@@ -179,8 +180,8 @@ def hint_view(table: Table) -> dict:
     suggestion = bots.suggest(table.hand, LEARNER)
     return {
         "explanation": r.explanation,
-        "legal": [c.name for c in r.legal],
-        "verdicts": [{"card": v.card.name, "legal": v.legal, "why": v.why} for v in r.verdicts],
+        "legal": [card_name(c) for c in r.legal],
+        "verdicts": [{"card": card_name(v.card), "legal": v.legal, "why": v.why} for v in r.verdicts],
         "rule_ids": r.rule_ids,
         "suggestion": suggestion,
     }
@@ -217,7 +218,7 @@ def table_context(
         "trump_letter": h.trump.letter,
         "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
         "dealer_name": SEAT_NAMES[h.dealer],
-        "first_card": CARDS[h.first_card].name if h.first_card is not None and not h.tricks else None,
+        "first_card": card_name(h.first_card) if h.first_card is not None and not h.tricks else None,
         "trick": _trick_view(table),
         "my_cards": [c.code for c in h.hand_of(LEARNER)],
         "learner_turn": learner_turn and not table.over,
@@ -260,7 +261,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
                 "seq": seq,
                 "seat": step.seat,
                 "who": SEAT_NAMES[step.seat],
-                "card": parse_card(step.value).name,
+                "card": card_name(step.value),
             }
             if step.seat == LEARNER and step.grade:
                 play["grade"] = step.grade
