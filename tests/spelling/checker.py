@@ -1,5 +1,6 @@
 """Words a Hunspell dictionary does not know, read with spylls (a pure-Python Hunspell) from Debian's
-``hunspell-es`` files, plus the project's own word list (``palabras.txt``: the game's terms and names)."""
+``hunspell-es`` and ``hunspell-en-us`` files, plus the project's own word lists (``palabras.txt`` for
+Spanish, ``words_en.txt`` for English: the game's terms, kept in Spanish in English text, and names)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from functools import cache
 from pathlib import Path
 
 DICTIONARIES = Path("/usr/share/hunspell")
-OWN_WORDS = Path(__file__).with_name("palabras.txt")
+OWN_WORDS = {
+    "es_ES": Path(__file__).with_name("palabras.txt"),
+    "en_US": Path(__file__).with_name("words_en.txt"),
+}
 # Card codes (12c), rule ids (R-OBL-PISAR), switch keys (montar_tras_fallo), URLs and Markdown links
 # are not words; [[term|shown]] shows its second half.
 _NOT_WORDS = re.compile(r"R-[A-Z0-9-]+|\b\d+[ocebOCEB]?\b|\b\w+_\w+\b|https?://\S+|\(/[^)]*\)|\[\[[^]|]*\|")
@@ -23,8 +27,8 @@ def dictionary(lang: str = "es_ES"):
 
 
 @cache
-def own_words() -> frozenset[str]:
-    lines = OWN_WORDS.read_text(encoding="utf-8").splitlines()
+def own_words(lang: str = "es_ES") -> frozenset[str]:
+    lines = OWN_WORDS[lang].read_text(encoding="utf-8").splitlines()
     return frozenset(w.strip() for w in lines if w.strip() and not w.startswith("#"))
 
 
@@ -34,7 +38,7 @@ def words(text: str) -> set[str]:
 
 def unknown(texts, lang: str = "es_ES") -> dict[str, str]:
     """{word: a sentence it appears in} for every word neither the dictionary nor our list knows."""
-    d, own = dictionary(lang), own_words()
+    d, own = dictionary(lang), own_words(lang)
     seen: dict[str, str] = {}
     for text in texts:
         for w in words(text):

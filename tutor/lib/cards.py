@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from engine import cards as engine_cards
 from engine.cards import CARDS, Card, parse_card
+from engine.obligations import the
 
 _BY_CODE = {c.code: c for c in CARDS}
 
@@ -36,6 +37,12 @@ def names_language() -> str:
 def card_name(value: Card | int | str) -> str:
     """ "12c" → "rey de copas" ("king of copas" in English)."""
     return engine_cards.card_name(as_card(value), names_language())
+
+
+def the_card(value: Card | int | str) -> str:
+    """The card with its article, as a sentence names it: "la sota de copas", "the jack of copas"."""
+    c = as_card(value)
+    return the(c) if names_language() == "es" else f"the {card_name(c)}"
 
 
 def rank_name(rank: int) -> str:

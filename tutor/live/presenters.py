@@ -9,6 +9,7 @@ from functools import lru_cache
 import segno
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse_answer
@@ -126,15 +127,15 @@ def answer_slot(question_pk: int) -> dict:
     return {"token": f"q{question_pk}"}
 
 
-_questions: dict[tuple[str, int, bool], dict] = {}
+_questions: dict[tuple[str, int, bool, str], dict] = {}
 MAX_QUESTIONS = 512
 
 
 def _question_view(live: Round) -> dict | None:
     """The open question as every phone of the room sees it (position, table drawn once), kept
-    per process: a question's scenario never changes once its round has started."""
+    per process and language: a question's scenario never changes once its round has started."""
     # By code, not id: a test database may give a new round the id of a rolled-back one.
-    key = (live.code, live.current, live.revealed)
+    key = (live.code, live.current, live.revealed, get_language())
     if key not in _questions:
         question = only_row(RoundQuestion.objects.filter(round=live, number=live.current))
         if question is None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from engine.bots import decision_rng
-from engine.cards import CARDS, parse_card
+from engine.cards import CARDS
 from engine.deal import pair_of
-from engine.obligations import the
 from engine.tricks import trick_winner
-from tutor.lib.cards import card_name
+from tutor.lib.cards import card_name, the_card
 from tutor.lib.tables import table_label
 from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
@@ -18,10 +17,10 @@ from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_opti
 
 # One sentence per seat, so that person and article agree («Juegas», «Tu compañero juega»).
 SEAT_NAMES = (
-    _lazy("tú"),
-    _lazy("el rival de la derecha"),
-    _lazy("tu compañero"),
-    _lazy("el rival de la izquierda"),
+    gettext_lazy("tú"),
+    gettext_lazy("el rival de la derecha"),
+    gettext_lazy("tu compañero"),
+    gettext_lazy("el rival de la izquierda"),
 )
 
 
@@ -68,7 +67,7 @@ def _narrate(table: Table, steps: list[Step], upto: int) -> list[str]:
         if i < start:
             continue
         if step.kind == CARD:
-            lines.append(_sentence("plays", step.seat, card=the(parse_card(step.value))))
+            lines.append(_sentence("plays", step.seat, card=the_card(step.value)))
             if winner is not None:
                 lines.append(_sentence("wins", winner))
         elif step.kind == CANTE:

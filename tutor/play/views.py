@@ -81,7 +81,9 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
     except services.MatchNotFound:
         raise Http404(_("Esta partida no existe.")) from None
     except PlayRefused as refused:
-        return _refuse(request, _get_match_for_owner(owner, token), refusal_text(refused), data.get("card", ""))
+        return _refuse(
+            request, _get_match_for_owner(owner, token), refusal_text(refused), data.get("card", "")
+        )
     if not outcome.done:
         notice = _("Ya estaba hecho: esa jugada ya se había hecho.")
         found = _get_match_for_owner(owner, token)
