@@ -143,3 +143,21 @@ def test_next_keeps_the_query_of_the_page_it_was_pressed_on(client):
 def test_a_bad_language_cookie_is_ignored(client, db):
     client.cookies[COOKIE] = "fr"
     assert _lang(client.get(reverse("core:home"))) == "es"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "lang, subject, opening",
+    [
+        ("es", "Tutor de Tute: elige una contraseña nueva", "Alguien (esperamos que tú) ha pedido"),
+        ("en", "Tutor de Tute: choose a new password", "Someone (we hope it was you) has asked"),
+    ],
+)
+def test_the_password_reset_mail_is_in_the_language_of_whoever_asked(
+    client, alice, mailoutbox, lang, subject, opening
+):
+    client.post(SWITCH, {"language": lang})
+    client.post(reverse("accounts:password_reset"), {"email": alice.email})
+    (mail,) = mailoutbox
+    assert mail.subject == subject
+    assert opening in mail.body and "/cuenta/recuperar/" in mail.body
