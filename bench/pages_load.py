@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from practice_load import Client, _percentile, bench_env, start_gunicorn  # noqa: E402
+from practice_load import Client, _percentile, bench_server  # noqa: E402
 
 PAGES = (
     ("home", "/"),
@@ -86,12 +84,8 @@ def main() -> int:
     seconds = min(max(args.seconds, 1.0), 60.0)
     warmup = min(max(args.warmup, 0.0), 10.0)
 
-    tmp = Path(tempfile.mkdtemp(prefix="pages-load-"))
-    env, pg_name, base_url = bench_env(tmp, args.db)
-    server = None
     rows, failures = [], []
-    try:
-        server, port = start_gunicorn(env, args.workers)
+    with bench_server("pages-load-", args.db, args.workers) as (_env, _server, port):
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         pages = [p for p in PAGES if not args.only or p[1] == "/" or p[1] in args.only]
         for name, path in pages:
@@ -99,15 +93,6 @@ def main() -> int:
             ms = [x * 1000 for x in latencies]
             rows.append((name, path, rate, _percentile(ms, 50), _percentile(ms, 99)))
             failures += failed
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=15)
-        if pg_name:
-            from practice_load import _drop_postgres
-
-            _drop_postgres(base_url, pg_name)
-        shutil.rmtree(tmp, ignore_errors=True)
 
     print(
         f"database: {args.db}; gunicorn workers: {args.workers}; clients: {args.clients}; "

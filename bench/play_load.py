@@ -17,29 +17,22 @@ events in the database are compared with the moves the server accepted (lost, do
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
-from pathlib import Path
 
 from practice_load import (
     CSRF_INPUT,
-    GUNICORN,
     ROOT,
     Client,
-    _cpu_seconds,
-    _drop_postgres,
-    _free_port,
     _percentile,
-    _postgres_env,
+    bench_server,
+    recorded_rows,
+    run_clients,
 )
 
 sys.path.insert(0, str(ROOT))
@@ -197,77 +190,19 @@ def main() -> int:
     LEVEL = args.level
     seconds = min(args.seconds, 120.0)
 
-    tmp = Path(tempfile.mkdtemp(prefix="play-load-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL"))}
-    env.update(
-        DJANGO_SETTINGS_MODULE="tutor.settings",
-        DJANGO_SECRET_KEY="bench-" + "x" * 50,
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_STATIC_ROOT=str(tmp / "static"),
-    )
-    pg_name = ""
-    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    if args.db == "postgres":
-        env["DATABASE_URL"], pg_name = _postgres_env(base_url)
-    else:
-        env["DJANGO_SQLITE_PATH"] = str(tmp / "bench.sqlite3")
-    server = None
-    try:
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run(
-                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
-            )
-        port = args.port or _free_port()
-        server = subprocess.Popen(
-            [
-                str(GUNICORN),
-                "tutor.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        _wait_for(port)
+    with bench_server("play-load-", args.db, args.workers, port=args.port) as (env, server, port):
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         stats = Stats()
         budget = [args.max_requests]
         warmup = min(max(args.warmup, 0.0), 30.0)
-        started = time.monotonic() + warmup
-        threads = [
-            threading.Thread(
-                target=visitor, args=(port, stats, started, started + seconds, budget, n, not args.no_js)
-            )
-            for n in range(args.clients)
-        ]
-        for t in threads:
-            t.start()
-        time.sleep(max(started - time.monotonic(), 0))
-        cpu_before = _cpu_seconds(server.pid)
-        for t in threads:
-            t.join(timeout=warmup + seconds + 60)
-        wall = time.monotonic() - started
-        cpu = [after - before for after, before in zip(_cpu_seconds(server.pid), cpu_before, strict=True)]
-        rows = subprocess.run(
-            [sys.executable, "-c", COUNT_SCRIPT],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
+        wall, cpu = run_clients(
+            server.pid,
+            lambda n, start, stop: visitor(port, stats, start, stop, budget, n, not args.no_js),
+            args.clients,
+            warmup,
+            seconds,
         )
-        recorded = [tuple(r) for r in json.loads(rows.stdout.strip().splitlines()[-1])]
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=15)
-        if pg_name:
-            _drop_postgres(base_url, pg_name)
-        shutil.rmtree(tmp, ignore_errors=True)
+        recorded = [tuple(r) for r in recorded_rows(env, COUNT_SCRIPT)]
 
     recorded_set = set(recorded)
     lost = len(stats.accepted - recorded_set)
@@ -299,22 +234,6 @@ def main() -> int:
         print("  failure:", line)
     ok = not (lost or doubled or stats.failed) and stats.duplicates_ok == stats.duplicates_sent
     return 0 if ok else 1
-
-
-def _wait_for(port: int) -> None:
-    import http.client
-
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz", headers={"Host": "127.0.0.1"})
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
 
 
 if __name__ == "__main__":

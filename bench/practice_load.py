@@ -20,6 +20,7 @@ Bounded by --warmup + --seconds and --max-requests.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -287,14 +288,14 @@ def bench_env(tmp: Path, db: str) -> tuple[dict, str, str]:
     return env, pg_name, base_url
 
 
-def start_gunicorn(env: dict, workers: int, threads: int = 1, worker_class: str = "") -> tuple:
-    """Migrate, collect the static files and start gunicorn on a free loopback port, answering
-    /healthz; returns (the process, its port)."""
+def start_gunicorn(env: dict, workers: int, threads: int = 1, worker_class: str = "", port: int = 0) -> tuple:
+    """Migrate, collect the static files and start gunicorn on loopback (``port``, or a free one),
+    answering /healthz; returns (the process, its port)."""
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         subprocess.run(
             [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
         )
-    port = _free_port()
+    port = port or _free_port()
     server = subprocess.Popen(
         [
             str(GUNICORN),
@@ -327,6 +328,50 @@ def start_gunicorn(env: dict, workers: int, threads: int = 1, worker_class: str 
         time.sleep(0.2)
 
 
+@contextlib.contextmanager
+def bench_server(prefix: str, db: str, workers: int, threads: int = 1, worker_class: str = "", port: int = 0):
+    """A gunicorn over a fresh database (``bench_env``) for the length of a ``with``; yields (its
+    environment, the process, its port) and afterwards stops it and drops what it made."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    env, pg_name, base_url = bench_env(tmp, db)
+    server = None
+    try:
+        server, port = start_gunicorn(env, workers, threads, worker_class, port)
+        yield env, server, port
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=15)
+        if pg_name:
+            _drop_postgres(base_url, pg_name)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_clients(server_pid: int, client, clients: int, warmup: float, seconds: float) -> tuple[float, list]:
+    """Run ``client(n, measure_from, stop_at)`` in ``clients`` threads; the measured window opens after
+    ``warmup`` seconds and lasts ``seconds``. Returns its wall time and the CPU seconds spent meanwhile
+    (machine, the server, PostgreSQL, this client: ``_cpu_seconds``)."""
+    started = time.monotonic() + warmup
+    threads = [threading.Thread(target=client, args=(n, started, started + seconds)) for n in range(clients)]
+    for t in threads:
+        t.start()
+    time.sleep(max(started - time.monotonic(), 0))
+    cpu_before = _cpu_seconds(server_pid)
+    for t in threads:
+        t.join(timeout=warmup + seconds + 60)
+    wall = time.monotonic() - started
+    return wall, [after - before for after, before in zip(_cpu_seconds(server_pid), cpu_before, strict=True)]
+
+
+def recorded_rows(env: dict, script: str) -> list:
+    """What the server's database holds, as the JSON list ``script`` prints last (run in a child with
+    the server's environment)."""
+    rows = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    return json.loads(rows.stdout.strip().splitlines()[-1])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
@@ -347,49 +392,23 @@ def main() -> int:
     args = parser.parse_args()
     seconds = min(args.seconds, 120.0)
 
-    tmp = Path(tempfile.mkdtemp(prefix="practice-load-"))
-    env, pg_name, base_url = bench_env(tmp, args.db)
-    server = None
-    try:
-        server, port = start_gunicorn(env, args.workers, args.threads, args.worker_class)
-
+    with bench_server("practice-load-", args.db, args.workers, args.threads, args.worker_class) as (
+        env,
+        server,
+        port,
+    ):
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         stats = Stats()
         budget = [args.max_requests]
         warmup = min(max(args.warmup, 0.0), 30.0)
-        started = time.monotonic() + warmup  # the measured window starts after the warm-up
-        threads = [
-            threading.Thread(
-                target=visitor,
-                args=(port, stats, started, started + seconds, budget, n, not args.no_js),
-            )
-            for n in range(args.clients)
-        ]
-        for t in threads:
-            t.start()
-        time.sleep(max(started - time.monotonic(), 0))
-        cpu_before = _cpu_seconds(server.pid)
-        for t in threads:
-            t.join(timeout=warmup + seconds + 60)
-        wall = time.monotonic() - started
-        cpu = [after - before for after, before in zip(_cpu_seconds(server.pid), cpu_before, strict=True)]
-
-        rows = subprocess.run(
-            [sys.executable, "-c", COUNT_SCRIPT],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
+        wall, cpu = run_clients(
+            server.pid,
+            lambda n, start, stop: visitor(port, stats, start, stop, budget, n, not args.no_js),
+            args.clients,
+            warmup,
+            seconds,
         )
-        recorded = json.loads(rows.stdout.strip().splitlines()[-1])
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=15)
-        if pg_name:
-            _drop_postgres(base_url, pg_name)
-        shutil.rmtree(tmp, ignore_errors=True)
+        recorded = recorded_rows(env, COUNT_SCRIPT)
 
     recorded_set = set(recorded)
     lost = len(stats.accepted - recorded_set)

@@ -256,6 +256,8 @@ class _Explainer:
             return self.m("play.asistir.trump" if c // 10 == trump else "play.must_follow")
 
         explanation = self.m("play.asistir", target=target)
+        if ids[1] == "R-OBL-MONTAR" and not any(c // 10 == led and c > self.trick[0] for c in self.hand):
+            ids = ids[:1]  # not even the lead is beaten: montar asks for nothing, asistir alone decides
         return self._ruling(legal_list, "asistir", ids, self._verdicts(why), explanation, variants)
 
     def _no_led(self, legal_list):

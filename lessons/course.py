@@ -1,7 +1,8 @@
 """The course as data: load ``lessons/content/`` into frozen dataclasses and check it against the engine.
 
 Pure Python (no Django import), so the Django app, the tests and any script can share it. The file
-format is described in ``lessons/content/README.md``.
+format is described in ``lessons/content/README.md``. The course is written in Spanish with an English
+version of every text beside it; ``Course.in_language("en")`` is the same course in English.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from engine.rules import PRESETS, RULE_CATALOGUE, RulesError, TableRules
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 GLOSSARY_FILE = "glosario.toml"
 UNIT_FILE = "unit.toml"
+ENGLISH_SUFFIX = ".en.md"  # 01-step.md is the Spanish step, 01-step.en.md its English text
 
 _NUMBERED = re.compile(r"^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
 # [[montar]] or [[montar|montas]]: a link to a glossary term, optionally with other words shown.
@@ -33,7 +35,10 @@ _STEP_KEYS = {"title", "rules", "terms", "example", "display", "checkpoints"}
 _EXAMPLE_KEYS = {"trump", "trick", "hand", "rules", "compare", "prompt", "legal", "compare_legal"}
 _DISPLAY_KEYS = {"cards", "caption"}
 _CHECKPOINT_KEYS = {"family", "target", "difficulty", "fixed", "rules"}
-_TERM_KEYS = {"definition", "step", "aliases"}
+_TERM_KEYS = {"definition", "step", "aliases", "en", "definition_en"}
+_UNIT_KEYS = {"title", "summary", "en"}
+_UNIT_TEXT_KEYS = {"title", "summary"}
+_ENGLISH_STEP_KEYS = {"title", "prompt", "caption"}
 
 
 class CourseError(ValueError):
@@ -48,6 +53,11 @@ def fold(text: str) -> str:
     """Lower case, no accents, single spaces: how terms are matched ('Compañero' -> 'companero')."""
     decomposed = unicodedata.normalize("NFKD", text.strip().lower())
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+def language_code(language: str | None) -> str:
+    """'en' for any English (en, en-gb…), else 'es': Spanish is the course's own language."""
+    return "en" if (language or "").lower().split("-")[0] == "en" else "es"
 
 
 def term_slug(text: str) -> str:
@@ -113,6 +123,17 @@ class Checkpoint:
 
 
 @dataclass(frozen=True, slots=True)
+class StepText:
+    """A step's English words: the rest of the step (rules, positions, checkpoints) is shared."""
+
+    title: str
+    body: str  # Markdown, linking the same glossary terms as the Spanish body
+    prompt: str | None  # the example's prompt, when the step has an example
+    caption: str | None  # the display's caption, when the step has a display
+    source: Path
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     unit_slug: str
     slug: str
@@ -126,6 +147,7 @@ class Step:
     display: Display | None
     checkpoints: tuple[Checkpoint, ...]
     source: Path
+    en: StepText | None = None
 
     @property
     def key(self) -> str:
@@ -137,6 +159,14 @@ class Step:
         """'5.2': unit and step position, for display."""
         return f"{self.unit_order}.{self.order}"
 
+    def in_english(self) -> Step:
+        """The step with its English words (itself when it has none)."""
+        if self.en is None:
+            return self
+        example = replace(self.example, prompt=self.en.prompt) if self.example else None
+        display = replace(self.display, caption=self.en.caption) if self.display else None
+        return replace(self, title=self.en.title, body=self.en.body, example=example, display=display)
+
 
 @dataclass(frozen=True, slots=True)
 class Unit:
@@ -146,6 +176,8 @@ class Unit:
     summary: str
     steps: tuple[Step, ...]
     source: Path
+    title_en: str = ""
+    summary_en: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +189,9 @@ class Term:
     unit_slug: str
     step_slug: str
     aliases: tuple[str, ...] = ()
+    en: str = ""  # what the term is in English: the gloss of «asistir (follow suit)»
+    definition_en: str = ""
+    gloss: str = ""  # shown beside the name: the English gloss in the English course, else empty
 
     @property
     def slug(self) -> str:
@@ -172,6 +207,31 @@ class Course:
     units: tuple[Unit, ...]
     glossary: tuple[Term, ...]
     root: Path
+    language: str = "es"
+    spanish: Course | None = field(default=None, compare=False, repr=False)  # set in translations
+
+    def in_language(self, language: str | None) -> Course:
+        """This course in ``language``: English for 'en' (or 'en-…'), Spanish for anything else.
+        Same units, steps, keys and checkpoints; only the words change."""
+        original = self.spanish or self
+        return original._english if language_code(language) == "en" else original
+
+    @cached_property
+    def _english(self) -> Course:
+        units = tuple(
+            replace(
+                unit,
+                title=unit.title_en or unit.title,
+                summary=unit.summary_en or unit.summary,
+                steps=tuple(step.in_english() for step in unit.steps),
+            )
+            for unit in self.units
+        )
+        glossary = tuple(
+            replace(term, definition=term.definition_en or term.definition, gloss=term.en)
+            for term in self.glossary
+        )
+        return Course(units, glossary, self.root, "en", self)
 
     @cached_property
     def steps(self) -> tuple[Step, ...]:
@@ -336,11 +396,24 @@ class _Loader:
         meta = self.read_toml(meta_path)
         if meta is None:
             return None
-        self.unknown_keys(meta_path, meta, {"title", "summary"}, "unit.toml")
+        self.unknown_keys(meta_path, meta, _UNIT_KEYS, "unit.toml")
         title = self.text(meta_path, meta, "title")
         summary = self.text(meta_path, meta, "summary")
+        english = meta.get("en")
+        if not isinstance(english, dict):
+            self.problem(meta_path, "falta la tabla [en] con title y summary en inglés")
+            english = {}
+        else:
+            self.unknown_keys(meta_path, english, _UNIT_TEXT_KEYS, "[en]")
+        title_en = self.text(meta_path, english, "title", "[en] ") if english else None
+        summary_en = self.text(meta_path, english, "summary", "[en] ") if english else None
         steps = []
-        files = [p for p in directory.iterdir() if p.name != UNIT_FILE]
+        files = [
+            p for p in directory.iterdir() if p.name != UNIT_FILE and not p.name.endswith(ENGLISH_SUFFIX)
+        ]
+        for path in directory.glob(f"*{ENGLISH_SUFFIX}"):
+            if not path.with_name(path.name.removesuffix(ENGLISH_SUFFIX) + ".md").exists():
+                self.problem(path, "texto en inglés de un paso que no existe (falta el fichero en español)")
         if not files:
             self.problem(directory, "la unidad no tiene ningún paso")
         for path, _, step_slug in self.numbered(
@@ -356,11 +429,11 @@ class _Loader:
                 self.broken_steps.add(f"{slug}/{step_slug}")
         if title is None or summary is None:
             return None
-        return Unit(slug, order, title, summary, tuple(steps), directory)
+        return Unit(slug, order, title, summary, tuple(steps), directory, title_en or "", summary_en or "")
 
-    def load_step(self, path: Path, unit_slug: str, unit_order: int, order: int, slug: str) -> Step | None:
-        text = path.read_text(encoding="utf-8")
-        lines = text.split("\n")
+    def front_matter(self, path: Path) -> tuple[dict[str, Any], str] | None:
+        """The TOML between the two +++ lines and the Markdown body after them (None if broken)."""
+        lines = path.read_text(encoding="utf-8").split("\n")
         if not lines or lines[0].strip() != "+++":
             self.problem(path, "falta la cabecera: el fichero debe empezar con una línea +++")
             return None
@@ -374,23 +447,73 @@ class _Loader:
         except tomllib.TOMLDecodeError as exc:
             self.problem(path, f"cabecera TOML no válida: {exc}")
             return None
-        body = "\n".join(lines[end + 1 :]).strip() + "\n"
+        return meta, "\n".join(lines[end + 1 :]).strip() + "\n"
+
+    def step_file(
+        self, path: Path, keys: set[str], empty: str
+    ) -> tuple[dict[str, Any], str, str | None] | None:
+        """A step file's front matter, body and title; unknown keys, no title and no text reported."""
+        parsed = self.front_matter(path)
+        if parsed is None:
+            return None
+        meta, body = parsed
+        self.unknown_keys(path, meta, keys, "la cabecera")
+        if not body.strip():
+            self.problem(path, empty)
+        return meta, body, self.text(path, meta, "title")
+
+    def load_step(self, path: Path, unit_slug: str, unit_order: int, order: int, slug: str) -> Step | None:
         before = len(self.problems)
-        self.unknown_keys(path, meta, _STEP_KEYS, "la cabecera")
-        title = self.text(path, meta, "title")
+        read = self.step_file(path, _STEP_KEYS, "el paso no tiene texto")
+        if read is None:
+            return None
+        meta, body, title = read
         rules = self.rule_ids(path, meta.get("rules"))
         terms = self.string_list(path, meta.get("terms", []), "terms")
-        if not body.strip():
-            self.problem(path, "el paso no tiene texto")
         example = self.example(path, meta["example"]) if "example" in meta else None
         display = self.display(path, meta["display"]) if "display" in meta else None
         checkpoints = self.checkpoints(path, meta.get("checkpoints"), rules)
         self.taught.update(rules)
+        english = self.english_step(path, meta)
         if len(self.problems) > before or title is None:
             return None
         return Step(
-            unit_slug, slug, order, unit_order, title, rules, terms, body, example, display, checkpoints, path
+            unit_slug,
+            slug,
+            order,
+            unit_order,
+            title,
+            rules,
+            terms,
+            body,
+            example,
+            display,
+            checkpoints,
+            path,
+            english,
         )
+
+    def english_step(self, spanish: Path, meta: Mapping[str, Any]) -> StepText | None:
+        """The step's English words from NN-slug.en.md: a title, the example's prompt and the
+        display's caption when the step has them, and the body."""
+        path = spanish.with_name(spanish.stem + ENGLISH_SUFFIX)
+        if not path.exists():
+            self.problem(spanish, f"falta el texto en inglés: {path.name}")
+            return None
+        before = len(self.problems)
+        read = self.step_file(path, _ENGLISH_STEP_KEYS, "el paso no tiene texto en inglés")
+        if read is None:
+            return None
+        raw, body, title = read
+        texts = {}
+        for key, table in (("prompt", "example"), ("caption", "display")):
+            if table in meta:
+                texts[key] = self.text(path, raw, key, f"el paso tiene [{table}]: ")
+            elif key in raw:
+                self.problem(path, f"{key} sobra: el paso en español no tiene [{table}]")
+        if len(self.problems) > before or title is None:
+            return None
+        return StepText(title, body, texts.get("prompt"), texts.get("caption"), path)
 
     def rule_ids(self, path: Path, value: Any) -> tuple[str, ...]:
         ids = self.string_list(path, value, "rules")
@@ -638,6 +761,8 @@ class _Loader:
             definition = self.text(path, entry, "definition", f"término {name!r}: ")
             step_key = self.text(path, entry, "step", f"término {name!r}: ")
             aliases = self.string_list(path, entry.get("aliases", []), f"término {name!r}: aliases")
+            english = self.text(path, entry, "en", f"término {name!r}: ")
+            definition_en = self.text(path, entry, "definition_en", f"término {name!r}: ")
             for label in (name, *aliases):
                 key = fold(label)
                 if key in names:
@@ -651,7 +776,9 @@ class _Loader:
                 )
                 continue
             unit_slug, _, step_slug = step_key.partition("/")
-            terms.append(Term(name, definition, unit_slug, step_slug, aliases))
+            terms.append(
+                Term(name, definition, unit_slug, step_slug, aliases, english or "", definition_en or "")
+            )
         return tuple(terms)
 
     def check_terms(self, units: list[Unit], glossary: tuple[Term, ...]) -> None:
@@ -671,17 +798,21 @@ class _Loader:
                         self.problem(step.source, f"terms: escribe {term.name!r}, no el alias {name!r}")
                     else:
                         first.setdefault(term.name, step)
-                for name in term_links(step.body):
-                    if fold(name) not in by_name:
-                        self.problem(step.source, f"enlace [[{name}]]: el término no está en el glosario")
+                linked = self.linked_terms(step.source, "", step.body, by_name)
                 for name in term_links(step.example.prompt if step.example else ""):
                     self.problem(step.source, f"enlace [[{name}]] en el prompt: los enlaces van en el texto")
+                if step.en is not None:
+                    english = self.linked_terms(step.en.source, "", step.en.body, by_name)
+                    self.same_links(step.en.source, "el texto en inglés", linked, english)
+                    for name in term_links(step.en.prompt or ""):
+                        self.problem(
+                            step.en.source, f"enlace [[{name}]] en el prompt: los enlaces van en el texto"
+                        )
         for term in glossary:
-            for name in term_links(term.definition):
-                if fold(name) not in by_name:
-                    self.problem(
-                        glossary_path, f"término {term.name!r}: enlace [[{name}]] a un término que no existe"
-                    )
+            where = f"término {term.name!r}: "
+            linked = self.linked_terms(glossary_path, where, term.definition, by_name)
+            english = self.linked_terms(glossary_path, where + "definition_en: ", term.definition_en, by_name)
+            self.same_links(glossary_path, where + "definition_en", linked, english)
             step = first.get(term.name)
             if term.step_key in self.broken_steps:
                 continue
@@ -693,6 +824,26 @@ class _Loader:
                     f"término {term.name!r}: step = {term.step_key!r}, pero el primer "
                     f"paso que lo enseña es {step.key!r}",
                 )
+
+    def linked_terms(self, path: Path, where: str, markdown: str, by_name: Mapping[str, Term]) -> set[str]:
+        """The glossary terms (canonical names) a text links; links to unknown terms are reported."""
+        linked = set()
+        for name in term_links(markdown):
+            term = by_name.get(fold(name))
+            if term is None:
+                self.problem(path, f"{where}enlace [[{name}]]: el término no está en el glosario")
+            else:
+                linked.add(term.name)
+        return linked
+
+    def same_links(self, path: Path, what: str, spanish: set[str], english: set[str]) -> None:
+        """The English text links the glossary terms the Spanish one links, no more and no fewer."""
+        if spanish - english:
+            self.problem(path, f"{what} no enlaza {', '.join(sorted(spanish - english))}, como el español")
+        if english - spanish:
+            self.problem(
+                path, f"{what} enlaza {', '.join(sorted(english - spanish))}, que el español no enlaza"
+            )
 
     # -- small readers
 

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from lessons.course import Checkpoint, Course, Step, load_course
 from lessons.models import CheckpointIssue, StepProgress
@@ -24,8 +25,9 @@ from tutor.practice.services import attempt_of, issue
 
 
 def get_course() -> Course:
-    """The course under settings.LESSONS_CONTENT_DIR (default: lessons/content), loaded once."""
-    return load_course(getattr(settings, "LESSONS_CONTENT_DIR", None))
+    """The course under settings.LESSONS_CONTENT_DIR (default: lessons/content), loaded once, in the
+    active language: English when it is English, Spanish otherwise."""
+    return load_course(getattr(settings, "LESSONS_CONTENT_DIR", None)).in_language(get_language())
 
 
 # --- progress ----------------------------------------------------------------------------------------

@@ -1,19 +1,28 @@
 """What the engine decided, as data: a message id and its facts; one catalogue per language renders it.
 
 ``Message("play.follow.must_beat", {"who": Who.you(), "suit": 1, "cards": (12,), "target": 15})`` is what
-a ruling says; ``render(message)`` turns it into the Spanish sentence (``engine.messages.es``), with the
-person, number and articles right for who is playing. A second language adds its own catalogue module
-with the same ids (``render(message, "en")``).
+a ruling says; ``render(message, lang)`` turns it into a sentence of ``lang`` (``engine.messages.es``,
+``engine.messages.en``), with the person, number and articles right for who is playing.
+
+Each language is a package: its ``__init__`` holds the grammar (how a player, a card or a list of cards
+is written in each form a template asks for) and each of its modules one area's ``CATALOGUE`` of
+templates (``play``, ``mesa``…); the package merges them, and every language has the same ids.
+
+A *text* is what the engine hands a page: a plain string (stored before a sentence became data, or
+words that need no grammar), a ``Message``, or a sequence of texts read one after another.
+``to_data`` / ``from_data`` carry a text through JSON (a stored scenario or grade) unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import pkgutil
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-LANGUAGES = ("es",)
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +54,102 @@ class Message:
     id: str
     facts: Mapping[str, Any] = field(default_factory=dict)
 
+    def __str__(self) -> str:
+        """The sentence in the language in force (see ``set_language_source``): what a page prints."""
+        return render(self, _language_source())
 
-def render(message: Message, lang: str = "es") -> str:
-    """The sentence of ``message`` in ``lang``; a KeyError names an id the catalogue lacks."""
-    return import_module(f"engine.messages.{lang}").render(message)
+
+class Texts(tuple):
+    """Sentences read one after another (an explanation of several steps); prints like one text."""
+
+    def __str__(self) -> str:
+        return render(self, _language_source())
+
+
+Text = str | Message | Sequence["Text"]
+
+
+def _default_language() -> str:
+    return DEFAULT_LANGUAGE
+
+
+_language_source = _default_language
+
+
+def set_language_source(source) -> None:
+    """Let the application say which language ``str(message)`` speaks (the web app passes the request's
+    language); the engine itself knows no request and defaults to Spanish."""
+    global _language_source
+    _language_source = source or _default_language
 
 
 def msg(message_id: str, **facts: Any) -> Message:
     return Message(message_id, facts)
+
+
+def render(text: Text | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The words of ``text`` in ``lang``: a string as it is, a message through that language's catalogue,
+    a sequence as its sentences one after another. A KeyError names an id the catalogue lacks."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, Message):
+        return _language(lang).render(text)
+    return " ".join(part for part in (render(t, lang) for t in text) if part)
+
+
+def _language(lang: str):
+    if lang not in LANGUAGES:
+        raise ValueError(f"idioma desconocido: {lang!r}")
+    return import_module(f"engine.messages.{lang}")
+
+
+def catalogue_of(package: str) -> dict[str, str]:
+    """Every template of a language package, merged from its area modules; an id defined twice is an error."""
+    merged: dict[str, str] = {}
+    for info in pkgutil.iter_modules(import_module(package).__path__):
+        area = import_module(f"{package}.{info.name}")
+        for key, template in getattr(area, "CATALOGUE", {}).items():
+            if key in merged:
+                raise ValueError(f"{package}: el mensaje {key!r} está definido dos veces")
+            merged[key] = template
+    return merged
+
+
+# JSON: a message is {"msg": id, "facts": {...}}; ``Texts`` are {"texts": [...]}; a Who inside facts is
+# {"who": [relative, number]}; a nested message stays a message; tuples become lists (and come back as
+# tuples).
+
+
+def to_data(text: Any) -> Any:
+    """A JSON-safe copy of a text (or of any fact value) that ``from_data`` turns back into an equal one."""
+    if isinstance(text, Message):
+        return {"msg": text.id, "facts": {k: to_data(v) for k, v in text.facts.items()}}
+    if isinstance(text, Who):
+        return {"who": [text.relative, text.number]}
+    if isinstance(text, Texts):
+        return {"texts": [to_data(t) for t in text]}
+    if isinstance(text, (list, tuple)):
+        return [to_data(t) for t in text]
+    if isinstance(text, Mapping):
+        return {str(k): to_data(v) for k, v in text.items()}
+    if isinstance(text, bool) or text is None or isinstance(text, (str, float)):
+        return text
+    if isinstance(text, int):
+        return int(text)  # Card, Suit and other int subclasses as plain numbers
+    raise TypeError(f"un mensaje no puede llevar {type(text).__name__}")
+
+
+def from_data(data: Any) -> Any:
+    if isinstance(data, list):
+        return tuple(from_data(d) for d in data)
+    if isinstance(data, Mapping):
+        if set(data) == {"msg", "facts"}:
+            return Message(str(data["msg"]), {k: from_data(v) for k, v in dict(data["facts"]).items()})
+        if set(data) == {"texts"} and isinstance(data["texts"], list):
+            return Texts(from_data(d) for d in data["texts"])
+        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) == 2:
+            return Who(*data["who"])
+        return {k: from_data(v) for k, v in data.items()}
+    return data

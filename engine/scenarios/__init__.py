@@ -44,6 +44,7 @@ from engine.scenarios.model import (
     Option,
     Scenario,
     ScenarioError,
+    grade_texts,
 )
 from engine.scenarios.version import ENGINE_VERSION
 
@@ -67,6 +68,7 @@ __all__ = [
     "families_for",
     "generate",
     "grade",
+    "grade_texts",
     "parse_answer",
     "position_from_json",
     "targets",

@@ -1,7 +1,8 @@
 """May you sing now, and what: the `cante` family (R-CANTE-1..4, R-TUTE-1, R-TUTE-2).
 
 The position is a real hand played up to the moment a trick has just been collected: the deal is
-arranged so the player answering holds the cards the case needs, and play protects them.
+arranged so the player answering holds the cards the case needs, and play protects them. Every
+sentence is a message (``cante.…``, engine/messages/<lang>/cante.py) over suits, cards and numbers.
 """
 
 from __future__ import annotations
@@ -11,22 +12,26 @@ import random
 from engine.cantes import CABALLO, CANTE_MASK, REY, TUTE_MASK, allowed_cantes
 from engine.cards import CODE_OF, SUIT_MASKS, Suit, cards_of, pick
 from engine.deal import Deal, deal
-from engine.obligations import legal_mask, the
+from engine.messages import Message, Text, Texts, msg
+from engine.obligations import legal_mask
 from engine.rules import TableRules, cite
-from engine.scenarios.common import CODE_INDEX, cante_name, sorted_codes, trump_text
+from engine.scenarios.common import CODE_INDEX, sorted_codes
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.tricks import trick_winner
 
+# The rules that decide each kind's answer: a moment the pair has (R-CANTE-2) is not cited where the
+# pair has just won and nobody has sung yet, nor the priority (R-CANTE-4) where one cante is already sung.
+# A tute sung ends the hand (R-TUTE-3): its questions cite that.
 KIND_IDS = {
-    "veinte": ("R-CANTE-1", "R-CANTE-2"),
-    "cuarenta": ("R-CANTE-1", "R-CANTE-2"),
+    "veinte": ("R-CANTE-1",),
+    "cuarenta": ("R-CANTE-1",),
     "sin_baza": ("R-CANTE-2", "R-CANTE-1"),
     "repartido": ("R-CANTE-1", "R-CANTE-2"),
     "jugada": ("R-CANTE-3", "R-CANTE-1"),
     "cantado": ("R-CANTE-3", "R-CANTE-2"),
     "prioridad": ("R-CANTE-4", "R-CANTE-1"),
-    "dos": ("R-CANTE-2", "R-CANTE-4"),
-    "tute": ("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"),
+    "dos": ("R-CANTE-2",),
+    "tute": ("R-TUTE-1", "R-TUTE-3"),  # at the pair's first trick, R-TUTE-2 asks for nothing more
     "tute_tarde": ("R-TUTE-2", "R-TUTE-1"),
 }
 LEVEL_KINDS = {
@@ -51,14 +56,29 @@ BEFORE_TUTE = ("R-CANTE-1", "R-CANTE-2", "R-CANTE-3")
 
 
 def cante_options_for(trump: int, tutes: bool = True) -> tuple[Option, ...]:
-    opts = [Option("cuarenta", f"Las cuarenta (rey y caballo de {Suit(trump).label}, el triunfo)")]
+    opts = [Option("cuarenta", msg("cante.option.cuarenta", trump=trump))]
     opts += [
-        Option(f"veinte-{Suit(s).letter}", f"Las veinte en {Suit(s).label}") for s in range(4) if s != trump
+        Option(f"veinte-{Suit(s).letter}", msg("cante.option.veinte", suit=s)) for s in range(4) if s != trump
     ]
     if tutes:
-        opts += [Option("tute-reyes", "Tute de reyes"), Option("tute-caballos", "Tute de caballos")]
-    opts.append(Option("nada", "No puedo cantar"))
+        opts += [
+            Option("tute-reyes", msg("cante.option.tute_reyes")),
+            Option("tute-caballos", msg("cante.option.tute_caballos")),
+        ]
+    opts.append(Option("nada", msg("cante.option.nada")))
     return tuple(opts)
+
+
+def cante_text(suit: int, trump: int) -> Message:
+    """'las cuarenta' (the trump suit) or 'las veinte en espadas' (R-CANTE-1)."""
+    return msg("cante.name.cuarenta") if suit == trump else msg("cante.name.veinte", suit=suit)
+
+
+def _chain(parts: list[Message], joint: str) -> Message:
+    """Clauses one after another in one sentence ('a, b, c'), as nested messages."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg(joint, first=parts[0], rest=_chain(parts[1:], joint))
 
 
 def suit_value(suit: int, trump: int) -> str:
@@ -187,6 +207,17 @@ def _fits(
     raise ScenarioError(kind)
 
 
+def plain(hand: int, played: int, sung: int, trump: int) -> bool:
+    """Whether a moment asks only what a cante is (R-CANTE-1): the hand holds no suit already sung or
+    half played (R-CANTE-3), no two cantes to choose between (R-CANTE-4) and no tute (R-TUTE-1, 2)."""
+    full = [s for s in range(4) if hand & CANTE_MASK[s] == CANTE_MASK[s]]
+    if len(full) > 1 or any(sung >> s & 1 for s in full):
+        return False
+    if any(hand & CANTE_MASK[s] and played & CANTE_MASK[s] for s in range(4)):
+        return False
+    return hand & REYES != REYES and hand & CABALLOS != CABALLOS
+
+
 def _play_to_moment(
     rng: random.Random,
     kind: str,
@@ -195,6 +226,7 @@ def _play_to_moment(
     want_suit: int | None = None,
     partner_wins: bool = False,
     sacrifice_rey: bool = False,
+    only_plain: bool = False,
 ):
     viewer = rng.randrange(4)
     rigged = _rig(rng, kind, viewer, rules, want_trump, want_suit)
@@ -239,8 +271,12 @@ def _play_to_moment(
         pair_won = winner % 2 == viewer % 2
         first = pair_won and pair_tricks[viewer % 2] == 1
         answer = allowed(hands[viewer], trump, pair_won, first, sung, False, rules)
-        if (not partner_wins or winner == partner) and _fits(
-            kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+        if (
+            (not partner_wins or winner == partner)
+            and (not only_plain or plain(hands[viewer], played, sung, trump))
+            and _fits(
+                kind, answer, hands[viewer], pair_won, first, suit, other, trump, played, sung, hands[partner]
+            )
         ):
             return d, viewer, hands, history, sung, sung_list, pair_tricks, suit, other, played
         # Nobody at this moment is the viewer answering: the winning pair declares what it may.
@@ -278,13 +314,18 @@ def _strongest(legal: int, trump: int) -> int:
 
 def generate_cante(seed: int, difficulty: int, rules: TableRules, target: str | None) -> Scenario:
     rng = random.Random(f"cante:{seed}:{difficulty}")
-    if target is not None:
+    if target == "R-TUTE-2" and difficulty < 3:
+        kinds = ["tute_tarde"]  # the tute's moment gone: a tute sung now also brings in R-TUTE-3
+    elif target is not None:
         kinds = [k for k in TARGET_KINDS[target] if k in LEVEL_KINDS[difficulty]] or list(
             TARGET_KINDS[target]
         )
     else:
         kinds = list(LEVEL_KINDS[difficulty])
     kind = rng.choice(kinds)
+    if target == "R-CANTE-1" and kind in ("veinte", "cuarenta"):
+        # Aimed at what a cante is: nothing else to weigh (a suit sung or played, a choice, a tute).
+        return build_cante(rng, seed, difficulty, rules, target, kind, only_plain=True)
     return build_cante(rng, seed, difficulty, rules, target, kind)
 
 
@@ -345,41 +386,34 @@ def build_cante(
     )
 
 
-def cante_question(position: dict) -> str:
-    trump = Suit.parse(position["trump"])
+def cante_question(position: dict) -> Texts:
+    trump = int(Suit.parse(position["trump"]))
     viewer = position["viewer"]
     winner = position["last_winner"]
-    who = (
-        "Has ganado tú"
-        if winner == viewer
-        else "Ha ganado tu compañero"
-        if winner == (viewer + 2) % 4
-        else "La ha ganado la pareja rival"
-    )
-    n = len(position["history"])
-    text = f"{trump_text(trump)} Se acaba de recoger la baza {n}. {who}."
+    who = "you" if winner == viewer else "partner" if winner == (viewer + 2) % 4 else "rivals"
+    text = [
+        msg("cante.q.trump", trump=trump),
+        msg("cante.q.collected", n=len(position["history"])),
+        msg(f"cante.q.won.{who}"),
+    ]
     if position["sung"]:
-        text += (
-            " Ya se ha cantado: " + ", ".join(_sung_text(x, viewer, trump) for x in position["sung"]) + "."
-        )
+        sung = [_sung_text(x, viewer, trump) for x in position["sung"]]
+        text.append(msg("cante.q.sung", sung=_chain(sung, "cante.comma")))
     if position["sang_now"]:
-        text += (
-            " En este momento ya has cantado "
-            + ", ".join(cante_name(Suit.parse(x["suit"]), trump) for x in position["sang_now"])
-            + "."
-        )
+        now = [cante_text(int(Suit.parse(x["suit"])), trump) for x in position["sang_now"]]
+        text.append(msg("cante.q.sang_now", sung=_chain(now, "cante.comma")))
     if position["partner_shows"]:
-        text += (
-            " Tu compañero te enseña "
-            + ", ".join(the(CODE_INDEX[c]) for c in position["partner_shows"])
-            + "."
+        text.append(
+            msg("cante.q.partner_shows", cards=tuple(CODE_INDEX[c] for c in position["partner_shows"]))
         )
-    return text + " Mira tu mano y las bazas jugadas: ¿qué puedes cantar ahora?"
+    text.append(msg("cante.q.ask"))
+    return Texts(text)
 
 
-def _sung_text(x: dict, viewer: int, trump: int) -> str:
-    who = "tú" if x["seat"] == viewer else "tu compañero" if x["seat"] == (viewer + 2) % 4 else "un rival"
-    return f"{cante_name(Suit.parse(x['suit']), trump)} ({who}, tras la baza {x['after_trick']})"
+def _sung_text(x: dict, viewer: int, trump: int) -> Message:
+    by = "you" if x["seat"] == viewer else "partner" if x["seat"] == (viewer + 2) % 4 else "rival"
+    cante = cante_text(int(Suit.parse(x["suit"])), trump)
+    return msg(f"cante.sung.{by}", cante=cante, n=x["after_trick"])
 
 
 def cante_state(position: dict) -> dict:
@@ -441,58 +475,40 @@ def diagnose_cante(position: dict, given: str, rules: TableRules) -> str | None:
     return "cante_otro_palo"
 
 
-def cante_explanation(position: dict, rules: TableRules) -> str:
+def cante_explanation(position: dict, rules: TableRules) -> Text:
     st = cante_state(position)
     trump, hand = st["trump"], st["hand"]
     right = allowed(hand, trump, st["pair_won"], st["first"], st["sung"], st["sang_now"], rules)
     if not st["pair_won"]:
-        return "Solo se canta justo después de una baza ganada por tu pareja, y esta la ha ganado la rival (R-CANTE-2)."
+        return msg("cante.expl.rival_won")
     if st["sang_now"]:
-        return "Cada jugador canta como mucho una vez en cada momento; ya has cantado tras esta baza (R-CANTE-2)."
+        return msg("cante.expl.sang_now")
     if right[0].startswith("tute"):
-        return (
-            "Tienes los cuatro "
-            + ("reyes" if right[0] == "tute-reyes" else "caballos")
-            + " y tu pareja acaba de ganar una baza en la que se puede declarar: canta el tute, que gana la "
-            f"mano ({', '.join(cite(('R-TUTE-1', 'R-TUTE-2', 'R-TUTE-3'), rules))}; el tute va antes que las "
-            "cuarenta, R-CANTE-4)."
+        ids = ", ".join(cite(("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"), rules))
+        return msg(
+            "cante.expl.tute_reyes" if right[0] == "tute-reyes" else "cante.expl.tute_caballos", ids=ids
         )
     notes = []
     if (hand & REYES == REYES or hand & CABALLOS == CABALLOS) and not (
         st["first"] or rules.tute_cualquier_baza
     ):
-        notes.append(
-            "El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó (R-TUTE-2)."
-        )
+        notes.append(msg("cante.note.tute_passed"))
     for s in range(4):
         pair = CANTE_MASK[s]
         if hand & pair == pair and st["sung"] >> s & 1:
-            notes.append(
-                f"{cante_name(s, trump).capitalize()} ya se cantaron: cada palo una vez (R-CANTE-3)."
-            )
+            notes.append(msg("cante.note.sung", cante=cante_text(s, trump)))
         elif hand & pair and st["played"] & pair:
-            notes.append(
-                f"De {Suit(s).label} ya se jugó {the(cards_of(st['played'] & pair)[0])}: "
-                f"ese palo ya no se puede cantar (R-CANTE-3)."
-            )
+            notes.append(msg("cante.note.played", suit=s, card=cards_of(st["played"] & pair)[0]))
         elif hand & pair and st["partner"] & pair:
-            notes.append(
-                f"El rey y el caballo de {Suit(s).label} están repartidos entre tú y tu compañero: "
-                f"no es cante (R-CANTE-1)."
-            )
+            notes.append(msg("cante.note.split", suit=s))
     if right == ["nada"]:
-        head = "No tienes ningún cante válido ahora."
+        head = msg("cante.head.nada")
     elif right == ["cuarenta"]:
-        head = "Tienes rey y caballo de triunfo: cantas las cuarenta"
-        if any(
+        before = any(
             hand & CANTE_MASK[s] == CANTE_MASK[s] and not st["sung"] >> s & 1 for s in range(4) if s != trump
-        ):
-            head += ", que van antes que las veinte (R-CANTE-4)"
-        head += "."
-    else:
-        head = (
-            "Tienes rey y caballo de "
-            + " y de ".join(Suit.parse(v.split("-")[1]).label for v in right)
-            + ": puedes cantar las veinte (R-CANTE-1, R-CANTE-2)."
         )
-    return " ".join([head, *notes])
+        head = msg("cante.head.cuarenta.first" if before else "cante.head.cuarenta")
+    else:
+        suits = [msg("cante.suit", suit=Suit.parse(v.split("-")[1])) for v in right]
+        head = msg("cante.head.veinte", suits=_chain(suits, "cante.and_of"))
+    return Texts([head, *notes])

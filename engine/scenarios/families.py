@@ -3,8 +3,10 @@ code (generate, grade, the pages, the lessons) goes through it instead of compar
 
 ``FAMILY[name]`` is a ``Family``: ``make(seed, difficulty, rules, target)`` a scenario, ``mark(scenario,
 given)`` a grade of an answer already read by ``grading.normalise``, ``aims(rules)`` the rule ids it can
-be aimed at under a table, and ``draws`` what its page needs to draw (``trick``, ``hand``, ``history``,
-``hands_before``, ``cante``, ``piles``).
+be aimed at under a table, and what its page needs to draw it: ``draws`` (``trick``, ``hand``,
+``history``, ``hands_before``, ``cante``, ``piles``), ``verdicts`` (what a verdict row's yes means, as
+ids a presenter puts into words), ``answer_in_trick`` (the trick shows the answer: its winner is drawn
+once answered) and ``history_decides`` (the earlier tricks decide the answer: the page shows them open).
 """
 
 from __future__ import annotations
@@ -19,6 +21,26 @@ from engine.scenarios import cante, ganador, grading, mesa, renuncio, tantos
 from engine.scenarios.model import FAMILIES, FAMILY_LABELS, AnswerError, Grade, Scenario
 from engine.scenarios.play import generate_play, play_targets
 
+# What the yes of a verdict row means (its no is the opposite): a card that may be played, the
+# obligation that applies, the card that wins, a card that counts tantos, the answer, a cante valid now,
+# a seat that reneged, or a plain yes.
+VERDICT_MEANINGS = ("playable", "obligation", "wins", "counts", "answer", "valid_now", "renuncio", "yes")
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """What a verdict row says, by the row: a card, an option, a seat (when it differs from an option)."""
+
+    card: str = "yes"
+    option: str = "yes"
+    seat: str | None = None
+    facts: bool = False  # the rows state facts (a card counts or not), not a judgement of the answer
+
+    def meaning(self, is_card: bool, is_seat: bool = False) -> str:
+        if is_seat and self.seat is not None:
+            return self.seat
+        return self.card if is_card else self.option
+
 
 @dataclass(frozen=True)
 class Family:
@@ -28,6 +50,9 @@ class Family:
     mark: Callable[[Scenario, Any], Grade]
     aims: Callable[[TableRules], tuple[str, ...]]
     draws: frozenset[str]
+    verdicts: Verdicts = Verdicts()
+    answer_in_trick: bool = False
+    history_decides: bool = False
 
 
 def _own_targets(ids: tuple[str, ...]) -> Callable[[TableRules], tuple[str, ...]]:
@@ -48,7 +73,7 @@ def _cited(generator, ids: tuple[str, ...]):
     return make
 
 
-def _play(name: str) -> Family:
+def _play(name: str, option: str = "yes") -> Family:
     return Family(
         name,
         FAMILY_LABELS[name],
@@ -56,37 +81,38 @@ def _play(name: str) -> Family:
         grading.grade_play,
         partial(play_targets, name),
         frozenset({"trick", "hand", "history"}),
+        Verdicts(card="playable", option=option),
     )
 
 
-def _other(name: str, module, generator, grader, draws: set[str]) -> Family:
+def _other(module, draws: set[str], verdicts: Verdicts, **page) -> Family:
+    """A family of its own module: ``module.generate_<name>`` makes it, ``grading.grade_<name>`` marks it."""
+    name = module.__name__.rsplit(".", 1)[-1]
     return Family(
         name,
         FAMILY_LABELS[name],
-        _cited(generator, module.TARGETS),
-        grader,
+        _cited(getattr(module, f"generate_{name}"), module.TARGETS),
+        getattr(grading, f"grade_{name}"),
         _own_targets(module.TARGETS),
         frozenset(draws),
+        verdicts,
+        **page,
     )
 
 
 FAMILY: dict[str, Family] = {
     "jugada": _play("jugada"),
     "validas": _play("validas"),
-    "obligacion": _play("obligacion"),
-    "ganador": _other(
-        "ganador", ganador, ganador.generate_ganador, grading.grade_ganador, {"trick", "history"}
+    "obligacion": _play("obligacion", option="obligation"),
+    "ganador": _other(ganador, {"trick", "history"}, Verdicts("wins", "wins"), answer_in_trick=True),
+    "tantos": _other(tantos, {"piles"}, Verdicts("counts", "answer", facts=True)),
+    "cante": _other(
+        cante, {"hand", "history", "cante"}, Verdicts("valid_now", "valid_now"), history_decides=True
     ),
-    "tantos": _other("tantos", tantos, tantos.generate_tantos, grading.grade_tantos, {"piles"}),
-    "cante": _other("cante", cante, cante.generate_cante, grading.grade_cante, {"hand", "history", "cante"}),
     "renuncio": _other(
-        "renuncio",
-        renuncio,
-        renuncio.generate_renuncio,
-        grading.grade_renuncio,
-        {"trick", "history", "hands_before"},
+        renuncio, {"trick", "history", "hands_before"}, Verdicts(seat="renuncio"), history_decides=True
     ),
-    "mesa": _other("mesa", mesa, mesa.generate_mesa, grading.grade_mesa, set()),
+    "mesa": _other(mesa, set(), Verdicts()),
 }
 assert tuple(FAMILY) == FAMILIES
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.cantes import CABALLO, REY
 from engine.cards import CODE_OF, NAME_OF, TANTOS_OF, CardError, Suit, parse_card
+from engine.messages import Texts, Who, msg
 from engine.obligations import ruling, the
 from engine.rules import cite
 from engine.scenarios import cante as cante_mod
@@ -387,22 +388,17 @@ def grade_cante(scenario: Scenario, given: Any) -> Grade:
     notes = []
     for o in scenario.options:
         ok = o.value in expected
+        belief = None if ok else cante_mod.diagnose_cante(pos, o.value, rules)
         why = (
-            "Sí: es lo que puedes cantar ahora."
+            msg("cante.verdict.yes")
             if ok
-            else (
-                "No: "
-                + MISCONCEPTIONS.get(cante_mod.diagnose_cante(pos, o.value, rules) or "", "no vale ahora.")
-            )
+            else Texts([msg("cante.verdict.no"), MISCONCEPTIONS[belief]])
+            if belief in MISCONCEPTIONS
+            else msg("cante.verdict.no_now")
         )
         notes.append((o.value, o.label, ok, why))
     mis = None if correct else cante_mod.diagnose_cante(pos, given, rules)
     return _make(scenario, correct, expected, given, cante_mod.cante_explanation(pos, rules), notes, mis)
-
-
-def _of_player(label: str) -> str:
-    """'del jugador 1 (pareja A)' from the option label 'Jugador 1 (pareja A)'."""
-    return "del " + label[0].lower() + label[1:]
 
 
 def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
@@ -413,11 +409,17 @@ def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     offenders = [n for n in notes if n[2]]
     if offenders:
         ids = ", ".join(cite(("R-RENUNCIO-1", "R-OBL-RENUNCIO"), rules))
-        expl = f"Renuncio {_of_player(offenders[0][1])}. {offenders[0][3]} ({ids})"
+        seat = int(offenders[0][0])
+        expl = msg("renuncio.expl", who=Who.seat(seat, None), note=offenders[0][3], ids=ids)
     else:
-        expl = "Nadie ha renunciado: cada carta jugada cumplía las obligaciones de su jugador."
+        expl = msg("renuncio.expl.nobody")
     notes = [
-        ("nadie", "Nadie", not offenders, "Sí, nadie renunció." if not offenders else "No: hubo renuncio."),
+        (
+            "nadie",
+            msg("renuncio.nobody.short"),
+            not offenders,
+            msg("renuncio.nobody.yes" if not offenders else "renuncio.nobody.no"),
+        ),
         *notes,
     ]
     mis = None if correct else renuncio_mod.diagnose_renuncio(pos, given, rules)

@@ -4,7 +4,9 @@ Every question is a multiple choice built from a few facts kept in the position 
 question; ``viewer`` is the seat answering, others are seats 0..3, cards codes). ``analyse(position,
 rules)`` rebuilds the options, the key, each wrong option's misconception and the explanation from
 those facts alone, so generation and grading share one definition. Seats are named from the
-viewer's side (R-SEAT-1: seat + 1 sits to one's right and plays after one).
+viewer's side (R-SEAT-1: seat + 1 sits to one's right and plays after one). Every sentence is a
+message (``mesa.…``, catalogues in engine/messages/<lang>/mesa.py) whose facts are seats, cards, suits
+and numbers; every option of a question is the same kind of message, so no label gives the key away.
 """
 
 from __future__ import annotations
@@ -13,13 +15,11 @@ import random
 from dataclasses import dataclass
 
 from engine.cantes import HandScore
-from engine.cards import CODE_OF, NAME_OF, RANK_OF, Suit
+from engine.cards import CODE_OF, RANK_OF, Suit
 from engine.match import Match
-from engine.messages import Who
-from engine.messages.es import phrase
-from engine.obligations import the
+from engine.messages import Message, Text, Texts, Who, msg
 from engine.rules import TableRules
-from engine.scenarios.common import CODE_INDEX, seat_name
+from engine.scenarios.common import CODE_INDEX
 from engine.scenarios.misconceptions import MISCONCEPTIONS
 from engine.scenarios.model import Option, Scenario, ScenarioError
 
@@ -70,276 +70,216 @@ KIND_RULES = {
     "primera_dos_de_oros": ("R-VAR-PRIMERA-MANO-LUDOTEKA", "R-DEAL-3"),
 }
 
-SUITS = ("oros", "copas", "espadas", "bastos")
-FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
-FAKE_SUITS = ("corazones", "picas", "tréboles", "diamantes")
+SUITS = ("oros", "copas", "espadas", "bastos")  # position facts (codes), not words shown
+FAKE_SUITS = ("corazones", "picas", "tréboles", "diamantes")  # the French deck's suits, as codes
+FIGURES = {1: "as", 10: "sota", 11: "caballo", 12: "rey"}  # codes of the rank words (mesa.rank.…)
 
 
 @dataclass(frozen=True)
 class Choice:
     value: str
-    label: str
+    label: Text
     misconception: str | None  # None for the right option
     why: str
 
 
-def _seat(seat: int, viewer: int) -> str:
-    return seat_name(seat, viewer)
+def _who(seat: int, viewer: int) -> Who:
+    return Who.seat(seat, viewer)
 
 
-def _w(seat: int, viewer: int, form: str) -> str:
-    """A seat in one grammatical form, named from the viewer: 'repartes' / 'reparte', 'tu' / 'su'."""
-    return phrase(Who.seat(seat, viewer), form)
+def _seat_label(seat: int, viewer: int) -> Message:
+    """'Tú' / 'El rival de tu derecha' as an option (every seat option is shaped alike)."""
+    return msg("mesa.who", who=_who(seat, viewer))
 
 
-def _deals(dealer: int, viewer: int) -> str:
-    """'Repartes tú' / 'Reparte tu compañero'."""
-    return _cap(f"{_w(dealer, viewer, 'v:reparte')} {_seat(dealer, viewer)}")
-
-
-def _after(seat: int, viewer: int) -> str:
-    """'tras ti' / 'tras el rival de tu izquierda'."""
-    return "tras " + _w(seat, viewer, "obj")
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _seat_choices(pos: dict, right: int, wrong: dict[int, str], why_right: str) -> list[Choice]:
+def _seat_choices(pos: dict, right: int, wrong: dict[int, str]) -> list[Choice]:
     viewer = pos["viewer"]
-    out = [Choice(str(right), _cap(_seat(right, viewer)), None, why_right)]
+    out = [Choice(str(right), _seat_label(right, viewer), None, "")]
     for seat, mis in wrong.items():
         if seat != right:
-            out.append(Choice(str(seat), _cap(_seat(seat, viewer)), mis, ""))
+            out.append(Choice(str(seat), _seat_label(seat, viewer), mis, ""))
     return out
 
 
-def _of(text: str) -> str:
-    """'de' + a seat or card phrase, with the Spanish contraction: 'del rival de tu derecha'."""
-    return "del " + text[3:] if text.startswith("el ") else "de " + text
+def _count(base: str, n: int) -> Message:
+    """'1 punto' / '2 puntos': the engine says whether the number is one (``base.one``) or more
+    (``base.many``); both catalogues have the same two forms."""
+    return msg(f"{base}.{'one' if n == 1 else 'many'}", n=n)
 
 
-def _card_name(code: str) -> str:
-    return NAME_OF[CODE_INDEX[code]]
+def _chain(parts: list[Message], joint: str) -> Message:
+    """Clauses one after another in one sentence ('a; b; c'), as nested messages."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg(joint, first=parts[0], rest=_chain(parts[1:], joint))
 
 
-def _fake_name(rank: int, suit: str) -> str:
-    return f"{'el ocho' if rank == 8 else 'el nueve'} de {suit}"
+def _pair(winner: int, short: bool = False) -> Message:
+    """'tu pareja' / 'la pareja rival' ('la rival' where the sentence has just named both pairs)."""
+    if winner == 0:
+        return msg("mesa.pair.yours")
+    return msg("mesa.pair.rival_short" if short else "mesa.pair.rival")
 
 
 # --- the analysis of each kind: (choices, key, explanation) --------------------------------------------
 
 
-def _deck(pos: dict) -> tuple[list[Choice], str]:
+def _deck(pos: dict) -> tuple[list[Choice], Text]:
     kind = pos["kind"]
     if kind == "no_existe":
         fake = f"{pos['fake_rank']}{pos['fake_suit'][0]}"
-        out = [Choice("x" + fake, _cap(_fake_name(pos["fake_rank"], pos["fake_suit"])), None, "")]
-        out += [Choice("r" + c, _cap(the(CODE_INDEX[c])), "ocho_y_nueve", "") for c in pos["cards"]]
-        return out, (
-            "La baraja española del tute tiene 40 cartas: en cada palo, del as al siete y la sota (10), "
-            "el caballo (11) y el rey (12). No hay ochos, nueves ni comodines (R-DECK-1)."
-        )
+        label = msg(f"mesa.fake_card.{pos['fake_rank']}", suit=SUITS.index(pos["fake_suit"]))
+        out = [Choice("x" + fake, label, None, "")]
+        out += [
+            Choice("r" + c, msg("mesa.card", card=CODE_INDEX[c]), "ocho_y_nueve", "") for c in pos["cards"]
+        ]
+        return out, msg("mesa.no_existe.expl")
     if kind == "cuantas":
-        out = [Choice("40", "40 cartas", None, "")]
-        out += [Choice(str(n), f"{n} cartas", "ocho_y_nueve", "") for n in (48, 52, 36)]
-        return out, "Se juega con la baraja española de 40 cartas: cuatro palos de diez cartas (R-DECK-1)."
+        out = [Choice("40", msg("mesa.n_cards", n=40), None, "")]
+        out += [Choice(str(n), msg("mesa.n_cards", n=n), "ocho_y_nueve", "") for n in (48, 52, 36)]
+        return out, msg("mesa.cuantas.expl")
     if kind == "por_palo":
-        out = [Choice("10", "10 cartas", None, "")]
-        out += [Choice(str(n), f"{n} cartas", "ocho_y_nueve", "") for n in (12, 13, 9)]
-        return out, (
-            "Cada palo tiene diez cartas: 1, 2, 3, 4, 5, 6, 7, sota (10), caballo (11) y rey (12); "
-            "4 palos × 10 = 40 cartas (R-DECK-1)."
-        )
+        out = [Choice("10", msg("mesa.n_cards", n=10), None, "")]
+        out += [Choice(str(n), msg("mesa.n_cards", n=n), "ocho_y_nueve", "") for n in (12, 13, 9)]
+        return out, msg("mesa.por_palo.expl")
     if kind == "palo_falso":
         fake = pos["fake_suit"]
-        out = [Choice("x" + fake, _cap(fake), None, "")]
-        out += [Choice(s, _cap(s), "ocho_y_nueve", "") for s in pos["suits"]]
-        return out, (
-            "Los cuatro palos de la baraja española son oros, copas, espadas y bastos; corazones, picas, "
-            "tréboles y diamantes son de la baraja francesa (R-DECK-1)."
-        )
+        out = [Choice("x" + fake, msg(f"mesa.french.{FAKE_SUITS.index(fake)}"), None, "")]
+        out += [Choice(s, msg("mesa.suit", suit=SUITS.index(s)), "ocho_y_nueve", "") for s in pos["suits"]]
+        return out, msg("mesa.palo_falso.expl")
     # figuras: which numbers do the sota, caballo and rey carry?
     out = [
-        Choice("10-11-12", "10, 11 y 12", None, ""),
-        Choice("8-9-10", "8, 9 y 10", "ocho_y_nueve", ""),
-        Choice("11-12-13", "11, 12 y 13", "ocho_y_nueve", ""),
-        Choice("9-10-11", "9, 10 y 11", "ocho_y_nueve", ""),
+        Choice(f"{a}-{b}-{c}", msg("mesa.numbers", a=a, b=b, c=c), None if a == 10 else "ocho_y_nueve", "")
+        for a, b, c in ((10, 11, 12), (8, 9, 10), (11, 12, 13), (9, 10, 11))
     ]
-    return out, (
-        "Después del siete vienen la sota (10), el caballo (11) y el rey (12): no hay ni ochos ni nueves, "
-        "y así cada palo tiene diez cartas (R-DECK-1)."
-    )
+    return out, msg("mesa.figuras.expl")
 
 
-def _notation(pos: dict) -> tuple[list[Choice], str]:
+def _notation(pos: dict) -> tuple[list[Choice], Text]:
     code = pos["card"]
     c = CODE_INDEX[code]
     if pos["kind"] == "leer":
-        out = [Choice("n" + code, _cap(NAME_OF[c]), None, "")]
-        out += [Choice("n" + d, _cap(_card_name(d)), "lee_mal_la_notacion", "") for d in pos["distractors"]]
-    else:
+        out = [Choice("n" + code, msg("mesa.card_name", card=c), None, "")]
+        out += [
+            Choice("n" + d, msg("mesa.card_name", card=CODE_INDEX[d]), "lee_mal_la_notacion", "")
+            for d in pos["distractors"]
+        ]
+    else:  # card codes are not words: the same in every language
         out = [Choice("n" + code, code, None, "")]
         out += [Choice("n" + d, d, "lee_mal_la_notacion", "") for d in pos["distractors"]]
     rank = RANK_OF[c]
-    fig = f" ({FIGURES[rank]})" if rank in FIGURES else (" (as)" if rank == 1 else "")
-    return out, (
-        f"Una carta se escribe con su número y la letra de su palo (o oros, c copas, e espadas, b bastos): "
-        f"«{code}» es {rank}{fig} de {Suit(c // 10).label}, {the(c)} (R-DECK-2)."
-    )
+    fig = msg(f"mesa.rank.{FIGURES[rank]}") if rank in FIGURES else msg("mesa.rank.none")
+    return out, msg("mesa.notation.expl", code=code, rank=rank, fig=fig, suit=c // 10, card=c)
 
 
-def _seats(pos: dict) -> tuple[list[Choice], str]:
+def _seats(pos: dict) -> tuple[list[Choice], Text]:
     kind, v = pos["kind"], pos["viewer"]
     if kind in ("despues_de_ti", "despues_de"):
         s = pos["seat"]
         right = (s + 1) % 4
         wrong = {(s + 3) % 4: "orden_horario", (s + 2) % 4: "companero_al_lado"}
-        out = _seat_choices(pos, right, wrong, "")
-        return out, (
-            f"Se juega en sentido contrario a las agujas del reloj: después {_w(s, v, 'de')} juega quien está "
-            f"a {_w(s, v, 'pos1')} derecha, {_seat(right, v)} (R-SEAT-1)."
-        )
+        out = _seat_choices(pos, right, wrong)
+        return out, msg("mesa.despues_de.expl", who=_who(s, v), next=msg("mesa.who", who=_who(right, v)))
     if kind == "companero":
         out = [
-            Choice("enfrente", "Enfrente de ti", None, ""),
-            Choice("derecha", "A tu derecha", "companero_al_lado", ""),
-            Choice("izquierda", "A tu izquierda", "companero_al_lado", ""),
+            Choice("enfrente", msg("mesa.companero.enfrente"), None, ""),
+            Choice("derecha", msg("mesa.companero.derecha"), "companero_al_lado", ""),
+            Choice("izquierda", msg("mesa.companero.izquierda"), "companero_al_lado", ""),
         ]
-        return (
-            out,
-            "Los compañeros se sientan enfrente; a tu derecha y a tu izquierda están los rivales (R-SEAT-1).",
-        )
+        return out, msg("mesa.companero.expl")
     # pareja: which seats make your pair, you being seat v (seats 0..3 in playing order)
     p = (v + 2) % 4
     # Named like every other question from outside a seat: jugadores 1 to 4 (seat + 1), no pair given away.
-    out = [Choice(f"{min(v, p)}-{max(v, p)}", f"Los jugadores {min(v, p) + 1} y {max(v, p) + 1}", None, "")]
+    out = [
+        Choice(f"{min(v, p)}-{max(v, p)}", msg("mesa.players", a=min(v, p) + 1, b=max(v, p) + 1), None, "")
+    ]
     for o in ((v + 1) % 4, (v + 3) % 4):
         a, b = sorted((v, o))
-        out.append(Choice(f"{a}-{b}", f"Los jugadores {a + 1} y {b + 1}", "companero_al_lado", ""))
-    return out, (
-        f"Los compañeros se sientan enfrente: el jugador {v + 1} juega con el {p + 1}. La pareja A son los "
-        f"jugadores 1 y 3, y la pareja B, el 2 y el 4 (R-SEAT-1)."
-    )
+        out.append(Choice(f"{a}-{b}", msg("mesa.players", a=a + 1, b=b + 1), "companero_al_lado", ""))
+    return out, msg("mesa.pareja.expl", n=v + 1, partner=p + 1)
 
 
-def _deal1(pos: dict) -> tuple[list[Choice], str]:
+def _deal1(pos: dict) -> tuple[list[Choice], Text]:
     kind = pos["kind"]
-    expl = "Se reparten las 40 cartas, diez a cada jugador: no queda mazo y no se roba durante la mano (R-DEAL-1)."
+    expl = msg("mesa.reparto.expl")
     if kind == "cartas_cada_uno":
-        out = [Choice("10", "10 cartas", None, "")]
-        out += [Choice(str(n), f"{n} cartas", "roba_del_mazo", "") for n in (8, 6, 3)]
+        out = [Choice("10", msg("mesa.n_cards", n=10), None, "")]
+        out += [Choice(str(n), msg("mesa.n_cards", n=n), "roba_del_mazo", "") for n in (8, 6, 3)]
         return out, expl
     if kind == "total":
-        out = [Choice("40", "Las 40", None, "")]
-        out += [
-            Choice(str(n), f"{n}, y el resto queda en el mazo", "roba_del_mazo", "") for n in (32, 24, 12)
-        ]
+        out = [Choice("40", msg("mesa.total.all"), None, "")]
+        out += [Choice(str(n), msg("mesa.total.some", n=n), "roba_del_mazo", "") for n in (32, 24, 12)]
         return out, expl
     out = [
-        Choice("no", "No: se reparten todas y nadie roba", None, ""),
-        Choice("robar", "Sí: tras cada baza cada jugador roba una carta", "roba_del_mazo", ""),
-        Choice("ultima", "Sí: quedan unas cartas boca abajo para el final", "roba_del_mazo", ""),
-        Choice("101", "Sí: se roba hasta que una pareja llega a 101", "cree_101", ""),
+        Choice("no", msg("mesa.mazo.no"), None, ""),
+        Choice("robar", msg("mesa.mazo.robar"), "roba_del_mazo", ""),
+        Choice("ultima", msg("mesa.mazo.ultima"), "roba_del_mazo", ""),
+        Choice("101", msg("mesa.mazo.101"), "cree_101", ""),
     ]
     return out, expl
 
 
-def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
+def _suit_choices(right: int, mis: str, but: tuple[int, ...] = ()) -> list[Choice]:
+    return [
+        Choice(Suit(s).letter, msg("mesa.suit", suit=s), mis, "")
+        for s in range(4)
+        if s != right and s not in but
+    ]
+
+
+def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     kind, v, d = pos["kind"], pos["viewer"], pos["dealer"]
     code = pos.get("trump_card") or "2o"  # primera_dos_de_oros shows no card
     suit = Suit.parse(code[-1])
     if kind == "palo_triunfo":
-        out = [Choice(suit.letter, _cap(suit.label), None, "")]
-        out += [
-            Choice(Suit(s).letter, _cap(Suit(s).label), "triunfo_otro_palo", "")
-            for s in range(4)
-            if s != suit
-        ]
-        return out, (
-            f"La última carta del repartidor, {the(CODE_INDEX[code])}, se enseña para marcar el triunfo: "
-            f"triunfan los {suit.label} toda la mano (R-DEAL-2)."
-        )
+        out = [Choice(suit.letter, msg("mesa.suit", suit=suit), None, "")]
+        out += _suit_choices(suit, "triunfo_otro_palo")
+        return out, msg("mesa.palo_triunfo.expl", card=CODE_INDEX[code], suit=suit)
     if kind == "quien_la_tiene":
         out = [
-            Choice(c.value, f"En {_w(int(c.value), v, 'mano')}", c.misconception, "")
-            for c in _seat_choices(pos, d, {(d + 1) % 4: "triunfo_no_se_queda"}, "")
+            Choice(c.value, msg("mesa.in_hand", who=_who(int(c.value), v)), c.misconception, "")
+            for c in _seat_choices(pos, d, {(d + 1) % 4: "triunfo_no_se_queda"})
         ]
-        out.append(Choice("mesa", "Nadie: se queda boca arriba en la mesa", "triunfo_no_se_queda", ""))
-        out.append(
-            Choice("cambio", "Quien tenga el siete de triunfo, que la cambia", "triunfo_no_se_queda", "")
-        )
-        return out, (
-            f"La carta que marca el triunfo es la última del repartidor ({_seat(d, v)}): se enseña y se queda "
-            f"en su mano, y la jugará como cualquier otra. No se cambia por el siete (R-DEAL-2)."
-        )
+        out.append(Choice("mesa", msg("mesa.quien.mesa"), "triunfo_no_se_queda", ""))
+        out.append(Choice("cambio", msg("mesa.quien.cambio"), "triunfo_no_se_queda", ""))
+        return out, msg("mesa.quien_la_tiene.expl", who=_who(d, v))
     if kind == "primera_triunfo":
-        out = [Choice("o", "Oros", None, "")]
+        out = [Choice("o", msg("mesa.suit", suit=Suit.OROS), None, "")]
         if suit != Suit.OROS:
-            out.append(Choice(suit.letter, _cap(suit.label), "ignora_primera_mano", ""))
-        out += [
-            Choice(Suit(s).letter, _cap(Suit(s).label), "triunfo_otro_palo", "")
-            for s in range(4)
-            if s not in (0, suit)
-        ][: 4 - len(out)]
-        return out, (
-            "En esta mesa (primera mano de Ludoteka) la primera mano de la partida se juega siempre con "
-            "triunfo de oros, sin enseñar carta; en las siguientes marca el triunfo la última carta del "
-            "repartidor (R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-2)."
-        )
+            out.append(Choice(suit.letter, msg("mesa.suit", suit=suit), "ignora_primera_mano", ""))
+        out += _suit_choices(Suit.OROS, "triunfo_otro_palo", (suit,))[: 4 - len(out)]
+        return out, msg("mesa.primera_triunfo.expl")
     # primera_dos_de_oros: who leads the match's first hand under primera_mano = ludoteka
     h = pos["dos_de_oros"]
     wrong = {(d + 1) % 4: "ignora_primera_mano", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
-    out = _seat_choices(pos, h, wrong, "")
-    return out, (
-        f"En la primera mano de la partida de esta mesa triunfan los oros y sale quien tiene el dos de "
-        f"oros ({_seat(h, v)}), saliendo con él; en las demás manos sale el jugador a la derecha del "
-        f"repartidor (R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-3)."
-    )
+    out = _seat_choices(pos, h, wrong)
+    return out, msg("mesa.primera_dos_de_oros.expl", who=_who(h, v))
 
 
-def _deal3(pos: dict) -> tuple[list[Choice], str]:
+def _deal3(pos: dict) -> tuple[list[Choice], Text]:
     v, d = pos["viewer"], pos["dealer"]
     if pos["kind"] == "primera_salida":
         right = (d + 1) % 4
-        out = _seat_choices(pos, right, {d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}, "")
-        return out, (
-            f"{_w(d, v, 'v:reparte')} {_seat(d, v)}: la primera baza la abre el jugador a "
-            f"{_w(d, v, 'pos1')} derecha, {_seat(right, v)} (R-DEAL-3, R-SEAT-1)."
-        )
+        out = _seat_choices(pos, right, {d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"})
+        return out, msg("mesa.primera_salida.expl", who=_who(d, v), next=msg("mesa.who", who=_who(right, v)))
     winners = pos["winners"]
     w = winners[-1]
     leader = (d + 1) % 4 if len(winners) == 1 else winners[-2]
     wrong = {s: "sale_el_repartidor" if s == d and s != leader else "salida_por_turno" for s in range(4)}
-    out = _seat_choices(pos, w, wrong, "")
-    return out, (
-        f"Cada baza la abre quien ganó la anterior: la última la {_w(w, v, 'v:ganó')} {_seat(w, v)}, así que "
-        f"{_w(w, v, 'v:sale')} {_w(w, v, 'v:él')} (R-DEAL-3)."
-    )
+    out = _seat_choices(pos, w, wrong)
+    return out, msg("mesa.siguiente_salida.expl", who=_who(w, v))
 
 
-def _deal4(pos: dict) -> tuple[list[Choice], str]:
+def _deal4(pos: dict) -> tuple[list[Choice], Text]:
     v, d = pos["viewer"], pos["dealer"]
     n = pos.get("hands_later", 1)
     right = (d + n) % 4
     wrong = {(d - n) % 4: "reparto_a_la_izquierda", d: "repite_repartidor"}
-    out = _seat_choices(pos, right, wrong, "")
+    out = _seat_choices(pos, right, wrong)
+    deals = msg("mesa.deals", who=_who(right, v))
     if n == 1:
-        expl = (
-            f"El reparto pasa a la derecha: {_after(d, v)} {_w(right, v, 'v:reparte')} {_seat(right, v)} "
-            f"(R-DEAL-4, R-SEAT-1)."
-        )
-    else:
-        expl = (
-            f"El reparto pasa una vez a la derecha en cada mano: {n} manos después {_w(d, v, 'de')} "
-            f"{_w(right, v, 'v:reparte')} {_seat(right, v)} (R-DEAL-4, R-SEAT-1)."
-        )
-    return out, expl
-
-
-def _points_text(a: int, b: int) -> str:
-    return f"Tu pareja {a}, la rival {b}"
+        return out, msg("mesa.siguiente_reparto.expl", who=_who(d, v), next=deals)
+    return out, msg("mesa.reparto_lejano.expl", who=_who(d, v), next=deals, n=n)
 
 
 def match_after(rules: TableRules, score: tuple[int, int], winner: int, total: int, tute: bool) -> Match:
@@ -350,56 +290,34 @@ def match_after(rules: TableRules, score: tuple[int, int], winner: int, total: i
     return Match(rules, 0, score).record(hs)
 
 
-def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
+def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     ludo = rules.partida == "ludoteka"
     a, b = pos["scores"]["tu_pareja"], pos["scores"]["rival"]
     target = 6 if ludo else 3
     if pos["kind"] == "faltan":
-        unit = "puntos" if ludo else "manos"
+        unit = "mesa.points" if ludo else "mesa.hands"
         right = target - a
         other = (3 if ludo else 6) - a
-        out = [Choice(str(right), f"{right} {unit if right != 1 else unit[:-1]}", None, "")]
+        out = [Choice(str(right), _count(unit, right), None, "")]
         if other > 0 and other != right:
-            out.append(
-                Choice(
-                    str(other),
-                    f"{other} {unit if other != 1 else unit[:-1]}",
-                    "ignora_partida_ludoteka" if ludo else "mezcla_sistemas",
-                    "",
-                )
-            )
-        out.append(Choice("101", "Llegar a 101 tantos", "cree_101", ""))
+            mis = "ignora_partida_ludoteka" if ludo else "mezcla_sistemas"
+            out.append(Choice(str(other), _count(unit, other), mis, ""))
+        out.append(Choice("101", msg("mesa.faltan.101"), "cree_101", ""))
         out.append(
-            Choice(
-                "tantos",
-                f"Sumar {pos['tantos_needed']} tantos más entre todas las manos",
-                "suma_puntos_a_tantos",
-                "",
-            )
+            Choice("tantos", msg("mesa.faltan.tantos", n=pos["tantos_needed"]), "suma_puntos_a_tantos", "")
         )
-        if ludo:
-            expl = (
-                f"En esta mesa (partida de Ludoteka) gana la primera pareja que llega a 6 puntos; vais {a} a "
-                f"{b}, así que os faltan {right} (R-VAR-PARTIDA-LUDOTEKA). Los tantos de cada mano no se acumulan."
-            )
-        else:
-            expl = (
-                f"Cada mano ganada es un punto y gana la partida quien gana tres manos: vais {a} a {b}, "
-                f"así que os faltan {right} (R-MATCH-1). Los tantos no se acumulan ni hay 101."
-            )
-        return out, expl
+        missing = _count("mesa.missing", right)
+        return out, msg(
+            "mesa.faltan.expl.ludoteka" if ludo else "mesa.faltan.expl", a=a, b=b, missing=missing
+        )
     winner = pos["winner"]  # 0 = your pair, 1 = the rival pair
     total, tute = pos["total"], pos["tute"]
     m = match_after(rules, (a, b), winner, total, tute)
     pts = m.results[-1].points
 
-    def label(x: int, y: int) -> str:
-        txt = _points_text(x, y)
-        if x >= target:
-            txt += ": tu pareja gana la partida"
-        elif y >= target:
-            txt += ": la rival gana la partida"
-        return txt
+    def label(x: int, y: int) -> Message:
+        end = ".we_win" if x >= target else ".they_win" if y >= target else ""
+        return msg("mesa.score" + end, a=x, b=y)
 
     right = m.points
     out = [Choice(f"{right[0]}-{right[1]}", label(*right), None, "")]
@@ -414,56 +332,27 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], str]:
             out.append(Choice(f"{sc[0]}-{sc[1]}", label(*sc), mis, ""))
     if total > 100 and not tute:
         out.append(
-            Choice(
-                "101",
-                f"Con {total} tantos, {'tu pareja' if winner == 0 else 'la rival'} pasa de 100 y gana la partida",
-                "cree_101",
-                "",
-            )
+            Choice("101", msg("mesa.marcador.101", total=total, pair=_pair(winner, True)), "cree_101", "")
         )
-    if not tute:
-        out.append(
-            Choice(
-                "tantos",
-                f"Se apuntan los {total} tantos de la mano en el marcador de la partida",
-                "suma_puntos_a_tantos",
-                "",
-            )
-        )
-    else:
-        out.append(
-            Choice(
-                "tantos",
-                "El tute da los 120 tantos de la baraja al marcador de la partida",
-                "suma_puntos_a_tantos",
-                "",
-            )
-        )
-    who = "tu pareja" if winner == 0 else "la pareja rival"
-    how = "con un tute" if tute else f"con {total} tantos"
+    tantos = msg("mesa.marcador.tute_tantos") if tute else msg("mesa.marcador.tantos", total=total)
+    out.append(Choice("tantos", tantos, "suma_puntos_a_tantos", ""))
+    facts = {"a": a, "b": b, "pair": _pair(winner), "x": right[0], "y": right[1]}
     if ludo:
-        if tute:
-            why = "un tute vale 2 puntos"
-        elif total > 100:
-            why = f"una mano ganada con {total} tantos pasa de 100 y vale 2 puntos"
-        else:
-            why = f"una mano ganada con {total} tantos no pasa de 100 y vale 1 punto"
-        expl = (
-            f"En esta mesa (partida de Ludoteka) {why}, y se gana con 6 puntos. "
-            f"Vais {a} a {b} y gana {who}: queda {right[0]} a {right[1]} (R-VAR-PARTIDA-LUDOTEKA)."
+        why = (
+            msg("mesa.why.tute")
+            if tute
+            else msg("mesa.why.over_100" if total > 100 else "mesa.why.under_100", total=total)
         )
+        expl = msg("mesa.marcador.expl.ludoteka", why=why, **facts)
     else:
-        expl = (
-            f"Cada mano ganada vale un punto, también la ganada con un tute, y gana la partida la pareja que "
-            f"gana tres manos; los tantos no se suman al marcador ni hay 101. Vais {a} a {b} y gana {who} "
-            f"{how}: queda {right[0]} a {right[1]} (R-MATCH-1)."
-        )
+        how = msg("mesa.how.tute") if tute else msg("mesa.how.tantos", total=total)
+        expl = msg("mesa.marcador.expl", how=how, **facts)
     if m.over:
-        expl += f" {'Tu pareja' if m.winner == 0 else 'La pareja rival'} gana la partida."
+        return out, Texts([expl, msg("mesa.match_won", pair=_pair(m.winner))])
     return out, expl
 
 
-def analyse(pos: dict, rules: TableRules) -> tuple[list[Choice], str, str]:
+def analyse(pos: dict, rules: TableRules) -> tuple[list[Choice], str, Text]:
     """(choices in display order, the right value, the explanation) for a mesa position."""
     kind = pos["kind"]
     if kind in ("no_existe", "cuantas", "por_palo", "palo_falso", "figuras"):
@@ -493,107 +382,63 @@ def analyse(pos: dict, rules: TableRules) -> tuple[list[Choice], str, str]:
 # --- generation ------------------------------------------------------------------------------------
 
 
-def _question(pos: dict, rules: TableRules) -> str:
+LATER_KINDS = ("palo_triunfo", "quien_la_tiene", "primera_salida", "siguiente_salida")
+
+
+def _question(pos: dict, rules: TableRules) -> Text:
     kind, v = pos["kind"], pos.get("viewer")
     d = pos.get("dealer")
-    if kind == "no_existe":
-        return (
-            "¿Cuál de estas cartas no existe en la baraja española de 40 cartas con la que se juega al tute?"
-        )
-    if kind == "cuantas":
-        return "¿Cuántas cartas tiene la baraja con la que se juega al tute por parejas?"
-    if kind == "por_palo":
-        return "¿Cuántas cartas tiene cada palo de la baraja del tute?"
-    if kind == "palo_falso":
-        return "¿Cuál de estos no es un palo de la baraja española?"
-    if kind == "figuras":
-        return "¿Qué números llevan la sota, el caballo y el rey en la baraja del tute?"
+    if kind in ("no_existe", "cuantas", "por_palo", "palo_falso", "figuras", "despues_de_ti", "companero"):
+        return msg(f"mesa.q.{kind}")
+    if kind in ("cartas_cada_uno", "total", "mazo"):
+        return msg(f"mesa.q.{kind}")
     if kind == "leer":
-        return f"En la app las cartas se escriben con número y letra del palo. ¿Qué carta es «{pos['card']}»?"
+        return msg("mesa.q.leer", code=pos["card"])
     if kind == "escribir":
-        return f"¿Cómo se escribe {the(CODE_INDEX[pos['card']])} con número y letra del palo?"
-    if kind == "despues_de_ti":
-        return "Jugáis cuatro, por parejas. Acabas de jugar tu carta. ¿Quién juega justo después de ti?"
+        return msg("mesa.q.escribir", card=CODE_INDEX[pos["card"]])
     if kind == "despues_de":
-        return (
-            f"Jugáis cuatro, por parejas. Acaba de jugar {_seat(pos['seat'], v)}. ¿Quién juega justo después?"
-        )
-    if kind == "companero":
-        return "Jugáis cuatro, por parejas. ¿Dónde se sienta tu compañero?"
+        return msg("mesa.q.despues_de", who=_who(pos["seat"], v))
     if kind == "pareja":
-        return (
-            f"Los jugadores se numeran del 1 al 4 en el orden en que se juega, y tú eres el jugador {v + 1}. "
-            "¿Qué jugadores forman tu pareja?"
-        )
-    if kind == "cartas_cada_uno":
-        return "En el tute por parejas, ¿cuántas cartas recibe cada jugador al repartir?"
-    if kind == "total":
-        return "En el tute por parejas, ¿cuántas cartas de la baraja se reparten?"
-    if kind == "mazo":
-        return "Después de repartir, ¿queda un mazo del que se roba durante la mano?"
-    later = ""
-    if rules.primera_mano == "ludoteka" and kind in (
-        "palo_triunfo",
-        "quien_la_tiene",
-        "primera_salida",
-        "siguiente_salida",
-    ):
-        later = "No es la primera mano de la partida. "
-    if kind == "palo_triunfo":
-        return (
-            f"{later}{_deals(d, v)} y {_w(d, v, 'v:enseña')} {_w(d, v, 'pos1')} última carta: "
-            f"{the(CODE_INDEX[pos['trump_card']])}. "
-            "¿Qué palo es triunfo en esta mano?"
-        )
-    if kind == "quien_la_tiene":
-        return (
-            f"{later}{_deals(d, v)} y {_w(d, v, 'v:enseña')} {_w(d, v, 'pos1')} última carta, "
-            f"{the(CODE_INDEX[pos['trump_card']])}, "
-            "para marcar el triunfo. ¿Dónde queda esa carta durante la mano?"
-        )
-    if kind == "primera_triunfo":
-        return (
-            f"Es la primera mano de la partida y en esta mesa se juega la primera mano de Ludoteka. "
-            f"{_deals(d, v)} y {_w(d, v, 'pos1')} última carta es {the(CODE_INDEX[pos['trump_card']])}. "
-            "¿Qué palo es triunfo?"
-        )
+        return msg("mesa.q.pareja", n=v + 1)
+    if kind in ("faltan", "marcador"):
+        return _match_question(pos, rules)
+    question = _deal_question(pos, kind, v, d)
+    if kind in ("primera_triunfo", "primera_dos_de_oros"):
+        return Texts([msg("mesa.q.first_hand_ludoteka"), question])
+    if rules.primera_mano == "ludoteka" and kind in LATER_KINDS:
+        return Texts([msg("mesa.q.not_first_hand"), question])
+    return question
+
+
+def _deal_question(pos: dict, kind: str, v: int, d: int) -> Message:
+    dealer = _who(d, v)
+    if kind in ("palo_triunfo", "quien_la_tiene", "primera_triunfo"):
+        return msg(f"mesa.q.{kind}", who=dealer, card=CODE_INDEX[pos["trump_card"]])
     if kind == "primera_dos_de_oros":
-        return (
-            f"Es la primera mano de la partida y en esta mesa se juega la primera mano de Ludoteka. "
-            f"{_deals(d, v)} y el dos de oros lo {_w(pos['dos_de_oros'], v, 'v:tiene')} "
-            f"{_seat(pos['dos_de_oros'], v)}. ¿Quién sale en la primera baza?"
-        )
+        holds = msg("mesa.holds_dos_de_oros", who=_who(pos["dos_de_oros"], v))
+        return msg("mesa.q.primera_dos_de_oros", deals=msg("mesa.deals", who=dealer), holds=holds)
     if kind == "primera_salida":
-        return f"{later}{_deals(d, v)}. ¿Quién sale en la primera baza?"
+        return msg("mesa.q.primera_salida", who=dealer)
     if kind == "siguiente_salida":
         ws = pos["winners"]
-        done = "; ".join(f"la {i + 1}.ª la {_w(w, v, 'v:gana')} {_seat(w, v)}" for i, w in enumerate(ws))
-        return f"{later}{_deals(d, v)}. Bazas jugadas: {done}. ¿Quién sale en la baza {len(ws) + 1}?"
+        done = _chain([msg("mesa.trick_won", i=i + 1, who=_who(w, v)) for i, w in enumerate(ws)], "mesa.semi")
+        return msg("mesa.q.siguiente_salida", deals=msg("mesa.deals", who=dealer), done=done, n=len(ws) + 1)
     if kind == "siguiente_reparto":
-        return f"En esta mano {_w(d, v, 'v:ha')} repartido {_seat(d, v)}. ¿Quién reparte la mano siguiente?"
+        return msg("mesa.q.siguiente_reparto", who=dealer)
     if kind == "reparto_lejano":
-        n = pos["hands_later"]
-        return (
-            f"En la primera mano de la partida {_w(d, v, 'v:reparte')} {_seat(d, v)}. "
-            f"¿Quién reparte la mano {n + 1}?"
-        )
+        return msg("mesa.q.reparto_lejano", who=dealer, n=pos["hands_later"] + 1)
+    raise ScenarioError(f"pregunta de mesa desconocida: {kind!r}")
+
+
+def _match_question(pos: dict, rules: TableRules) -> Texts:
     a, b = pos["scores"]["tu_pareja"], pos["scores"]["rival"]
-    system = (
-        "En esta mesa se juega la partida de Ludoteka (se gana con 6 puntos). "
-        if rules.partida == "ludoteka"
-        else ""
-    )
-    unit = "puntos" if rules.partida == "ludoteka" else "manos ganadas"
-    head = f"{system}La partida va {a} a {b} ({unit}: tu pareja {a}, la rival {b}). "
-    if kind == "faltan":
-        return head + "¿Qué le falta a tu pareja para ganar la partida?"
-    who = "tu pareja" if pos["winner"] == 0 else "la pareja rival"
-    how = (
-        "cantando un tute"
-        if pos["tute"]
-        else f"con {pos['total']} tantos en total (cartas, cantes y últimas)"
-    )
-    return head + f"Esta mano la gana {who} {how}. ¿Cómo queda la partida?"
+    ludo = rules.partida == "ludoteka"
+    head = [msg("mesa.q.ludoteka")] if ludo else []
+    head.append(msg("mesa.q.score.points" if ludo else "mesa.q.score.hands", a=a, b=b))
+    if pos["kind"] == "faltan":
+        return Texts([*head, msg("mesa.q.faltan")])
+    how = msg("mesa.q.how.tute") if pos["tute"] else msg("mesa.q.how.tantos", total=pos["total"])
+    return Texts([*head, msg("mesa.q.marcador", pair=_pair(pos["winner"]), how=how)])
 
 
 def _card_distractors(rng: random.Random, c: int) -> list[str]:
@@ -713,7 +558,7 @@ def generate_mesa(seed: int, difficulty: int, rules: TableRules, target: str | N
 
 def option_notes(
     pos: dict, rules: TableRules
-) -> tuple[list[tuple[str, str, bool, str]], str, dict[str, str | None]]:
+) -> tuple[list[tuple[str, Text, bool, Text]], Text, dict[str, str | None]]:
     """(verdict rows, explanation, misconception by value) for grading."""
     choices, key, expl = analyse(pos, rules)
     rows = [
@@ -721,7 +566,9 @@ def option_notes(
             c.value,
             c.label,
             c.value == key,
-            "Sí: es la respuesta." if c.value == key else "No: " + MISCONCEPTIONS[c.misconception],
+            msg("mesa.verdict.yes")
+            if c.value == key
+            else Texts([msg("mesa.verdict.no"), MISCONCEPTIONS[c.misconception]]),
         )
         for c in choices
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.messages import Text, from_data, to_data
 from engine.rules import GUIA, TableRules
 
 FAMILIES: tuple[str, ...] = (
@@ -42,7 +43,7 @@ class AnswerError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Option:
     value: str
-    label: str
+    label: Text  # words (a string or an engine.messages text), printed in the language in force
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Scenario:
     seed: int
     rules: TableRules
     rule_ids: tuple[str, ...]
-    question: str
+    question: Text
     answer_kind: str
     options: tuple[Option, ...]
     position: dict[str, Any]
@@ -69,9 +70,9 @@ class Scenario:
             "seed": self.seed,
             "rules": self.rules.to_dict(),
             "rule_ids": list(self.rule_ids),
-            "question": self.question,
+            "question": to_data(self.question),
             "answer_kind": self.answer_kind,
-            "options": [{"value": o.value, "label": o.label} for o in self.options],
+            "options": [{"value": o.value, "label": to_data(o.label)} for o in self.options],
             "position": self.position,
             "answer": self.answer,
             "fixed_id": self.fixed_id,
@@ -87,9 +88,9 @@ class Scenario:
                 seed=int(d["seed"]),
                 rules=TableRules.from_spec(d.get("rules") or GUIA),
                 rule_ids=tuple(d["rule_ids"]),
-                question=d["question"],
+                question=from_data(d["question"]),
                 answer_kind=d["answer_kind"],
-                options=tuple(Option(o["value"], o["label"]) for o in d["options"]),
+                options=tuple(Option(o["value"], from_data(o["label"])) for o in d["options"]),
                 position=d["position"],
                 answer=d["answer"],
                 fixed_id=d.get("fixed_id"),
@@ -105,22 +106,34 @@ class Grade:
     correct: bool
     expected: Any
     given: Any
-    explanation: str
-    verdicts: tuple[tuple[Any, ...], ...]
+    explanation: Text
+    verdicts: tuple[tuple[Any, ...], ...]  # (value, label, ok, why): label and why are texts
     rule_ids: tuple[str, ...]
     misconception: str | None
     engine_version: str
-    note: str = ""  # what this answer missed, when no named misconception explains it
+    note: Text = ""  # what this answer missed, when no named misconception explains it
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-safe; its texts come back with ``engine.messages.from_data`` (``grade_texts``)."""
         return {
-            "note": self.note,
+            "note": to_data(self.note),
             "correct": self.correct,
             "expected": self.expected,
             "given": self.given,
-            "explanation": self.explanation,
-            "verdicts": [list(v) for v in self.verdicts],
+            "explanation": to_data(self.explanation),
+            "verdicts": [to_data(list(v)) for v in self.verdicts],
             "rule_ids": list(self.rule_ids),
             "misconception": self.misconception,
             "engine_version": self.engine_version,
         }
+
+
+def grade_texts(stored: dict[str, Any]) -> dict[str, Any]:
+    """A stored ``Grade.to_dict()`` with its texts (explanation, note, each verdict's label and why) turned
+    back into engine texts, ready to print in the language in force; older rows hold plain strings."""
+    return {
+        **stored,
+        "explanation": from_data(stored.get("explanation", "")),
+        "note": from_data(stored.get("note") or ""),
+        "verdicts": [list(from_data(v)) for v in stored.get("verdicts", [])],
+    }

@@ -31,7 +31,7 @@ O_MONTAR, O_ASISTIR, O_FALLAR, O_PISAR, O_LIBRE = (1 << i for i in range(12, 17)
 # kind -> (tags that must all be present, tags that must all be absent)
 KINDS: dict[str, tuple[int, int]] = {
     "salida": (SALIDA, 0),
-    "asistir": (O_ASISTIR | ILLEGAL, CUT | TRUMP_LEAD | EXCEPTION),
+    "asistir": (O_ASISTIR | ILLEGAL, CUT | TRUMP_LEAD | EXCEPTION | STRONG_NOT_LEAD),
     "montar": (O_MONTAR | ILLEGAL, CUT | TRUMP_LEAD | STRONG_NOT_LEAD | EXCEPTION),
     "fallar": (O_FALLAR | ILLEGAL, CUT | EXCEPTION),
     "cortada": (CUT | FOLLOW | ILLEGAL, EXCEPTION),
@@ -56,10 +56,10 @@ MIN_TRICK = {1: 5, 2: 1, 3: 0}
 TARGET_KINDS: dict[str, dict[int, tuple[str, ...]]] = {
     "R-TRICK-1": {1: ("salida",), 2: ("salida",), 3: ("salida",)},
     "R-OBL-ASISTIR": {1: ("asistir",), 2: ("cortada", "asistir"), 3: ("triunfo_salida", "montar_fuerte")},
-    "R-OBL-MONTAR": {1: ("montar",), 2: ("montar", "pareja"), 3: ("montar_fuerte", "cortada_montar")},
+    "R-OBL-MONTAR": {1: ("montar",), 2: ("montar",), 3: ("montar_fuerte", "cortada_montar")},
     "R-OBL-CORTADA": {1: ("cortada",), 2: ("cortada",), 3: ("cortada_montar",)},
     "R-OBL-TRIUNFO-SALIDA": {1: ("triunfo_salida",), 2: ("triunfo_salida",), 3: ("triunfo_salida",)},
-    "R-OBL-FALLAR": {1: ("fallar",), 2: ("fallar", "pareja"), 3: ("fallar", "libre_menor")},
+    "R-OBL-FALLAR": {1: ("fallar",), 2: ("fallar",), 3: ("fallar", "libre_menor")},
     "R-OBL-PISAR": {1: ("pisar",), 2: ("pisar",), 3: ("libre_menor", "pisar")},
     # level 3: only the low trump that does not pisar (the lesson step on it checks every question)
     "R-OBL-LIBRE": {1: ("libre",), 2: ("libre",), 3: ("libre_menor",)},
@@ -68,6 +68,9 @@ TARGET_KINDS: dict[str, dict[int, tuple[str, ...]]] = {
     "R-VAR-FALLAR-SIN-PISAR": {1: ("libre_menor",), 2: ("libre_menor",), 3: ("libre_menor",)},
     "R-VAR-COMPANERO": {1: ("pareja",), 2: ("pareja",), 3: ("pareja",)},
 }
+# Aimed at a rule, a position brings in no partner winning the trick (the ruling would add R-OBL-PAREJA)
+# unless that is the target: the partner is the pareja kind's own point, taught after the obligations.
+PAREJA_TARGETS = ("R-OBL-PAREJA", "R-VAR-COMPANERO")
 PLAY_SWITCHES = ("montar_tras_fallo", "fallar_sin_pisar", "excepcion_companero")
 VARIANT_KIND = {
     "montar_tras_fallo": "cortada_montar",
@@ -151,9 +154,13 @@ def tags(hand: int, trick: Sequence[int], trump: int, rules: TableRules) -> int:
     return t | O_LIBRE
 
 
-def fits(t: int, kind: str) -> bool:
+def fits(t: int, kind: str, avoid_also: int = 0) -> bool:
     need, avoid = KINDS[kind]
-    return t & need == need and not t & avoid
+    return t & need == need and not t & (avoid | avoid_also)
+
+
+def _aim_avoids(target: str | None) -> int:
+    return PAREJA_CITED if target is not None and target not in PAREJA_TARGETS else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +209,7 @@ def find_spot(
             return found
         for kind in kinds:
             for _ in range(3):
-                spot = construct(rng, rules, kind)
+                spot = construct(rng, rules, kind, avoid_also=_aim_avoids(target))
                 if spot is not None and _cites(spot, rules, target):
                     return spot, kind
     raise ScenarioError(f"no se ha podido construir una posición para {target or groups[0][0]}")
@@ -210,6 +217,7 @@ def find_spot(
 
 def _scan(rng, difficulty, rules, target, kinds, tries):
     salida = kinds == ["salida"]
+    avoid_also = _aim_avoids(target)
     for _ in range(tries):
         record = play_hand(rng, rules)
         trump = int(record.deal.trump)
@@ -220,7 +228,7 @@ def _scan(rng, difficulty, rules, target, kinds, tries):
                 seat = (tr.leader + i) % 4
                 tg = tags(tr.hands_before[seat], tr.cards[:i], trump, rules)
                 for n, kind in enumerate(kinds):
-                    if fits(tg, kind):
+                    if fits(tg, kind, avoid_also):
                         matches.append((n, t, i))
                         break
         if not matches:
@@ -356,7 +364,9 @@ def _template(rng: random.Random, kind: str, t: int, led: int, x: int, rules: Ta
     raise ScenarioError(f"tipo de posición desconocido: {kind}")
 
 
-def construct(rng: random.Random, rules: TableRules, kind: str, attempts: int = 60) -> Spot | None:
+def construct(
+    rng: random.Random, rules: TableRules, kind: str, attempts: int = 60, avoid_also: int = 0
+) -> Spot | None:
     """Build a first-trick position of this kind; None if the random attempts all failed."""
     for _ in range(attempts):
         t = rng.randrange(4)
@@ -368,7 +378,7 @@ def construct(rng: random.Random, rules: TableRules, kind: str, attempts: int = 
         except _Retry:
             continue
         spot = fill_spot(rng, rules, t, trick, need, avoid, rng.randrange(4))
-        if spot is not None and fits(tags(spot.hands[spot.viewer], spot.trick, t, rules), kind):
+        if spot is not None and fits(tags(spot.hands[spot.viewer], spot.trick, t, rules), kind, avoid_also):
             return spot
     return None
 

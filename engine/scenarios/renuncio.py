@@ -1,4 +1,7 @@
-"""A finished trick and the four hands before it: who reneged? The `renuncio` family (R-RENUNCIO-1)."""
+"""A finished trick and the four hands before it: who reneged? The `renuncio` family (R-RENUNCIO-1).
+
+Nobody at the trick is the learner: every player is named from outside ('el jugador 2 (pareja B)'), and
+the feedback speaks of them in the third person (messages ``renuncio.…``, engine/messages/<lang>/)."""
 
 from __future__ import annotations
 
@@ -6,12 +9,12 @@ import random
 from collections.abc import Sequence
 
 from engine import referee
-from engine.cards import CODE_OF, NAME_OF, SUIT_MASKS, Suit, pick
+from engine.cards import CODE_OF, SUIT_MASKS, Suit, pick
 from engine.deal import deal
-from engine.messages import Who
-from engine.obligations import ABOVE, legal_mask, ruling, the
+from engine.messages import Message, Who, msg
+from engine.obligations import ABOVE, legal_mask, ruling
 from engine.rules import TableRules
-from engine.scenarios.common import CODE_INDEX, player_label, sorted_codes, trick_state, trump_text
+from engine.scenarios.common import CODE_INDEX, sorted_codes, trick_state
 from engine.scenarios.misconceptions import diagnose_card, ignored_switch
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.scenarios.play import CUT, LOW_TRUMP, PARTNER, VARIANT, tags
@@ -185,7 +188,8 @@ def generate_renuncio(seed: int, difficulty: int, rules: TableRules, target: str
     }
     offences = check_trick(before, leader, trick, trump, rules)
     answer = str(offences[0][0]) if offences else "nadie"
-    ids = ["R-RENUNCIO-1", "R-OBL-RENUNCIO"]
+    # Who reneged is decided by R-OBL-RENUNCIO; the penalty (R-RENUNCIO-1) is cited unless aimed at that alone.
+    ids = ["R-OBL-RENUNCIO"] if target == "R-OBL-RENUNCIO" else ["R-RENUNCIO-1", "R-OBL-RENUNCIO"]
     if offences:
         seat = offences[0][0]
         i = (seat - leader) % 4
@@ -198,13 +202,13 @@ def generate_renuncio(seed: int, difficulty: int, rules: TableRules, target: str
         ids += [i for i in r.rule_ids if i not in ids]
     if target:
         ids = [target] + [i for i in ids if i != target]
-    listing = "; ".join(f"{player_label(s)}: {NAME_OF[c]}" for s, c in zip(seats, trick, strict=True))
-    question = (
-        f"{trump_text(trump)} Estas eran las manos antes de la baza {len(history) + 1}, y así se jugó: "
-        f"{listing}. ¿Alguien ha renunciado?"
-    )
-    options = (Option("nadie", "Nadie: todos han cumplido"),) + tuple(
-        Option(str(s), player_label(s)) for s in seats[1:]
+    plays = {
+        f"p{i + 1}": msg("renuncio.play", who=Who.seat(s, None), card=c)
+        for i, (s, c) in enumerate(zip(seats, trick, strict=True))
+    }
+    question = msg("renuncio.question", trump=trump, n=len(history) + 1, **plays)
+    options = (Option("nadie", msg("renuncio.nobody")),) + tuple(
+        Option(str(s), player_text(s)) for s in seats[1:]
     )
     return Scenario(
         "renuncio",
@@ -231,7 +235,12 @@ def renuncio_facts(position: dict) -> tuple[int, list[int], int, list[int]]:
     return trump, hands, position["leader"], trick
 
 
-def renuncio_notes(position: dict, rules: TableRules) -> list[tuple[str, str, bool, str]]:
+def player_text(seat: int) -> Message:
+    """'el jugador 1 (pareja A)': a player of a trick seen from outside (nobody at it is the learner)."""
+    return msg("renuncio.player", who=Who.seat(seat, None))
+
+
+def renuncio_notes(position: dict, rules: TableRules) -> list[tuple[str, Message, bool, Message]]:
     """(option value, label, reneged, why) for each player who followed."""
     trump, hands, leader, trick = renuncio_facts(position)
     notes = []
@@ -241,9 +250,8 @@ def renuncio_notes(position: dict, rules: TableRules) -> list[tuple[str, str, bo
         # The ruling speaks of that player in the third person: nobody at this trick is "tú".
         r = ruling(_cards(hands[seat]), trick[:i], trump, rules, who=Who.seat(seat, None))
         b = broken(hands[seat], trick[:i], trump, c, rules)
-        reason = r.verdict(c).why.removeprefix("Sí: ").removeprefix("No: ")
-        why = f"Juega {the(c)}: {reason}"
-        notes.append((str(seat), player_label(seat), b is not None, why))
+        why = msg("renuncio.note", card=c, verdict=r.verdict(c).message)
+        notes.append((str(seat), player_text(seat), b is not None, why))
     return notes
 
 

@@ -153,7 +153,10 @@ def _level2(rng, seed, difficulty, rules, trump, target) -> Scenario:
     while True:
         tricks_a = rng.randint(2, 8)
         a, b = _split(rng, tricks_a)
-        sung = rng.sample(range(4), rng.randint(0, 2))
+        # Aimed at the total below level 3, no cantes: the lessons count las diez de últimas (unit 14)
+        # before they teach the cantes (unit 15).
+        no_cantes = target == "R-SCORE-1" and difficulty < 3
+        sung = [] if no_cantes else rng.sample(range(4), rng.randint(0, 2))
         if target == "R-CANTE-5":
             if not sung:
                 continue

@@ -47,13 +47,24 @@ def test_cante_steps_before_the_tute_offer_no_tute(step):
         assert not any(o.value.startswith("tute") for o in s.options), s.seed
 
 
-def test_the_deal_step_teaches_that_the_game_is_played_without_bets():
-    assert "**sin apuestas**" in COURSE.step("reparto", "diez-cartas-y-el-triunfo").body
+def test_the_match_step_teaches_that_the_game_is_played_without_bets_and_what_that_means():
+    # The seed: «Proponemos ganar tres manos para terminar la partida, sin apuestas ni intercambio del
+    # triunfo». It belongs with the match, and says what is (not) at stake.
+    spanish = COURSE.step("partida", "tres-manos").body
+    assert "**sin apuestas**: nadie pone dinero ni nada más en juego" in spanish
+    english = COURSE.in_language("en").step("partida", "tres-manos").body
+    assert "**no bets** (*sin apuestas*): nobody puts money or anything else at stake" in english
+    assert "apuesta" not in COURSE.step("reparto", "diez-cartas-y-el-triunfo").body
 
 
 def test_the_lessons_do_not_say_ludoteka_itself_makes_renuncio_cost_only_the_hand():
+    # The sources: seed 000 says the pair «pierde la partida»; none says what Ludoteka does.
     body = COURSE.step("renuncio", "el-castigo").body
-    assert "como Ludoteka, son más suaves" not in body and "la mesa que llamamos Ludoteka" in body
+    assert "como Ludoteka, son más suaves" not in body and "se juega así" not in body
+    assert "«comete renuncio y pierde la partida»" in body
+    assert "las fuentes del curso no dicen cómo castiga Ludoteka el renuncio" in body
+    english = COURSE.in_language("en").step("renuncio", "el-castigo").body
+    assert "the course's sources don't say how Ludoteka punishes a renuncio" in english
 
 
 def test_the_strength_step_of_unit_1_asks_the_strongest_card_of_one_suit_not_who_wins_a_trick():
@@ -65,3 +76,17 @@ def test_the_strength_step_of_unit_1_asks_the_strongest_card_of_one_suit_not_who
         g = scenarios.grade(s, wrong)
         assert "R-DECK-3" in g.explanation and "triunfo" not in g.explanation
         assert g.misconception == "orden_fuerza"
+
+
+def test_the_rey_y_caballo_step_asks_what_a_cante_is_with_nothing_else_to_weigh():
+    """No suit of the hand already sung or half played (R-CANTE-3, unit 15 step 3), no two cantes to
+    choose between (R-CANTE-4, step 4), no tute (unit 16)."""
+    for s in _questions("cantes", "rey-y-caballo"):
+        pos = s.position
+        hand = set(pos["hand"])
+        played = {c for t in pos["history"] for c in t["cards"]}
+        sung = {x["suit"] for x in pos["sung"]}
+        pairs = [x for x in "oceb" if {f"12{x}", f"11{x}"} <= hand]
+        assert len(pairs) <= 1 and not set(pairs) & sung, s.seed
+        assert not any({f"12{x}", f"11{x}"} & hand and {f"12{x}", f"11{x}"} & played for x in "oceb"), s.seed
+        assert all(len({f"{r}{x}" for x in "oceb"} & hand) < 4 for r in (11, 12)), s.seed

@@ -26,17 +26,39 @@ difficulty = 1
 Si puedes superar la sota, debes [[montar]].
 """
 
+STEP_EN = """+++
+title = "Montar"
+prompt = "The jack of copas is led."
++++
+If you can beat the jack, you must [[montar]] (head the trick).
+"""
+
+UNIT = """title = "Montar"
+summary = "Supera la carta más fuerte."
+
+[en]
+title = "Montar"
+summary = "Beat the strongest card."
+"""
+
 GLOSSARY = """[montar]
 definition = "Superar la carta más fuerte del palo de salida."
 step = "montar/supera"
+en = "head the trick"
+definition_en = "Beating the strongest card of the led suit."
 """
 
 
-def write_course(root: Path, step: str = STEP, glossary: str = GLOSSARY) -> Path:
-    unit = root / "01-montar"
-    unit.mkdir(parents=True)
-    (unit / "unit.toml").write_text('title = "Montar"\nsummary = "Supera la carta más fuerte."\n', "utf-8")
-    (unit / "01-supera.md").write_text(step, "utf-8")
+def write_course(
+    root: Path, step: str = STEP, glossary: str = GLOSSARY, english: str | None = STEP_EN, unit: str = UNIT
+) -> Path:
+    """A one-step course under ``root``; ``english=None`` leaves out the step's English text."""
+    folder = root / "01-montar"
+    folder.mkdir(parents=True)
+    (folder / "unit.toml").write_text(unit, "utf-8")
+    (folder / "01-supera.md").write_text(step, "utf-8")
+    if english is not None:
+        (folder / "01-supera.en.md").write_text(english, "utf-8")
     (root / "glosario.toml").write_text(glossary, "utf-8")
     return root
 
@@ -165,6 +187,10 @@ def test_a_step_no_family_can_quiz_may_review_a_rule_an_earlier_step_taught(tmp_
     root = write_course(tmp_path)
     (root / "01-montar" / "02-baraja.md").write_text(
         DECK_STEP.format(checkpoints=CHECKPOINT).replace('terms = ["montar"]\n', ""), "utf-8"
+    )
+    (root / "01-montar" / "02-baraja.en.md").write_text(
+        '+++\ntitle = "The tute wins the hand"\n+++\nA tute ends the hand; you will learn to [[montar]] later.\n',
+        "utf-8",
     )
     course = load_course(root)
     assert course.step("montar", "baraja").checkpoints[0].target == "R-OBL-MONTAR"

@@ -1,6 +1,7 @@
 """Words a Hunspell dictionary does not know, read with spylls (a pure-Python Hunspell) from Debian's
-``hunspell-es`` and ``hunspell-en-us`` files, plus the project's own word lists (``palabras.txt`` for
-Spanish, ``words_en.txt`` for English: the game's terms, kept in Spanish in English text, and names)."""
+``hunspell-es`` and ``hunspell-en-us`` files, plus the project's own word list for each language
+(``palabras.txt`` for Spanish, ``palabras.en.txt`` for English: the game's terms and names, which the
+English lessons keep in Spanish)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from pathlib import Path
 DICTIONARIES = Path("/usr/share/hunspell")
 OWN_WORDS = {
     "es_ES": Path(__file__).with_name("palabras.txt"),
-    "en_US": Path(__file__).with_name("words_en.txt"),
+    "en_US": Path(__file__).with_name("palabras.en.txt"),
 }
 # Card codes (12c), rule ids (R-OBL-PISAR), switch keys (montar_tras_fallo), URLs and Markdown links
 # are not words; [[term|shown]] shows its second half.
 _NOT_WORDS = re.compile(r"R-[A-Z0-9-]+|\b\d+[ocebOCEB]?\b|\b\w+_\w+\b|https?://\S+|\(/[^)]*\)|\[\[[^]|]*\|")
-_WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+")
+# A word, with its English apostrophes: don't, partner's (typographic ’ read as ').
+_WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+(?:'[A-Za-z]+)*")
 
 
 @cache
@@ -33,7 +35,7 @@ def own_words(lang: str = "es_ES") -> frozenset[str]:
 
 
 def words(text: str) -> set[str]:
-    return set(_WORD.findall(_NOT_WORDS.sub(" ", text)))
+    return set(_WORD.findall(_NOT_WORDS.sub(" ", text.replace("’", "'"))))
 
 
 def unknown(texts, lang: str = "es_ES") -> dict[str, str]:

@@ -1,5 +1,5 @@
 """The English catalogue (locale/en/LC_MESSAGES): every entry translated, none fuzzy or obsolete, the
-placeholders of each msgid kept, every word spelt right (hunspell-en-us plus words_en.txt), and the
+placeholders of each msgid kept, every word spelt right (hunspell-en-us plus palabras.en.txt), and the
 committed .mo exactly the compiled .po (scripts/makemessages refreshes both)."""
 
 from __future__ import annotations

@@ -211,11 +211,26 @@ def test_the_dictionaries_are_installed_and_the_reader_skips_what_it_must():
         else ["A hint", "One", "two", "A card", "Debes asistir", "Go"]
     )
     assert "Debes asistir" in visible_text(html, "es")
-    found = unknown(["Your partner wins the baza", "Tu compañero gana"], "en_US")
-    assert {"compañero", "gana"} <= set(found) and not {"Your", "partner", "wins", "baza"} & set(found)
+    found = unknown(["Your partner wins the baza", "Debes ganar"], "en_US")
+    assert {"Debes", "ganar"} <= set(found) and not {"Your", "partner", "wins", "baza"} & set(found)
+
+
+@pytest.fixture
+def engine_speaks_spanish_while_skipped():
+    """While the English pass skips the engine's sentences, the engine renders them in Spanish: its
+    English catalogue is still partial (no play.* ids yet), and a missing id is a KeyError, a 500.
+    With the flag off the engine speaks the page's language and a missing id fails this walk."""
+    from engine import messages
+    from tutor.lib.i18n import engine_language
+
+    if ENGINE_TEXT_SKIPPED_IN_ENGLISH:
+        messages.set_language_source(lambda: "es")
+    yield
+    messages.set_language_source(engine_language)
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("engine_speaks_spanish_while_skipped")
 def test_every_page_reads_as_english_in_english_and_as_spanish_in_spanish(world):
     results = {}
     for lang in ("en", "es"):

@@ -17,9 +17,10 @@ from tests.spelling.checker import DICTIONARIES, dictionary, unknown
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 
-def test_debian_spanish_dictionary_is_installed():
-    # scripts/test installs hunspell-es; without it the checks below would prove nothing.
-    assert (DICTIONARIES / "es_ES.dic").exists() and (DICTIONARIES / "es_ES.aff").exists()
+@pytest.mark.parametrize("lang", ["es_ES", "en_US"])
+def test_debian_dictionaries_are_installed(lang):
+    # scripts/test installs hunspell-es and hunspell-en-us; without them the checks below prove nothing.
+    assert (DICTIONARIES / f"{lang}.dic").exists() and (DICTIONARIES / f"{lang}.aff").exists()
 
 
 def test_the_checker_knows_spanish_and_rejects_a_misspelling():
@@ -28,6 +29,15 @@ def test_the_checker_knows_spanish_and_rejects_a_misspelling():
     assert unknown(["Tu compañero asiste con el cavallo de copas."]) == {
         "cavallo": "Tu compañero asiste con el cavallo de copas."
     }
+
+
+def test_the_checker_knows_english_and_the_games_words_and_rejects_a_misspelling():
+    d = dictionary("en_US")
+    assert d.lookup("partner's") and d.lookup("don't") and d.lookup("trick")
+    sentence = "Your partner doesn't asistir with the knigt of copas."
+    assert unknown([sentence], "en_US") == {"knigt": sentence}
+    # The list lets in the game's words, not any Spanish: «asiste» is not one of them.
+    assert unknown(["Your compañero asiste."], "en_US") == {"asiste": "Your compañero asiste."}
 
 
 def test_every_generated_question_and_feedback_is_spelt_right():
@@ -44,8 +54,9 @@ def test_every_catalogue_line_rule_misconception_and_label_is_spelt_right():
 
 
 @pytest.mark.django_db(databases=[])
-def test_every_lesson_title_text_prompt_and_glossary_entry_is_spelt_right():
-    course = load_course()
+@pytest.mark.parametrize(("language", "lang"), [("es", "es_ES"), ("en", "en_US")])
+def test_every_lesson_title_text_prompt_and_glossary_entry_is_spelt_right(language, lang):
+    course = load_course().in_language(language)
     texts = []
     for unit in course.units:
         texts += [unit.title, unit.summary]
@@ -53,6 +64,6 @@ def test_every_lesson_title_text_prompt_and_glossary_entry_is_spelt_right():
             texts += [step.title, step.body]
             texts += [step.example.prompt] if step.example else []
             texts += [step.display.caption] if step.display else []
-    texts += [t for term in course.glossary for t in (term.name, term.definition)]
+    texts += [t for term in course.glossary for t in (term.name, term.definition, term.gloss)]
     assert len(texts) > 100
-    assert unknown(texts) == {}
+    assert unknown(texts, lang) == {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.rules import RULE_CATALOGUE
@@ -26,12 +27,13 @@ class SkillName:
 
 
 @cache
-def _course_names() -> dict[str, tuple[str, str, int, int]]:
-    """rule id -> (step title, unit title, unit order, step order) of the first step that teaches it."""
+def _course_names(lang: str) -> dict[str, tuple[str, str, int, int]]:
+    """rule id -> (step title, unit title, unit order, step order) of the first step that teaches it, in
+    the course's words in ``lang``."""
     from lessons.course import load_course  # lessons is a sibling app: read its course lazily
 
     try:
-        course = load_course()
+        course = load_course().in_language(lang)
     except Exception:  # a broken course must not take the teacher's pages down with it
         return {}
     names: dict[str, tuple[str, str, int, int]] = {}
@@ -43,7 +45,7 @@ def _course_names() -> dict[str, tuple[str, str, int, int]]:
 
 
 def skill_name(rule_id: str) -> SkillName:
-    known = _course_names().get(rule_id)
+    known = _course_names(get_language() or "es").get(rule_id)
     summary = RULE_CATALOGUE.get(rule_id, "")
     if known is None:
         return SkillName(rule_id, summary or rule_id, _("Otras reglas"), OTHER_UNIT_ORDER, 0, None, summary)

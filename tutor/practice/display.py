@@ -10,31 +10,35 @@ from collections.abc import Callable
 from functools import cache
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine.cards import Suit
 from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, TableRules
-from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario
+from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario, grade_texts
 from engine.scenarios.common import CODE_INDEX, player_label
 from engine.tricks import trick_winner
 from tutor.lib.cards import card_name, is_card_code, seat_labels
+from tutor.lib.i18n import text
 from tutor.lib.tables import table_label
 
+# The words of a verdict row's yes and no, by what its family's contract says yes means
+# (engine.scenarios.families.VERDICT_MEANINGS); translated when a row is drawn.
+VERDICT_WORDS = {
+    "playable": (gettext_noop("se puede jugar"), gettext_noop("no se puede jugar")),
+    "obligation": (gettext_noop("es la obligación"), gettext_noop("no es la obligación")),
+    "wins": (gettext_noop("gana"), gettext_noop("no gana")),
+    "counts": (gettext_noop("cuenta tantos"), gettext_noop("no cuenta")),
+    "answer": (gettext_noop("respuesta"), gettext_noop("no")),
+    "valid_now": (gettext_noop("vale ahora"), gettext_noop("no vale ahora")),
+    "renuncio": (gettext_noop("renuncio"), gettext_noop("cumple")),
+    "yes": (gettext_noop("sí"), gettext_noop("no")),
+}
 
-def _verdict_words(family: str, is_card: bool, is_seat: bool = False) -> tuple[str, str]:
-    """Words for a verdict row's yes/no: what yes means differs (a legal card, the winning card...)."""
-    if family in ("jugada", "validas") or (family == "obligacion" and is_card):
-        return _("se puede jugar"), _("no se puede jugar")
-    if family == "obligacion":
-        return _("es la obligación"), _("no es la obligación")
-    if family == "ganador":
-        return _("gana"), _("no gana")
-    if family == "tantos":
-        return (_("cuenta tantos"), _("no cuenta")) if is_card else (_("respuesta"), _("no"))
-    if family == "cante":
-        return _("vale ahora"), _("no vale ahora")
-    if family == "renuncio" and is_seat:
-        return _("renuncio"), _("cumple")
-    return _("sí"), _("no")
+
+def verdict_words(meaning: str) -> tuple[str, str]:
+    """A verdict row's yes and no in words."""
+    yes, no = VERDICT_WORDS[meaning]
+    return _(yes), _(no)
 
 
 def _no_lesson(rule_id: str) -> str | None:
@@ -198,7 +202,7 @@ def _pair_of(seat: int) -> str:
 
 def table_changes_when_answered(scenario: Scenario) -> bool:
     """Whether the table looks different once answered (position(..., answered=True))."""
-    return scenario.family == "ganador"
+    return FAMILY[scenario.family].answer_in_trick
 
 
 def position(scenario: Scenario, answered: bool) -> dict:
@@ -210,7 +214,7 @@ def position(scenario: Scenario, answered: bool) -> dict:
     view: dict = {"family": family, "trump": Suit.parse(pos["trump"]).label if pos.get("trump") else ""}
     draws = FAMILY[family].draws  # what this family's page draws (the engine's family contract)
     if "trick" in draws and "trick" in pos:
-        # The winner of a ganador trick is the question: it is shown once answered.
+        # Where the trick's winner is the question, it is shown once answered.
         view["trick"] = _trick(pos, show_winner=answered or not table_changes_when_answered(scenario))
     if "hand" in draws:
         view["hand"] = pos.get("hand") or []
@@ -222,8 +226,9 @@ def position(scenario: Scenario, answered: bool) -> dict:
         ]
     if "history" in draws:
         view["history"] = _history(pos)
-        view["history_open"] = family in ("cante", "renuncio")
+        view["history_open"] = FAMILY[family].history_decides
     if "cante" in draws:
+        view["cante"] = True
         view["trump_card"] = _unseen_trump_card(pos)
         view["last_winner_sentence"] = _last_winner_sentence(pos["last_winner"], viewer)
         pair_tricks = pos.get("pair_tricks") or {}
@@ -257,23 +262,26 @@ def position(scenario: Scenario, answered: bool) -> dict:
     return view
 
 
-def _reason(why: str) -> str:
-    """The engine's reason without its own "Sí:"/"No:": the row already says yes or no in words."""
-    for verdict in ("Sí: ", "No: "):
-        if why.startswith(verdict):
-            return why.removeprefix(verdict)
-    return why
+def _reason(why) -> str:
+    """The engine's reason without its own "Sí:"/"No:" ("Yes:"/"No:"): the row already says yes or no."""
+    words = str(why)
+    for verdict in ("Sí: ", "No: ", "Yes: "):
+        if words.startswith(verdict):
+            return words.removeprefix(verdict)
+    return words
 
 
 def feedback(scenario: Scenario, grade: dict) -> dict:
     """Right or wrong, the explanation, a verdict per card or option, rules and the misconception."""
     rows = []
+    grade = grade_texts(grade)
     given = grade["given"] if isinstance(grade["given"], list) else [grade["given"]]
+    verdicts = FAMILY[scenario.family].verdicts
+    # A row of facts (a card counts tantos or it does not) is never a judgement on the learner.
+    fact = verdicts.facts
     for value, label, ok, why in grade["verdicts"]:
         is_card = is_card_code(value)
-        yes, no = _verdict_words(scenario.family, is_card, is_seat=str(value).isdigit())
-        # A tantos card row is a fact (it counts or it does not), never a judgement on the learner.
-        fact = scenario.family == "tantos"
+        yes, no = verdict_words(verdicts.meaning(is_card, is_seat=str(value).isdigit()))
         rows.append(
             {
                 "value": value,
@@ -329,7 +337,7 @@ def _describe(scenario: Scenario, value) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if value in labels:
-        return labels[value]
+        return text(labels[value])  # an engine text: words of the page's language
     if is_card_code(value):
         return card_name(value)
     return str(value)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from engine.messages import render
 from engine.rules import PRESETS, RULE_CATALOGUE, TableRules
 from engine.scenarios import DIFFICULTIES, FAMILIES, FIXED, MISCONCEPTIONS, Grade, Scenario, generate, grade
 
@@ -36,17 +37,20 @@ class Rendered:
     def cited(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys((*self.scenario.rule_ids, *self.grade.rule_ids)))
 
-    def sentences(self) -> list[str]:
+    def sentences(self, lang: str = "es") -> list[str]:
+        """Every text of the question and its feedback, rendered in ``lang``."""
         s, g = self.scenario, self.grade
         out = [s.question, *(o.label for o in s.options), g.explanation, g.note]
-        out += [str(v[1]) for v in g.verdicts] + [str(v[3]) for v in g.verdicts]
+        out += [v[1] for v in g.verdicts] + [v[3] for v in g.verdicts]
         if g.misconception:
             out.append(MISCONCEPTIONS[g.misconception])
         out += [RULE_CATALOGUE[rule_id] for rule_id in self.cited()]
-        return [t for t in out if t]
+        return [
+            words for words in (render(t, lang) if not isinstance(t, int) else str(t) for t in out) if words
+        ]
 
-    def text(self) -> str:
-        return "\n".join(self.sentences())
+    def text(self, lang: str = "es") -> str:
+        return "\n".join(self.sentences(lang))
 
 
 def answers(s: Scenario) -> list:

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from engine.messages import render
 from engine.rules import GUIA, PRESETS, cite
 from engine.scenarios import (
     FAMILY_LABELS,
@@ -39,8 +40,8 @@ def scenario(position: dict, rules=GUIA, rule_ids=("R-DEAL-3",)) -> Scenario:
     )
 
 
-def labels(s: Scenario) -> dict[str, str]:
-    return {o.value: o.label for o in s.options}
+def labels(s: Scenario, lang: str = "es") -> dict[str, str]:
+    return {o.value: render(o.label, lang) for o in s.options}
 
 
 @pytest.mark.parametrize(("difficulty", "preset"), CASES)
@@ -66,7 +67,7 @@ def test_two_hundred_seeds_are_consistent_and_graded_by_their_own_key(difficulty
             g = grade(s, wrong)
             assert not g.correct, (seed, wrong)
             assert g.misconception in MISCONCEPTIONS, (seed, wrong)
-        questions.add((s.question, tuple(sorted(labels(s).values()))))
+        questions.add((render(s.question), tuple(sorted(labels(s).values()))))
     assert len(questions) >= 60, "many distinct questions"
 
 

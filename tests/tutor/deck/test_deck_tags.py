@@ -163,15 +163,19 @@ class TestTrick:
         labels = re.findall(r'data-seat="(\d)">\s*<span class="trick__who">([^<]+)<', html)
         assert labels == [("0", "Compañero"), ("1", "Rival izquierda"), ("2", "Tú"), ("3", "Rival derecha")]
 
-    def test_it_shows_the_trump_card(self):
-        html = render("{% trick cards trump_card='7e' %}", cards=[])
-        assert "Triunfo: espadas" in html
-        assert "siete de espadas" in html
+    def test_it_shows_the_trump_card_apart_from_the_trick(self):
+        html = render("{% trick cards trump_card='7e' %}", cards=["1c", "3c"])
+        trick, after = html.split("</section>")
+        assert "Triunfo: espadas" in trick
+        assert 'data-card="7e"' not in trick  # not in the grid among the cards played
+        assert re.findall(r'data-card="(\w+)"', trick) == ["1c", "3c"]
+        assert after.count('data-card="7e"') == 1 and "carta de triunfo" in after
 
     def test_a_trump_card_already_played_is_drawn_once_in_the_trick_not_again_as_the_trump(self):
         html = render("{% trick cards trump_card='7e' %}", cards=["1c", "7e"])
         assert "Triunfo: espadas" in html
         assert html.count("siete de espadas") == 1
+        assert html.count('data-card="7e"') == 1 and html.rstrip().endswith("</section>")
 
     def test_it_uses_names_when_given(self):
         html = render("{% trick cards names=n trump='b' %}", cards=["1c"], n={0: "Ana", 2: "Luis"})

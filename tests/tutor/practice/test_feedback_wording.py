@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from engine.scenarios import grade_texts
 from tutor.practice.models import Mode
 from tutor.practice.services import issue, submit
 
@@ -14,7 +15,7 @@ from .conftest import owner_of
 def test_a_verdict_row_does_not_repeat_its_verdict(alice_client, alice, family):
     issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family=family, difficulty=2, seed=5)
     attempt, _ = submit(owner=owner_of(alice), token=issued.token, raw=_some_answer(issued))
-    reasons = [why for _v, _l, _ok, why in attempt.grade["verdicts"]]
+    reasons = [str(why) for _v, _l, _ok, why in grade_texts(attempt.grade)["verdicts"]]  # stored texts
     assert any(why.startswith(("Sí: ", "No: ")) for why in reasons)  # the engine does prefix them
     body = alice_client.get(issued.get_absolute_url()).content.decode()
     rows = re.findall(r'<li class="verdict verdict--(?:yes|no)".*?</li>', body, re.S)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from engine.cards import Card, CardError, Suit
 from tutor.lib import cards
 from tutor.lib.cards import as_card, seat_labels
+from tutor.lib.i18n import engine_language
 
 register = template.Library()
 
@@ -101,7 +102,7 @@ def _plain_card_html(code: str, size: str, marked: bool, lang: str) -> SafeStrin
 
 def _card_html(c: Card, note: str = "", size: str = "md", marked: bool = False) -> SafeString:
     if not note:
-        return _plain_card_html(c.code, size or "md", bool(marked), cards.names_language())
+        return _plain_card_html(c.code, size or "md", bool(marked), engine_language())
     return _html(
         _CARD_HTML,
         size or "md",
@@ -249,14 +250,21 @@ def trick(
     trump_html = ""
     if trump_suit is not None:
         trump_html = _html(
-            '\n<div class="trick__trump">\n<span class="trick__trump-label">{}</span>\n{}\n</div>',
+            '\n<div class="trick__trump">\n<span class="trick__trump-label">{}</span>\n</div>',
             _("Triunfo: %(suit)s") % {"suit": trump_suit.label},
-            # Never one card twice: once played, the trump card is only in the trick.
-            _card_html(trump_card, size="sm") if trump_card is not None and trump_card not in played else "",
+        )
+    # The card the dealer showed is drawn apart from the trick, never among the cards played; once
+    # played it is only in the trick (never one card twice).
+    shown_html = ""
+    if trump_card is not None and trump_card not in played:
+        shown_html = _html(
+            '<div class="trick-trump-card">\n{}\n</div>\n',
+            _card_html(trump_card, _("carta de triunfo"), size="sm"),
         )
     return _html(
-        '\n<section class="trick" aria-label="{}">\n<ol class="trick__seats">\n{}\n</ol>{}\n</section>\n',
+        '\n<section class="trick" aria-label="{}">\n<ol class="trick__seats">\n{}\n</ol>{}\n</section>\n{}',
         label or _("Baza en la mesa"),
         mark_safe("\n".join(seats)),  # noqa: S308 - built from escaped pieces above
         trump_html,
+        shown_html,
     )

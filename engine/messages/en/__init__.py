@@ -1,0 +1,176 @@
+"""The English catalogue: one template per message id (the same ids as Spanish), and its grammar.
+
+Templates are ``str.format`` strings over the message's facts, wrapped so that a format spec asks for a
+grammatical form:
+
+- a player (``who``): ``{who:subj}`` 'you' / 'your partner' / 'the rival on your right' / 'player 3
+  (pair A)'; ``{who:v:has}`` the verb written in the third person, 'have' for the learner and 'has' for
+  anyone else; ``{who:obj}`` 'you' / 'your partner'; ``{who:poss}`` 'your' / "your partner's";
+  ``{who:pos}`` 'your' / 'their'; ``{who:mano}`` 'your hand' / "your partner's hand";
+- a card (``card``, ``top``, ``target``, ``lead``, ``partner_card``): ``{card:the}`` 'the king of
+  copas', ``{card:a}`` 'a king of copas', ``{card:name}`` 'king of copas';
+- cards (``cards``, ``others``): ``{cards:the_or}`` / ``{cards:the_and}`` 'the three or the king of
+  copas', ``{cards:s}`` 's' when there is one card (for a verb in the third person: 'beats' / 'beat');
+- a suit (``suit``, ``trump``, ``led``): its Spanish name, a word of the game ('copas');
+- a card's verdict inside another sentence (``verdict``, a message): ``{verdict:bare}`` without its
+  leading 'Yes: ' / 'No: '.
+
+The game's own words stay Spanish in English sentences (asistir, montar, fallar, pisar, baza, cante,
+triunfo…). The sentence's first letter is made upper case.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import RANK_OF, Suit
+from engine.messages import Message, Who, catalogue_of
+
+RANK_NAMES = {
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    10: "jack",
+    11: "knight",
+    12: "king",
+}
+NAME_OF = tuple(f"{RANK_NAMES[RANK_OF[i]]} of {Suit(i // 10).label}" for i in range(40))
+
+# Third person singular -> the learner's form, where it is not just the -s dropped.
+_YOU = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go", "wins": "win"}
+_RELATIVE = ("you", "the rival on your right", "your partner", "the rival on your left")
+
+
+def _you_form(verb: str) -> str:
+    if verb in _YOU:
+        return _YOU[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb  # must, can, may…
+
+
+def _possessive(phrase: str) -> str:
+    return phrase + "'" if phrase.endswith("s") else phrase + "'s"
+
+
+class _Who:
+    def __init__(self, who: Who):
+        self.who = who
+
+    def subject(self) -> str:
+        w = self.who
+        if w.number is not None:
+            return f"player {w.number} (pair {'AB'[(w.number - 1) % 2]})"
+        return _RELATIVE[w.relative]
+
+    def __format__(self, spec: str) -> str:
+        you = self.who.is_you
+        if spec.startswith("v:"):
+            verb = spec[2:]
+            return _you_form(verb) if you else verb
+        if spec in ("", "subj", "obj"):
+            return self.subject()
+        if spec == "poss":
+            return "your" if you else _possessive(self.subject())
+        if spec == "pos":
+            return "your" if you else "their"
+        if spec == "mano":
+            return "your hand" if you else _possessive(self.subject()) + " hand"
+        raise ValueError(f"unknown form for a player: {spec!r}")
+
+
+def phrase(who: Who, form: str = "subj") -> str:
+    """One player in one grammatical form: phrase(Who.you(), "v:deals") is 'deal'."""
+    return format(_Who(who), form)
+
+
+def the(c: int) -> str:
+    """'the king of copas'."""
+    return "the " + NAME_OF[c]
+
+
+class _Card:
+    def __init__(self, c: int):
+        self.c = int(c)
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("", "the"):
+            return the(self.c)
+        if spec == "a":
+            name = NAME_OF[self.c]
+            return ("an " if name[0] in "aeiou" else "a ") + name
+        if spec == "name":
+            return NAME_OF[self.c]
+        raise ValueError(f"unknown form for a card: {spec!r}")
+
+
+class _Cards:
+    def __init__(self, cards):
+        self.cards = [int(c) for c in cards]
+
+    def __format__(self, spec: str) -> str:
+        names = [the(c) for c in self.cards]
+        if spec == "s":
+            return "s" if len(names) == 1 else ""
+        if spec in ("the_or", "the_and"):
+            joint = " or " if spec == "the_or" else " and "
+            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + joint + names[-1]
+        raise ValueError(f"unknown form for cards: {spec!r}")
+
+
+class _Suit:
+    def __init__(self, s: int):
+        self.s = Suit(s)
+
+    def __format__(self, spec: str) -> str:
+        return self.s.label
+
+
+_WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
+_CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
+
+
+class _Verdict:
+    """A card's verdict (a ruling's ``why``) inside another sentence: ``{verdict:bare}`` drops its
+    leading 'Yes: ' / 'No: ' ('Plays the three of copas: they have copas and must asistir.')."""
+
+    def __init__(self, message: Message):
+        self.text = _fill(message)
+
+    def __format__(self, spec: str) -> str:
+        if spec == "bare":
+            return self.text.removeprefix("Yes: ").removeprefix("No: ")
+        return self.text
+
+
+def _wrap(key: str, value: Any) -> Any:
+    if key == "verdict" and isinstance(value, Message):
+        return _Verdict(value)
+    if isinstance(value, Message):  # a clause inside a sentence, in the same language
+        return _fill(value)
+    if key in _CARD_FACTS:
+        return _Card(value)
+    if key in _WRAP:
+        return _WRAP[key](value)
+    return value
+
+
+CATALOGUE: dict[str, str] = catalogue_of(__name__)
+
+
+def _fill(message: Message) -> str:
+    facts = {key: _wrap(key, value) for key, value in message.facts.items()}
+    return CATALOGUE[message.id].format(**facts)
+
+
+def render(message: Message) -> str:
+    text = _fill(message)
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,63 @@
+"""May you sing now, and what, in English (engine.scenarios.cante and its grading); the facts are those
+of the Spanish catalogue (engine/messages/es/cante.py). To sing (cantar) is to declare a cante."""
+
+CATALOGUE: dict[str, str] = {
+    "cante.name.cuarenta": "las cuarenta",
+    "cante.name.veinte": "las veinte in {suit}",
+    "cante.suit": "{suit}",
+    "cante.comma": "{first}, {rest}",
+    "cante.and_of": "{first} and of {rest}",
+    # The options.
+    "cante.option.cuarenta": "Las cuarenta (king and knight of {trump}, the triunfo)",
+    "cante.option.veinte": "Las veinte in {suit}",
+    "cante.option.tute_reyes": "Tute of kings",
+    "cante.option.tute_caballos": "Tute of knights",
+    "cante.option.nada": "I cannot sing anything",
+    # The question.
+    "cante.q.trump": "Triunfo: {trump}.",
+    "cante.q.collected": "Baza {n} has just been collected.",
+    "cante.q.won.you": "You won it.",
+    "cante.q.won.partner": "Your partner won it.",
+    "cante.q.won.rivals": "The rival pair won it.",
+    "cante.q.sung": "Already sung: {sung}.",
+    "cante.sung.you": "{cante} (you, after baza {n})",
+    "cante.sung.partner": "{cante} (your partner, after baza {n})",
+    "cante.sung.rival": "{cante} (a rival, after baza {n})",
+    "cante.q.sang_now": "You have already sung {sung} at this moment.",
+    "cante.q.partner_shows": "Your partner shows you {cards:the_and}.",
+    "cante.q.ask": "Look at your hand and the bazas played: what can you sing now?",
+    # The explanation.
+    "cante.expl.rival_won": (
+        "You only sing right after a baza won by your pair, and this one went to the rival pair (R-CANTE-2)."
+    ),
+    "cante.expl.sang_now": (
+        "Each player sings at most once at each moment; you have already sung after this baza (R-CANTE-2)."
+    ),
+    "cante.expl.tute_reyes": (
+        "You hold all four kings and your pair has just won a baza at which it may be declared: sing the tute, "
+        "which wins the hand ({ids}; the tute comes before las cuarenta, R-CANTE-4)."
+    ),
+    "cante.expl.tute_caballos": (
+        "You hold all four knights and your pair has just won a baza at which it may be declared: sing the "
+        "tute, which wins the hand ({ids}; the tute comes before las cuarenta, R-CANTE-4)."
+    ),
+    "cante.note.tute_passed": (
+        "The tute is only declared when the pair wins its first baza, and that moment has passed (R-TUTE-2)."
+    ),
+    "cante.note.sung": "{cante} have already been sung: each suit only once (R-CANTE-3).",
+    "cante.note.played": "{card:the} has already been played: {suit} can no longer be sung (R-CANTE-3).",
+    "cante.note.split": (
+        "The king and the knight of {suit} are split between you and your partner: that is no cante (R-CANTE-1)."
+    ),
+    "cante.head.nada": "You have no valid cante now.",
+    "cante.head.cuarenta": "You hold the king and knight of triunfo: you sing las cuarenta.",
+    "cante.head.cuarenta.first": (
+        "You hold the king and knight of triunfo: you sing las cuarenta, which come before las veinte "
+        "(R-CANTE-4)."
+    ),
+    "cante.head.veinte": "You hold the king and knight of {suits}: you can sing las veinte (R-CANTE-1, R-CANTE-2).",
+    # The verdict on each option.
+    "cante.verdict.yes": "Yes: that is what you can sing now.",
+    "cante.verdict.no": "No:",
+    "cante.verdict.no_now": "No: it is not valid now.",
+}

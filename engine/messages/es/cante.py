@@ -1,0 +1,65 @@
+"""May you sing now, and what, in Spanish (engine.scenarios.cante and its grading).
+
+Facts: ``trump`` / ``suit`` suits; ``card`` a card, ``cards`` cards; ``n`` a trick's number; ``cante`` a
+cante's name (``cante.name.…``); ``sung`` / ``suits`` / ``first`` / ``rest`` clauses; ``ids`` rule ids.
+"""
+
+CATALOGUE: dict[str, str] = {
+    "cante.name.cuarenta": "las cuarenta",
+    "cante.name.veinte": "las veinte en {suit}",
+    "cante.suit": "{suit}",
+    "cante.comma": "{first}, {rest}",
+    "cante.and_of": "{first} y de {rest}",
+    # The options.
+    "cante.option.cuarenta": "Las cuarenta (rey y caballo de {trump}, el triunfo)",
+    "cante.option.veinte": "Las veinte en {suit}",
+    "cante.option.tute_reyes": "Tute de reyes",
+    "cante.option.tute_caballos": "Tute de caballos",
+    "cante.option.nada": "No puedo cantar",
+    # The question.
+    "cante.q.trump": "Triunfo: {trump}.",
+    "cante.q.collected": "Se acaba de recoger la baza {n}.",
+    "cante.q.won.you": "Has ganado tú.",
+    "cante.q.won.partner": "Ha ganado tu compañero.",
+    "cante.q.won.rivals": "La ha ganado la pareja rival.",
+    "cante.q.sung": "Ya se ha cantado: {sung}.",
+    "cante.sung.you": "{cante} (tú, tras la baza {n})",
+    "cante.sung.partner": "{cante} (tu compañero, tras la baza {n})",
+    "cante.sung.rival": "{cante} (un rival, tras la baza {n})",
+    "cante.q.sang_now": "En este momento ya has cantado {sung}.",
+    "cante.q.partner_shows": "Tu compañero te enseña {cards:the_and}.",
+    "cante.q.ask": "Mira tu mano y las bazas jugadas: ¿qué puedes cantar ahora?",
+    # The explanation.
+    "cante.expl.rival_won": (
+        "Solo se canta justo después de una baza ganada por tu pareja, y esta la ha ganado la rival (R-CANTE-2)."
+    ),
+    "cante.expl.sang_now": (
+        "Cada jugador canta como mucho una vez en cada momento; ya has cantado tras esta baza (R-CANTE-2)."
+    ),
+    "cante.expl.tute_reyes": (
+        "Tienes los cuatro reyes y tu pareja acaba de ganar una baza en la que se puede declarar: canta el "
+        "tute, que gana la mano ({ids}; el tute va antes que las cuarenta, R-CANTE-4)."
+    ),
+    "cante.expl.tute_caballos": (
+        "Tienes los cuatro caballos y tu pareja acaba de ganar una baza en la que se puede declarar: canta el "
+        "tute, que gana la mano ({ids}; el tute va antes que las cuarenta, R-CANTE-4)."
+    ),
+    "cante.note.tute_passed": (
+        "El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó (R-TUTE-2)."
+    ),
+    "cante.note.sung": "{cante} ya se cantaron: cada palo una vez (R-CANTE-3).",
+    "cante.note.played": "De {suit} ya se jugó {card:the}: ese palo ya no se puede cantar (R-CANTE-3).",
+    "cante.note.split": (
+        "El rey y el caballo de {suit} están repartidos entre tú y tu compañero: no es cante (R-CANTE-1)."
+    ),
+    "cante.head.nada": "No tienes ningún cante válido ahora.",
+    "cante.head.cuarenta": "Tienes rey y caballo de triunfo: cantas las cuarenta.",
+    "cante.head.cuarenta.first": (
+        "Tienes rey y caballo de triunfo: cantas las cuarenta, que van antes que las veinte (R-CANTE-4)."
+    ),
+    "cante.head.veinte": "Tienes rey y caballo de {suits}: puedes cantar las veinte (R-CANTE-1, R-CANTE-2).",
+    # The verdict on each option.
+    "cante.verdict.yes": "Sí: es lo que puedes cantar ahora.",
+    "cante.verdict.no": "No:",
+    "cante.verdict.no_now": "No: no vale ahora.",
+}

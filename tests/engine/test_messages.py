@@ -1,0 +1,89 @@
+"""Messages as data: they survive JSON, print in the language in force, and both catalogues agree."""
+
+from __future__ import annotations
+
+import json
+import string
+
+import pytest
+
+from engine import messages
+from engine.messages import Message, Texts, Who, en, es, from_data, msg, render, to_data
+
+
+def _fields(template: str) -> set[str]:
+    return {name.split(".")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_a_message_survives_json_with_its_players_cards_and_clauses():
+    text = Texts(
+        [
+            msg("play.pisar.low", who=Who.seat(3, 1), led=1, trump=0, top=4, card=2, cards=(7, 9)),
+            "Una frase guardada antes de los mensajes.",
+            msg("play.libre.none", who=Who.you(), nothing=msg("play.nothing", who=Who.you(), led=1, trump=0)),
+        ]
+    )
+    back = from_data(json.loads(json.dumps(to_data(text))))
+    assert back == text
+    assert isinstance(back, Texts)
+    assert back[0].facts["who"] == Who(2, None)
+    assert render(back) == render(text)
+
+
+def test_to_data_refuses_what_json_cannot_carry():
+    with pytest.raises(TypeError):
+        to_data(msg("play.salida.ok", who=object()))
+
+
+def test_str_of_a_message_speaks_the_language_the_source_says():
+    message = msg("play.salida.ok", who=Who.you())
+    try:
+        messages.set_language_source(lambda: "es")
+        assert str(message) == render(message, "es")
+        assert str(Texts([message, message])) == render(message, "es") + " " + render(message, "es")
+        if "play.salida.ok" in en.CATALOGUE:
+            messages.set_language_source(lambda: "en")
+            assert str(message) == render(message, "en") != render(message, "es")
+    finally:
+        messages.set_language_source(None)
+    assert str(message) == render(message, "es")
+
+
+def test_an_unknown_language_is_an_error():
+    with pytest.raises(ValueError):
+        render(Message("play.salida.ok", {"who": Who.you()}), "fr")
+
+
+def test_every_message_has_a_sentence_in_every_language():
+    assert set(es.CATALOGUE) == set(en.CATALOGUE), (
+        f"only in Spanish: {sorted(set(es.CATALOGUE) - set(en.CATALOGUE))}; "
+        f"only in English: {sorted(set(en.CATALOGUE) - set(es.CATALOGUE))}"
+    )
+
+
+@pytest.mark.parametrize("message_id", sorted(es.CATALOGUE))
+def test_english_uses_only_facts_the_spanish_sentence_is_given(message_id):
+    if message_id not in en.CATALOGUE:
+        pytest.fail(f"{message_id} has no English sentence")
+    assert _fields(en.CATALOGUE[message_id]) <= _fields(es.CATALOGUE[message_id])
+
+
+@pytest.mark.parametrize(
+    ("who", "spanish", "english"),
+    [
+        (Who.you(), "tienes", "have"),
+        (Who.seat(2, 0), "tiene", "has"),
+        (Who.seat(1, None), "tiene", "has"),
+    ],
+)
+def test_the_verb_agrees_with_the_player(who, spanish, english):
+    assert es.phrase(who, "v:tiene") == spanish
+    assert en.phrase(who, "v:has") == english
+
+
+def test_english_names_a_player_from_the_learner_seat_or_from_outside():
+    assert en.phrase(Who.seat(3, 0)) == "the rival on your left"
+    assert en.phrase(Who.seat(2, 0), "poss") == "your partner's"
+    assert en.phrase(Who.seat(0, None)) == "player 1 (pair A)"
+    assert en.phrase(Who.you(), "v:plays") == "play"
+    assert en.phrase(Who.you(), "v:must") == "must"
