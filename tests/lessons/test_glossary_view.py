@@ -10,7 +10,7 @@ def test_every_term_has_its_anchor_definition_and_step(client, db, course):
     body = client.get(URL).content.decode()
     for term in course.glossary:
         entry = body[body.index(f'id="{term.slug}"') :]
-        entry = entry[: entry.index("</dd>")]
+        entry = entry[: entry.index("</div>")]
         assert term.name.capitalize()[:1] in entry
         assert f'href="/lecciones/{term.step_key}/"' in entry
 
