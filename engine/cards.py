@@ -69,6 +69,20 @@ RANK_NAMES = {
     11: "caballo",
     12: "rey",
 }
+# The English interface names the ranks in English and keeps the suits' Spanish names: "king of copas".
+RANK_NAMES_EN = {
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    10: "jack",
+    11: "knight",
+    12: "king",
+}
+_RANK_NAMES_BY_LANG = {"es": RANK_NAMES, "en": RANK_NAMES_EN}
 _RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"uno": 1}
 
 
@@ -131,12 +145,25 @@ RANK_OF = tuple(RANKS_BY_STRENGTH[i % 10] for i in range(40))
 TANTOS_OF = tuple(TANTOS_BY_RANK.get(RANK_OF[i], 0) for i in range(40))
 CODE_OF = tuple(f"{RANK_OF[i]}{'oceb'[i // 10]}" for i in range(40))
 NAME_OF = tuple(f"{RANK_NAMES[RANK_OF[i]]} de {Suit(i // 10).label}" for i in range(40))
+NAME_OF_EN = tuple(f"{RANK_NAMES_EN[RANK_OF[i]]} of {Suit(i // 10).label}" for i in range(40))
+_NAME_OF_BY_LANG = {"es": NAME_OF, "en": NAME_OF_EN}
 _BY_CODE = {CODE_OF[i]: CARDS[i] for i in range(40)}
 _BY_NAME = {NAME_OF[i]: CARDS[i] for i in range(40)}
 
 FULL_DECK = (1 << 40) - 1
 SUIT_MASKS = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 TOTAL_TANTOS = sum(TANTOS_OF)  # 120, R-DECK-4
+
+
+def rank_name(rank: int, lang: str = "es") -> str:
+    """The rank's name in "es" ('sota') or "en" ('jack'); KeyError for another language or rank."""
+    return _RANK_NAMES_BY_LANG[lang][rank]
+
+
+def card_name(c: int, lang: str = "es") -> str:
+    """The card's name in "es" ('rey de copas') or "en" ('king of copas': the suits keep their Spanish
+    names); KeyError for another language."""
+    return _NAME_OF_BY_LANG[lang][c]
 
 
 def card(rank: int, suit: Suit | str) -> Card:

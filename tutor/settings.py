@@ -63,6 +63,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # In place of Django's LocaleMiddleware: the account's or the cookie's choice, never
+    # Accept-Language (Spanish is the default for everyone who has not chosen), no URL prefixes.
+    "tutor.accounts.language.language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -169,7 +172,8 @@ PASSWORD_RESET_WINDOW = 60 * 60
 TRUST_X_FORWARDED_FOR = env_bool("DJANGO_BEHIND_PROXY")
 
 LANGUAGE_CODE = "es"
-LANGUAGES = [("es", "Español")]
+# Each language by its own name: that is how the header's switch offers it.
+LANGUAGES = [("es", "Español"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True

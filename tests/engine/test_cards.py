@@ -9,17 +9,20 @@ from hypothesis import strategies as st
 from engine.cards import (
     CARDS,
     FULL_DECK,
+    RANK_NAMES,
     SUIT_MASKS,
     TOTAL_TANTOS,
     CardError,
     Suit,
     card,
+    card_name,
     cards_of,
     deck_by_strength,
     mask_of,
     notation_of,
     parse_card,
     parse_cards,
+    rank_name,
     write,
 )
 
@@ -210,3 +213,31 @@ def test_parsing_any_list_either_gives_cards_or_raises_only_card_error(tokens):
         assert all(c in CARDS for c in parse_cards(tokens))
     except CardError:
         pass
+
+
+@pytest.mark.parametrize(
+    "code, es, en",
+    [
+        ("1o", "as de oros", "ace of oros"),
+        ("3c", "tres de copas", "three of copas"),
+        ("10e", "sota de espadas", "jack of espadas"),
+        ("11b", "caballo de bastos", "knight of bastos"),
+        ("12c", "rey de copas", "king of copas"),
+        ("2b", "dos de bastos", "two of bastos"),
+        ("7o", "siete de oros", "seven of oros"),
+    ],
+)
+def test_a_card_is_named_in_spanish_or_in_english_with_the_suit_kept_spanish(code, es, en):
+    c = parse_card(code)
+    assert card_name(c) == card_name(c, "es") == c.name == es
+    assert card_name(c, "en") == en
+
+
+def test_the_forty_english_names_are_all_different_and_name_every_rank():
+    assert len({card_name(c, "en") for c in CARDS}) == 40
+    assert [rank_name(r, "en") for r in sorted(RANK_NAMES)] == [
+        "ace", "two", "three", "four", "five", "six", "seven", "jack", "knight", "king"
+    ]  # fmt: skip
+    assert rank_name(10) == "sota"
+    with pytest.raises(KeyError):
+        card_name(CARDS[0], "fr")

@@ -95,6 +95,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "accounts:signup": _post("username", "email", "role", "password1", "password2", "next"),
     "accounts:login": _post("username", "password", "next"),
     "accounts:logout": _post(),
+    "accounts:language": _post("language", "next"),
     "accounts:password_change": _post("old_password", *PASSWORDS),
     "accounts:password_reset": _post("email"),
     "accounts:password_reset_done": _get(),

@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "tutor.accounts"
     label = "accounts"
+
+    def ready(self) -> None:
+        from tutor.accounts import language  # noqa: F401 - connects the login receiver

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -9,6 +10,12 @@ class User(AbstractUser):
         TEACHER = "teacher", _("profesor")
 
     role = models.CharField(_("papel"), max_length=16, choices=Role, default=Role.LEARNER)
+    # The interface language the user chose with the header's switch; "" until they choose
+    # (tutor.accounts.language applies it on every request, on any device). The database default
+    # lets code that knows nothing of the column (an older release, a migration test) add users.
+    language = models.CharField(
+        _("idioma"), max_length=8, choices=settings.LANGUAGES, blank=True, default="", db_default=""
+    )
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.accounts.forms import LoginForm, OurPasswordChangeForm, SignupForm
+from tutor.accounts.language import remember, supported
 from tutor.lib.once import once
 from tutor.lib.throttle import PASSWORD_RESET
 
@@ -105,3 +106,18 @@ class ThrottledPasswordResetView(PasswordResetView):
             return self.form_invalid(form)
         PASSWORD_RESET.record(self.request, email)
         return super().form_valid(form)
+
+
+@require_POST
+def language(request: HttpRequest) -> HttpResponse:
+    """The header's switch: remember the language in the cookie and, when signed in, on the account,
+    then go back to the page it was pressed on (`next`, a path of this site only)."""
+    code = supported(request.POST.get("language"))
+    if not code:
+        return render(request, "400.html", status=400)
+    if request.user.is_authenticated and request.user.language != code:
+        request.user.language = code
+        request.user.save(update_fields=["language"])
+    response = redirect(_safe_next(request) or resolve_url("core:home"))
+    remember(response, code)
+    return response

@@ -4,6 +4,8 @@ import re
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import CARDS, Suit
@@ -31,13 +33,17 @@ MAX_HANDS = 10
 MAX_IMPORT_BYTES = 64 * 1024
 EMPTY_CHOICE = "—"
 SUIT_CHOICES = [(s.letter, s.label) for s in Suit]
-CARD_CHOICES = [
-    (
-        suit.label.capitalize(),
-        [(c.code, card_name(c)) for c in sorted(CARDS, key=lambda c: -c.strength) if c.suit == suit],
-    )
-    for suit in Suit
-]
+
+
+def card_choices() -> list:
+    """The deck by suit, strongest first, each card by its name in the request's language."""
+    return [
+        (
+            suit.label.capitalize(),
+            [(c.code, card_name(c)) for c in sorted(CARDS, key=lambda c: -c.strength) if c.suit == suit],
+        )
+        for suit in Suit
+    ]
 
 
 def _helper() -> FormHelper:
@@ -103,13 +109,15 @@ class ManagedStudentsForm(forms.Form):
     names = forms.CharField(
         label=_("Nombres reales, uno por línea"),
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_("Solo los profesores de la clase verán estos nombres. Máximo %(n)s a la vez.")
-        % {"n": MAX_MANAGED},
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = _helper()
+        # In the request's language: a help text formatted at import time would stay in Spanish.
+        self.fields["names"].help_text = gettext(
+            "Solo los profesores de la clase verán estos nombres. Máximo %(n)s a la vez."
+        ) % {"n": MAX_MANAGED}
 
     def clean_names(self) -> list[str]:
         names = [line.strip() for line in self.cleaned_data["names"].splitlines() if line.strip()]
@@ -160,7 +168,7 @@ class PositionForm(forms.ModelForm):
         ),
     )
     hand = forms.MultipleChoiceField(
-        label=_("Tu mano"), choices=CARD_CHOICES, widget=forms.CheckboxSelectMultiple
+        label=_("Tu mano"), choices=card_choices, widget=forms.CheckboxSelectMultiple
     )
 
     class Meta:
@@ -248,7 +256,10 @@ class PracticeSetForm(forms.ModelForm):
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[("", EMPTY_CHOICE), *((n, f"{n} · {label}") for n, label in mastery.LABELS.items() if n)],
+        choices=[
+            ("", EMPTY_CHOICE),
+            *((n, format_lazy("{} · {}", n, label)) for n, label in mastery.LABELS.items() if n),
+        ],
     )
     chosen = forms.TypedMultipleChoiceField(
         label=_("Alumnos (si no es para toda la clase)"),

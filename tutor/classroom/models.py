@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Suit
@@ -156,16 +157,30 @@ class SetItem(models.Model):
     def __str__(self) -> str:
         return self.label()
 
+    def bot_level_label(self) -> str:
+        from tutor.play.models import Level  # the play app's names for the bots' levels
+
+        return str(Level(self.bot_level).label) if self.bot_level in Level.values else self.bot_level
+
     def label(self) -> str:
         if self.kind == self.Kind.PLAY:
-            return f"jugar {self.count} manos (bots {self.bot_level})"
+            return gettext("jugar %(n)s manos (bots %(level)s)") % {
+                "n": self.count,
+                "level": self.bot_level_label(),
+            }
         if self.kind == self.Kind.POSITION:
             return f"{self.position_title} ({FAMILY_LABELS.get(self.family, self.family)})"
         if self.kind == self.Kind.SKILL:
             from tutor.classroom.skills import skill_label  # reads the course: not at import time
 
-            return f"{skill_label(self.rule_id)} × {self.count} (nivel {self.difficulty})"
-        return f"{FAMILY_LABELS.get(self.family, self.family)} × {self.count} (nivel {self.difficulty})"
+            name = skill_label(self.rule_id)
+        else:
+            name = FAMILY_LABELS.get(self.family, self.family)
+        return gettext("%(name)s × %(n)s (nivel %(level)s)") % {
+            "name": name,
+            "n": self.count,
+            "level": self.difficulty,
+        }
 
 
 class Assignment(models.Model):

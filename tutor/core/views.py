@@ -6,9 +6,10 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from engine.cards import RANK_NAMES, TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_cards
+from engine.cards import TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_cards
 from engine.tricks import trick_winner
 from tutor.core.home import returning
+from tutor.lib.cards import rank_name
 
 logger = logging.getLogger(__name__)
 
@@ -52,9 +53,9 @@ def baraja(request: HttpRequest) -> HttpResponse:
         "suits": suits,
         "all_suits": list(Suit),
         "chosen": chosen,
-        "rank_order": [RANK_NAMES[c.rank] for c in first_suit],
-        "counting_ranks": [(RANK_NAMES[c.rank], c.tantos) for c in first_suit if c.tantos],
-        "blank_ranks": [RANK_NAMES[c.rank] for c in first_suit if not c.tantos],
+        "rank_order": [rank_name(c.rank) for c in first_suit],
+        "counting_ranks": [(rank_name(c.rank), c.tantos) for c in first_suit if c.tantos],
+        "blank_ranks": [rank_name(c.rank) for c in first_suit if not c.tantos],
         "total_tantos": TOTAL_TANTOS,
         "suit_tantos": sum(c.tantos for c in first_suit),
     }

@@ -1,10 +1,14 @@
-"""Cards and seats as the pages name them: the one place that turns a code into Spanish words."""
+"""Cards and seats as the pages name them: the one place that turns a code into words, in the active
+language ("rey de copas", "king of copas")."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine import cards as engine_cards
 from engine.cards import CARDS, Card, parse_card
+from engine.obligations import the
+from tutor.lib.i18n import engine_language
 
 _BY_CODE = {c.code: c for c in CARDS}
 
@@ -26,8 +30,19 @@ def as_card(value: Card | int | str) -> Card:
 
 
 def card_name(value: Card | int | str) -> str:
-    """ "12c" → "rey de copas"."""
-    return as_card(value).name
+    """ "12c" → "rey de copas" ("king of copas" in English)."""
+    return engine_cards.card_name(as_card(value), engine_language())
+
+
+def the_card(value: Card | int | str) -> str:
+    """The card with its article, as a sentence names it: "la sota de copas", "the jack of copas"."""
+    c = as_card(value)
+    return the(c) if engine_language() == "es" else f"the {card_name(c)}"
+
+
+def rank_name(rank: int) -> str:
+    """10 → "sota" ("jack" in English)."""
+    return engine_cards.rank_name(rank, engine_language())
 
 
 def seat_labels() -> tuple[str, str, str, str]:

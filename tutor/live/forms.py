@@ -19,6 +19,7 @@ class StartRoundForm(forms.Form):
         label=_("Tarea"),
         queryset=PracticeSet.objects.none(),
         required=False,
+        empty_label="—",  # Django's own "- Select an option -" has no Spanish
         help_text=_("Las preguntas se generan con las familias, habilidades y el nivel de sus ejercicios."),
     )
     family = forms.ChoiceField(

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.scenarios import Scenario
@@ -49,6 +50,16 @@ class Round(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("live:projector", args=[self.code])
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the reader's language: a task's own title, or the name of the source the
+        round was made from (stored in the language of whoever started it)."""
+        if self.source == self.Source.FIXED:
+            return gettext("Ejemplos de la guía")
+        if self.source == self.Source.POSITIONS:
+            return gettext("Posiciones construidas")
+        return self.title
 
     @property
     def is_finished(self) -> bool:

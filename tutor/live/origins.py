@@ -22,7 +22,7 @@ class LiveAnswerKind(OriginKind):
             return OriginView()
         live = answer.question.round
         return OriginView(
-            counts_for=_("Respondida en la ronda en directo «%(title)s».") % {"title": live.title},
+            counts_for=_("Respondida en la ronda en directo «%(title)s».") % {"title": live.shown_title},
             back_url=reverse("live:phone", args=[live.code]),
             back_label=_("Volver a la ronda"),
         )

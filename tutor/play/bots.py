@@ -11,7 +11,7 @@ from engine.bots import LEVELS, REASONS, choose_play, clearly_better, seat_view
 from engine.bots import choose_cante as _choose_cante
 from engine.cards import CARDS, parse_card
 from engine.hand import Hand
-from engine.obligations import the
+from tutor.lib.cards import the_card
 
 
 def available_levels() -> tuple[str, ...]:
@@ -32,7 +32,7 @@ def suggest(hand: Hand, seat: int) -> dict | None:
     """What the normal bot would play here and why, for «Pista» (from the seat's view, like any bot)."""
     decision = choose_play(seat_view(hand, seat), "normal", random.Random(0))
     return {
-        "card": the(decision.card),
+        "card": the_card(decision.card),
         "code": CARDS[decision.card].code,
         "reason": REASONS[decision.reason.code],
     }
@@ -48,7 +48,7 @@ def better_card(hand: Hand, seat: int, played: str, rng: random.Random) -> dict 
     if better is None:
         return None
     return {
-        "card": the(better.card),
+        "card": the_card(better.card),
         "best": round(100 * better.estimate.win_rate),
         "played": round(100 * better.played.win_rate),
         "samples": better.estimate.samples,

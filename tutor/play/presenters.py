@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from engine.bots import decision_rng
-from engine.cards import CARDS, parse_card
+from engine.cards import CARDS
 from engine.deal import pair_of
-from engine.obligations import the
 from engine.tricks import trick_winner
+from tutor.lib.cards import card_name, the_card
 from tutor.lib.tables import table_label
 from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
@@ -17,10 +17,10 @@ from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_opti
 
 # One sentence per seat, so that person and article agree («Juegas», «Tu compañero juega»).
 SEAT_NAMES = (
-    _lazy("tú"),
-    _lazy("el rival de la derecha"),
-    _lazy("tu compañero"),
-    _lazy("el rival de la izquierda"),
+    gettext_lazy("tú"),
+    gettext_lazy("el rival de la derecha"),
+    gettext_lazy("tu compañero"),
+    gettext_lazy("el rival de la izquierda"),
 )
 
 
@@ -67,7 +67,7 @@ def _narrate(table: Table, steps: list[Step], upto: int) -> list[str]:
         if i < start:
             continue
         if step.kind == CARD:
-            lines.append(_sentence("plays", step.seat, card=the(parse_card(step.value))))
+            lines.append(_sentence("plays", step.seat, card=the_card(step.value)))
             if winner is not None:
                 lines.append(_sentence("wins", winner))
         elif step.kind == CANTE:
@@ -120,9 +120,9 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         {
             "who": SEAT_NAMES[r.seat],
             "trick": r.trick,
-            "card": r.card.name,
+            "card": card_name(r.card),
             "obligation": r.obligation,
-            "legal": [c.name for c in r.legal],
+            "legal": [card_name(c) for c in r.legal],
             "explanation": r.explanation,
             "rule_ids": r.rule_ids,
         }
@@ -179,8 +179,8 @@ def hint_view(table: Table) -> dict:
     suggestion = bots.suggest(table.hand, LEARNER)
     return {
         "explanation": r.explanation,
-        "legal": [c.name for c in r.legal],
-        "verdicts": [{"card": v.card.name, "legal": v.legal, "why": v.why} for v in r.verdicts],
+        "legal": [card_name(c) for c in r.legal],
+        "verdicts": [{"card": card_name(v.card), "legal": v.legal, "why": v.why} for v in r.verdicts],
         "rule_ids": r.rule_ids,
         "suggestion": suggestion,
     }
@@ -217,7 +217,7 @@ def table_context(
         "trump_letter": h.trump.letter,
         "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
         "dealer_name": SEAT_NAMES[h.dealer],
-        "first_card": CARDS[h.first_card].name if h.first_card is not None and not h.tricks else None,
+        "first_card": card_name(h.first_card) if h.first_card is not None and not h.tricks else None,
         "trick": _trick_view(table),
         "my_cards": [c.code for c in h.hand_of(LEARNER)],
         "learner_turn": learner_turn and not table.over,
@@ -260,7 +260,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
                 "seq": seq,
                 "seat": step.seat,
                 "who": SEAT_NAMES[step.seat],
-                "card": parse_card(step.value).name,
+                "card": card_name(step.value),
             }
             if step.seat == LEARNER and step.grade:
                 play["grade"] = step.grade

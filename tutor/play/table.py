@@ -26,13 +26,21 @@ BY_CODE = {c.code: c for c in CARDS}
 CARD, CANTE, PASS = "card", "cante", "pass"
 
 
-class PlayRefused(Exception):
-    """A move the table does not take now; ``message`` says why, in Spanish (nothing is recorded)."""
+def gettext_noop(message: str) -> str:
+    """Marks a message for the catalogue (makemessages knows this name) without Django: the view
+    translates ``PlayRefused.message`` when it shows it (tutor.play.views.refusal_text)."""
+    return message
 
-    def __init__(self, message: str, ruling: Ruling | None = None) -> None:
+
+class PlayRefused(Exception):
+    """A move the table does not take now; ``message`` says why, in Spanish (nothing is recorded).
+    A message naming a card has ``%(card)s`` in it and the card's code in ``card``."""
+
+    def __init__(self, message: str, ruling: Ruling | None = None, card: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.ruling = ruling
+        self.card = card
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,13 +169,13 @@ class Table:
         """The learner plays ``code``: refused when illegal in aprendiz mode, a renuncio in examen."""
         h = self.hand
         if h.turn != LEARNER:
-            raise PlayRefused("No es tu turno.")
+            raise PlayRefused(gettext_noop("No es tu turno."))
         try:
             c = parse_card(code)
         except ValueError:
-            raise PlayRefused("Esa carta no existe.") from None
+            raise PlayRefused(gettext_noop("Esa carta no existe.")) from None
         if not h.hands[LEARNER] >> c & 1:
-            raise PlayRefused(f"No tienes {CARDS[c].name}.")
+            raise PlayRefused(gettext_noop("No tienes %(card)s."), card=CARDS[c].code)
         r = h.ruling()
         verdict = r.verdict(c)
         legal = verdict.legal
@@ -194,9 +202,9 @@ class Table:
                 try:
                     opt = cante_option(self.hand.trump, value)
                 except ValueError:
-                    raise PlayRefused("Ese cante no existe.") from None
+                    raise PlayRefused(gettext_noop("Ese cante no existe.")) from None
                 raise PlayRefused(self.hand.check(LEARNER, opt.suit, opt.tute).reason)
-            raise PlayRefused("Ahora no puedes cantar.")
+            raise PlayRefused(gettext_noop("Ahora no puedes cantar."))
         step = Step(LEARNER, CANTE, value)
         self._after(step)
         return step
@@ -204,7 +212,7 @@ class Table:
     def let_pass(self) -> Step:
         """The learner does not sing at this moment."""
         if not self.learner_cantes():
-            raise PlayRefused("Ahora no hay nada que cantar.")
+            raise PlayRefused(gettext_noop("Ahora no hay nada que cantar."))
         step = Step(LEARNER, PASS)
         self._after(step)
         return step

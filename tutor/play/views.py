@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.rules import PRESETS
+from tutor.lib.cards import card_name
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
@@ -80,7 +81,9 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
     except services.MatchNotFound:
         raise Http404(_("Esta partida no existe.")) from None
     except PlayRefused as refused:
-        return _refuse(request, _get_match_for_owner(owner, token), refused.message, data.get("card", ""))
+        return _refuse(
+            request, _get_match_for_owner(owner, token), refusal_text(refused), data.get("card", "")
+        )
     if not outcome.done:
         notice = _("Ya estaba hecho: esa jugada ya se había hecho.")
         found = _get_match_for_owner(owner, token)
@@ -92,6 +95,12 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
         context = presenters.table_context(outcome.match, outcome.hand, outcome.table)
         return render(request, TABLE_PAGE + "#table", context)
     return redirect(outcome.match)
+
+
+def refusal_text(refused: PlayRefused) -> str:
+    """The refusal in the active language (the table marks its messages without translating them)."""
+    text = _(refused.message)
+    return text % {"card": card_name(refused.card)} if refused.card else text
 
 
 def _refuse(request: HttpRequest, found: Match, message: str, card: str = "") -> HttpResponse:
@@ -112,7 +121,7 @@ def next_hand(request: HttpRequest, token: str) -> HttpResponse:
     except ValueError:
         messages.error(request, _("No se sabe qué mano repartir."))
     except PlayRefused as refused:
-        messages.error(request, refused.message)
+        messages.error(request, refusal_text(refused))
     return redirect(found)
 
 
@@ -133,6 +142,6 @@ def replay(request: HttpRequest, token: str, number: int, seq: int) -> HttpRespo
     try:
         new_match = services.replay_from(owner=owner, token=token, number=number, seq=seq)
     except PlayRefused as refused:
-        messages.error(request, refused.message)
+        messages.error(request, refusal_text(refused))
         return redirect(found)
     return redirect(new_match)

@@ -2,6 +2,7 @@ import re
 
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
+from django.utils import translation
 
 from engine.cards import CARDS, Suit, parse_card
 
@@ -24,6 +25,17 @@ class TestCard:
     @pytest.mark.parametrize("value", [parse_card("1o"), 9, "1o", "as de oros"])
     def test_it_accepts_a_card_an_int_a_code_or_a_name(self, value):
         assert "as de oros" in render("{% card c %}", c=value)
+
+    def test_in_english_the_rank_is_english_and_the_suit_stays_spanish(self):
+        with translation.override("en"):
+            english = render('{% card "12c" %} {% card "10o" note="2 tantos" %} {{ "11e"|card_name }}')
+        assert '<span class="card-name">king of copas</span>' in english
+        assert '<span class="card-name">jack of oros</span>' in english and "knight of espadas" in english
+        # Cards are built once per process and language: Spanish is still Spanish afterwards.
+        assert '<span class="card-name">rey de copas</span>' in render('{% card "12c" %}')
+        with translation.override("en"):
+            assert "Triunfo: copas" in render('{% trick cards trump="c" %}', cards=["1c"])
+            assert "You" in render("{% trick cards %}", cards=["1c"])
 
     def test_it_adds_a_note(self):
         assert '<span class="card-note">11 tantos</span>' in render('{% card "1o" note="11 tantos" %}')

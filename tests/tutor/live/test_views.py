@@ -258,3 +258,17 @@ def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(alice,
     html = alice_client.get(attempt.issued.get_absolute_url()).content.decode()
     assert "Respondida en la ronda en directo «Asistir y montar»." in html
     assert f'href="{_phone(live)}"' in html and "¡Correcto!" in html
+
+
+def test_two_phones_in_two_languages_each_see_the_question_in_their_own(
+    alice, bob, alice_client, bob_client, live
+):
+    # The open question is drawn once per process and kept: once per language, not once for all.
+    joined(live, alice)
+    joined(live, bob)
+    bob_client.post(reverse("accounts:language"), {"language": "en"})
+    for _ in range(2):  # in either order, from the kept copy too
+        spanish = alice_client.get(_phone(live)).content.decode()
+        english = bob_client.get(_phone(live)).content.decode()
+        assert 'lang="es"' in spanish and "Baza en la mesa" in spanish and "Baza on the table" not in spanish
+        assert 'lang="en"' in english and "Baza on the table" in english and "Baza en la mesa" not in english

@@ -1,6 +1,6 @@
 """Template pieces for the Spanish deck: `{% load deck %}`.
 
-Every card is shown with its Spanish name as text; the picture is decoration (alt="").
+Every card is shown with its name as text (in the active language); the picture is decoration (alt="").
 """
 
 import html
@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from engine.cards import Card, CardError, Suit
 from tutor.lib import cards
 from tutor.lib.cards import as_card, seat_labels
+from tutor.lib.i18n import engine_language
 
 register = template.Library()
 
@@ -92,22 +93,23 @@ _CARD_HTML = (
 _IS_MARKED = mark_safe(" is-marked")
 
 
-@lru_cache(maxsize=512)
-def _plain_card_html(code: str, size: str, marked: bool) -> SafeString:
-    """A card without a note: the same few strings on every page, so built once per process."""
+@lru_cache(maxsize=1024)
+def _plain_card_html(code: str, size: str, marked: bool, lang: str) -> SafeString:
+    """A card without a note: the same few strings on every page, so built once per process and
+    language (`lang` is in the key; cards.card_name reads the active one)."""
     return _html(_CARD_HTML, size, _IS_MARKED if marked else "", code, _src(code), cards.card_name(code), "")
 
 
 def _card_html(c: Card, note: str = "", size: str = "md", marked: bool = False) -> SafeString:
     if not note:
-        return _plain_card_html(c.code, size or "md", bool(marked))
+        return _plain_card_html(c.code, size or "md", bool(marked), engine_language())
     return _html(
         _CARD_HTML,
         size or "md",
         _IS_MARKED if marked else "",
         c.code,
         _src(c.code),
-        c.name,
+        cards.card_name(c),
         _html('<span class="card-note">{}</span>', note),
     )
 
