@@ -21,7 +21,7 @@ from tests.spelling.checker import unknown
 
 OROS = Suit.OROS
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
-MINE = ("play.", "hand.", "rule.", "preset.", "switch.", "cantes.", "table.", "match.", "referee.")
+MINE = ("play.", "hand.", "rule.", "preset.", "switch.", "cantes.", "table.", "match.", "referee.", "bots.")
 
 
 def _en(text) -> str:

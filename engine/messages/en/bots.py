@@ -2,7 +2,7 @@
 
 CATALOGUE: dict[str, str] = {
     "bots.suggest": "The normal bot would play {card:the}: {reason}.",
-    "bots.aleatoria": "it plays a legal card at random (principiante level)",
+    "bots.aleatoria": "it plays a legal card at random (beginner level)",
     "bots.unica": "it is the only legal card",
     "bots.salida_obligada": "in the first Ludoteka hand the lead is the two of oros",
     "bots.ganar_barato": "it wins the baza with the cheapest card that beats {top:the}",
