@@ -35,7 +35,7 @@ CATALOGUE: dict[str, str] = {
         "{who:v:can} beat {beat}, {who:subj} {who:v:must} montar (play higher){variant}: only {cards:the_or} "
         "will do."
     ),
-    "play.montar.variant": " (at this table you must montar even when the trick is cut)",
+    "play.montar.variant": " (at this table montar is required even when the trick is cut)",
     "play.montar.default": "",
     "play.target.card": "{target:the}",
     "play.target.strongest": "the strongest {led} card in the trick ({target:the})",
