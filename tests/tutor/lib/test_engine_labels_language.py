@@ -3,12 +3,21 @@ model choices at import), they still print in the language active when a page is
 
 from __future__ import annotations
 
+import pytest
 from django.utils import translation
 
+from engine import messages
 from engine.rules import PRESETS, RULE_CATALOGUE
+from tutor.lib.i18n import engine_language
 from tutor.lib.tables import RULES_CHOICES, table_label
 from tutor.practice.display import rules_in_force
 from tutor.practice.forms import _skill_choices
+
+
+@pytest.fixture(autouse=True)
+def _app_language_source():
+    # As tutor.core does when the app starts (an engine test run before may have reset the source).
+    messages.set_language_source(engine_language)
 
 
 def test_a_table_name_built_at_import_prints_in_the_active_language():
