@@ -10,6 +10,7 @@ import time
 
 from engine.cards import cards_of, pick
 from engine.hand import Hand, random_hand
+from engine.messages import render
 from engine.obligations import legal_mask, ruling
 from engine.rules import TableRules
 
@@ -40,10 +41,15 @@ def bench_legal(pos, rules: TableRules, rounds: int) -> float:
 
 
 def bench_rulings(pos, rules: TableRules) -> float:
+    """Rulings per second with the explanation and every card's verdict rendered in Spanish (a ruling
+    holds messages; the words are what a page prints)."""
     hands = [(cards_of(hand), trick, trump) for hand, trick, trump in pos]
     start = time.perf_counter()
     for hand, trick, trump in hands:
-        ruling(hand, trick, trump, rules)
+        r = ruling(hand, trick, trump, rules)
+        render(r.explanation)
+        for v in r.verdicts:
+            render(v.why)
     return _rate(len(hands), time.perf_counter() - start)
 
 

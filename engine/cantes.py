@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import CARDS, Card, Suit, as_mask, card
-from engine.obligations import the
+from engine.messages import Message, Text, Texts
 from engine.rules import GUIA, TableRules
 
 PAIRS = "AB"
@@ -51,11 +51,12 @@ class CanteOption:
     cards: tuple[Card, ...]  # the cards shown (R-CANTE-3)
 
     @property
-    def label(self) -> str:
-        """'las cuarenta en oros', 'las veinte en espadas', 'tute de reyes'."""
+    def label(self) -> Message:
+        """'las cuarenta en oros', 'las veinte en espadas', 'tute de reyes' (a message: it prints in the
+        language in force)."""
         if self.tute:
-            return f"tute de {self.tute}"
-        return f"las {self.kind} en {self.suit.label}"
+            return Message(f"cantes.tute.{self.tute}")
+        return Message(f"cantes.{self.kind}", {"suit": int(self.suit)})
 
     @property
     def priority(self) -> int:
@@ -80,11 +81,11 @@ def option(trump: int, suit: int | str | None = None, tute: str | None = None) -
 
 @dataclass(frozen=True, slots=True)
 class CanteCheck:
-    """Whether one declared cante is valid at this moment, and why (a Spanish sentence)."""
+    """Whether one declared cante is valid at this moment, and why (a message: 'Vale: …' / 'No vale: …')."""
 
     option: CanteOption
     valid: bool
-    reason: str
+    reason: Text
     rule_ids: tuple[str, ...]
 
     @property
@@ -98,7 +99,7 @@ class CanteOptions:
 
     allowed: tuple[CanteOption, ...]
     blocked: tuple[CanteCheck, ...]
-    explanation: str
+    explanation: Text
 
 
 # Every option by (trump, suit), and the two tutes, built once for the fast path.
@@ -132,14 +133,22 @@ def allowed_cantes(
     )
 
 
-def _missing(c: int, hand: int, played: int, partner_hand: int) -> str | None:
+def _missing(c: int, hand: int, played: int, partner_hand: int) -> Message | None:
     if hand >> c & 1:
         return None
     if played >> c & 1:
-        return f"ya has jugado {the(c)}"
+        return Message("cantes.missing.played", {"card": int(c)})
     if partner_hand >> c & 1:
-        return f"{the(c)} lo tiene tu compañero y no vale repartido entre los dos"
-    return f"no tienes {the(c)}"
+        return Message("cantes.missing.partner", {"card": int(c)})
+    return Message("cantes.missing.absent", {"card": int(c)})
+
+
+def joined(clauses: Sequence[Message], joint: str) -> Message:
+    """Clauses one after another as one clause: ``cantes.join.<joint>`` nests them two by two."""
+    out = clauses[-1]
+    for clause in reversed(clauses[:-1]):
+        out = Message(f"cantes.join.{joint}", {"first": clause, "rest": out})
+    return out
 
 
 def _available(hand: int, trump: int, sung: int, first_win: bool, rules: TableRules) -> list[CanteOption]:
@@ -178,48 +187,42 @@ def check_cante(
     hand_m, played_m, partner_m = as_mask(hand), as_mask(played), as_mask(partner_hand)
     sung_m = sung if isinstance(sung, int) else sum(1 << int(s) for s in sung)
 
-    def no(reason: str, *ids: str) -> CanteCheck:
-        return CanteCheck(declared, False, f"No vale: {reason}.", ids)
+    def no(reason: str, *ids: str, **facts) -> CanteCheck:
+        return CanteCheck(declared, False, Message(f"cantes.no.{reason}", facts), ids)
 
     if not pair_won:
-        return no("solo se canta justo después de una baza ganada por tu pareja", "R-CANTE-2")
+        return no("pair_won", "R-CANTE-2")
     if already_sang:
-        return no("ya has cantado tras esta baza; cada jugador canta una vez por baza", "R-CANTE-2")
+        return no("already_sang", "R-CANTE-2")
     if declared.tute:
         if not (first_win or rules.tute_cualquier_baza):
-            return no("el tute se canta cuando la pareja gana su primera baza, y esta no lo es", "R-TUTE-2")
+            return no("tute_first_baza", "R-TUTE-2")
         missing = [m for c in declared.cards if (m := _missing(c, hand_m, played_m, partner_m))]
         if missing:
-            return no(
-                f"para el tute de {declared.tute} hacen falta los cuatro en tu mano y {'; '.join(missing)}",
-                "R-TUTE-1",
-            )
+            return no("tute_missing", "R-TUTE-1", option=declared.label, missing=joined(missing, "semicolon"))
         return CanteCheck(
             declared,
             True,
-            f"Vale: tienes los cuatro {declared.tute}; el tute termina la mano y la gana tu pareja.",
+            Message("cantes.ok.tute", {"four": Message(f"cantes.four.{declared.tute}")}),
             ("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"),
         )
     s = declared.suit
     if sung_m >> s & 1:
-        return no(f"ya se cantó en {s.label} en esta mano; cada palo se canta una vez", "R-CANTE-3")
+        return no("suit_sung", "R-CANTE-3", suit=int(s))
     for c in declared.cards:
         why = _missing(c, hand_m, played_m, partner_m)
         if why:
             rule_id = "R-CANTE-3" if played_m >> c & 1 else "R-CANTE-1"
-            return no(f"{declared.label} piden el rey y el caballo de {s.label} en tu mano y {why}", rule_id)
+            return no("missing", rule_id, option=declared.label, suit=int(s), missing=why)
     better = [
         o for o in _available(hand_m, trump, sung_m, first_win, rules) if o.priority < declared.priority
     ]
     if better:
-        return no(
-            f"antes tienes que cantar {better[0].label}: primero el tute, luego las cuarenta, luego las veinte",
-            "R-CANTE-4",
-        )
+        return no("priority", "R-CANTE-4", better=better[0].label)
     return CanteCheck(
         declared,
         True,
-        f"Vale: tienes el rey y el caballo de {s.label}; cantas {declared.label} ({declared.points} tantos).",
+        Message("cantes.ok", {"suit": int(s), "option": declared.label, "points": declared.points}),
         ("R-CANTE-1", "R-CANTE-2"),
     )
 
@@ -259,12 +262,11 @@ def cante_options(
     allowed = tuple(c.option for c in checks if c.valid)
     blocked = tuple(c for c in checks if not c.valid)
     if allowed:
-        names = " o ".join(o.label for o in allowed)
-        explanation = f"Puedes cantar {names}."
+        explanation = Message("cantes.can", {"options": joined([o.label for o in allowed], "or")})
     elif not candidates:
-        explanation = "No puedes cantar: no tienes rey y caballo del mismo palo ni un tute."
+        explanation = Message("cantes.cannot.none")
     else:
-        explanation = "No puedes cantar ahora. " + " ".join(c.reason for c in blocked)
+        explanation = Texts([Message("cantes.cannot"), *(c.reason for c in blocked)])
     return CanteOptions(allowed, blocked, explanation)
 
 
@@ -278,7 +280,7 @@ class HandScore:
     totals: tuple[int, int]
     winner: int
     reason: str  # "tantos", "empate-ultimas", "tute" or "renuncio"
-    explanation: str
+    explanation: Text  # a message (``cantes.score.*``): prints in the language in force
     rule_ids: tuple[str, ...]
 
     def to_dict(self) -> dict:
@@ -298,13 +300,20 @@ def _totals(tantos: Sequence[int], cantes: Sequence[int], ultimas: int | None) -
     return tuple(tantos[p] + cantes[p] + (10 if ultimas == p else 0) for p in (0, 1))  # type: ignore[return-value]
 
 
-def _breakdown(p: int, tantos: Sequence[int], cantes: Sequence[int], ultimas: int | None, total: int) -> str:
-    parts = [f"{tantos[p]} en cartas"]
-    if cantes[p]:
-        parts.append(f"{cantes[p]} de cantes")
-    if ultimas == p:
-        parts.append("10 de últimas")
-    return f"la pareja {PAIRS[p]} suma {total} ({' + '.join(parts)})"
+def _breakdown(
+    p: int, tantos: Sequence[int], cantes: Sequence[int], ultimas: int | None, total: int
+) -> Message:
+    """'la pareja A suma 70 (56 en cartas + 4 de cantes + 10 de últimas)' as a clause."""
+    extra = ("none", "ultimas", "cantes", "both")[(2 if cantes[p] else 0) + (1 if ultimas == p else 0)]
+    return Message(
+        "cantes.sum",
+        {
+            "pair": PAIRS[p],
+            "total": total,
+            "tantos": tantos[p],
+            "extra": Message(f"cantes.sum.{extra}", {"cantes": cantes[p]} if cantes[p] else {}),
+        },
+    )
 
 
 def _check_pairs(name: str, values: Sequence[int]) -> tuple[int, int]:
@@ -318,20 +327,21 @@ def score_hand(tantos: Sequence[int], cantes: Sequence[int], last_trick: int | s
     tantos, cantes = _check_pairs("tantos", tantos), _check_pairs("cantes", cantes)
     last = pair_index(last_trick)
     totals = _totals(tantos, cantes, last)
-    lines = (
-        f"{_breakdown(0, tantos, cantes, last, totals[0])} y {_breakdown(1, tantos, cantes, last, totals[1])}"
-    )
+    sums = {
+        "a": _breakdown(0, tantos, cantes, last, totals[0]),
+        "b": _breakdown(1, tantos, cantes, last, totals[1]),
+    }
     if totals[0] != totals[1]:
         winner = 0 if totals[0] > totals[1] else 1
-        explanation = f"{lines[0].upper()}{lines[1:]}: gana la pareja {PAIRS[winner]}, {totals[winner]} a {totals[1 - winner]}."
+        explanation = Message(
+            "cantes.score.win",
+            {**sums, "winner": PAIRS[winner], "high": totals[winner], "low": totals[1 - winner]},
+        )
         return HandScore(
             tantos, cantes, last, totals, winner, "tantos", explanation, ("R-SCORE-1", "R-SCORE-2")
         )
     # R-SCORE-3: a tie goes to the pair that won the last trick.
-    explanation = (
-        f"{lines[0].upper()}{lines[1:]}: empate a {totals[0]}, y lo gana la pareja {PAIRS[last]} "
-        f"porque ganó la última baza."
-    )
+    explanation = Message("cantes.score.tie", {**sums, "total": totals[0], "winner": PAIRS[last]})
     return HandScore(
         tantos, cantes, last, totals, last, "empate-ultimas", explanation, ("R-SCORE-1", "R-SCORE-3")
     )
@@ -342,7 +352,7 @@ def score_tute(tantos: Sequence[int], cantes: Sequence[int], tute_pair: int | st
     tantos, cantes = _check_pairs("tantos", tantos), _check_pairs("cantes", cantes)
     winner = pair_index(tute_pair)
     totals = _totals(tantos, cantes, None)
-    explanation = f"La pareja {PAIRS[winner]} canta el tute: la mano termina y la gana ella."
+    explanation = Message("cantes.score.tute", {"winner": PAIRS[winner]})
     return HandScore(tantos, cantes, None, totals, winner, "tute", explanation, ("R-TUTE-3",))
 
 
@@ -354,8 +364,8 @@ def score_renuncio(
     last = None if ultimas is None else pair_index(ultimas)
     bad = pair_index(offender)
     totals = _totals(tantos, cantes, last)
-    what = "la partida" if penalty == "pierde_partida" else "la mano"
-    explanation = f"La pareja {PAIRS[bad]} comete renuncio y pierde {what}: gana la pareja {PAIRS[1 - bad]}."
+    what = "partida" if penalty == "pierde_partida" else "mano"
+    explanation = Message(f"cantes.score.renuncio.{what}", {"bad": PAIRS[bad], "winner": PAIRS[1 - bad]})
     return HandScore(
         tantos, cantes, last, totals, 1 - bad, "renuncio", explanation, ("R-OBL-RENUNCIO", "R-RENUNCIO-1")
     )

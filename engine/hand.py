@@ -24,6 +24,7 @@ from engine.cantes import (
 )
 from engine.cards import CARDS, TANTOS_OF, Card, Suit, cards_of, parse_card, pick
 from engine.deal import DOS_DE_OROS, Deal, deal
+from engine.messages import Message, Text, Texts
 from engine.obligations import CardVerdict, Ruling, legal_mask, ruling, the
 from engine.rules import GUIA, TableRules
 from engine.tricks import trick_winner
@@ -40,8 +41,13 @@ class IllegalPlay(HandError):
         self.seat = seat
         self.card = card
         self.ruling = ruling
-        why = ruling.verdict(card).why.removeprefix("No: ")
-        super().__init__(f"No puedes jugar {the(card)}: {why}")
+        why = ruling.verdict(card).message
+        #: What a player is told, in the language in force (``str(error)`` speaks Spanish).
+        self.text = Message("hand.illegal_play", {"card": int(card), "verdict": why})
+        super().__init__(self.text)
+
+    def __str__(self) -> str:
+        return str(self.text)
 
 
 class InvalidCante(HandError):
@@ -50,7 +56,11 @@ class InvalidCante(HandError):
     def __init__(self, seat: int, check: CanteCheck):
         self.seat = seat
         self.check = check
+        self.text = check.reason
         super().__init__(check.reason)
+
+    def __str__(self) -> str:
+        return str(self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +73,7 @@ class Renuncio:
     obligation: str
     legal: tuple[Card, ...]
     rule_ids: tuple[str, ...]
-    explanation: str
+    explanation: Text  # the verdict on the card played (a Message: 'No: …')
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,26 +98,23 @@ class Tute:
 
 def first_card_ruling(hand: Sequence[int], required: int) -> Ruling:
     """Ruling for the Ludoteka first lead: only the dos de oros (variant primera_mano=ludoteka)."""
-    why_no = f"No: en la primera mano de esta mesa (Ludoteka) se sale con {the(required)}."
+    yes = Message("hand.first_lead.ok", {"card": int(required)})
+    no = Message("hand.first_lead.no", {"card": int(required)})
     verdicts = tuple(
-        CardVerdict(
-            CARDS[c],
-            c == required,
-            f"Sí: en la primera mano de esta mesa (Ludoteka) se sale con {the(required)}."
-            if c == required
-            else why_no,
-        )
+        CardVerdict(CARDS[c], c == required, yes if c == required else no, yes if c == required else no)
         for c in hand
     )
+    explanation = Message("hand.first_lead", {"card": int(required)})
     return Ruling(
         (CARDS[required],),
         "salida",
         ("R-TRICK-1",),
         verdicts,
-        f"Primera mano de la partida en una mesa Ludoteka: quien tiene {the(required)} sale con él.",
+        Texts([explanation]),
         ("primera_mano",),
         None,
         False,
+        (explanation,),
     )
 
 

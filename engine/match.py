@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from engine.cantes import PAIRS, HandScore
 from engine.deal import Deal, deal
 from engine.hand import Hand, random_hand
+from engine.messages import Message
 from engine.rules import GUIA, TableRules
 
 
@@ -86,14 +87,14 @@ class Match:
             reason="puntos" if winner is not None else None,
         )
 
-    def summary(self) -> str:
-        """One Spanish line: the score, or who won and why."""
+    def summary(self) -> Message:
+        """One line: the score, or who won and why (a message: it prints in the language in force)."""
         a, b = self.points
         if self.winner is None:
-            return f"Partida en juego: pareja A {a}, pareja B {b} (se gana con {self.target})."
+            return Message("match.playing", {"a": a, "b": b, "target": self.target})
         if self.reason == "renuncio":
-            return f"Gana la partida la pareja {PAIRS[self.winner]}: la pareja contraria cometió renuncio."
-        return f"Gana la partida la pareja {PAIRS[self.winner]}, {max(a, b)} a {min(a, b)}."
+            return Message("match.won.renuncio", {"winner": PAIRS[self.winner]})
+        return Message("match.won", {"winner": PAIRS[self.winner], "high": max(a, b), "low": min(a, b)})
 
 
 def random_match(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CARDS, NAME_OF, SUIT_MASKS, Card, Suit
-from engine.messages import Message, Who, msg, render
+from engine.messages import Message, Text, Texts, Who, msg
 from engine.rules import GUIA, TableRules
 
 # ABOVE[c]: the cards of c's suit that beat c (R-DECK-3).
@@ -80,8 +80,8 @@ def legal_cards(
 class CardVerdict:
     card: Card
     legal: bool
-    why: str
-    message: Message | None = None  # what ``why`` says, as data (engine.messages)
+    why: Text  # 'Sí: …' / 'No: …': a Message (or a plain string), printed in the language in force
+    message: Message | None = None  # ``why`` as data when it is a Message (engine.messages)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ class Ruling:
     obligation: str
     rule_ids: tuple[str, ...]
     verdicts: tuple[CardVerdict, ...]
-    explanation: str
+    explanation: Text  # the sentences of ``messages`` one after another (``str()`` prints them)
     variants: tuple[str, ...]  # section-9 switches that decided this ruling
     winning_index: int | None  # index in the trick of the card winning so far
     partner_winning: bool
@@ -135,8 +135,8 @@ def ruling(
             legal_list,
             "salida",
             ("R-TRICK-1",),
-            tuple(CardVerdict(c, True, render(why), why) for c in hand),
-            render(explanation[0]),
+            tuple(CardVerdict(c, True, why, why) for c in hand),
+            Texts(explanation),
             (),
             None,
             False,
@@ -187,7 +187,7 @@ class _Explainer:
         out = []
         for c in self.hand:
             message = why_for(c, bool(self.legal >> c & 1))
-            out.append(CardVerdict(c, bool(self.legal >> c & 1), render(message), message))
+            out.append(CardVerdict(c, bool(self.legal >> c & 1), message, message))
         return out
 
     def _ruling(self, legal_list, obligation, ids, verdicts, explanation, variants=()):
@@ -200,7 +200,7 @@ class _Explainer:
             obligation,
             ids,
             tuple(verdicts),
-            " ".join(render(x) for x in messages),
+            Texts(messages),
             tuple(variants),
             self.winner,
             self.partner_winning,
@@ -233,7 +233,8 @@ class _Explainer:
         variants = ("montar_tras_fallo",) if cut else ()
         beaters = [c for c in self.hand if self.legal >> c & 1 and c > self.high_led]
         target = self.high_led
-        variant = render(Message("play.montar.variant")) if cut else ""
+        # A nested clause: the variant that makes this table ask for montar, or nothing.
+        variant = Message("play.montar.variant" if cut else "play.montar.default")
         if beaters:
 
             def why(c, ok):
@@ -244,10 +245,11 @@ class _Explainer:
                 return self.m("play.montar.trump" if c // 10 == trump else "play.montar.other")
 
             several = sum(1 for c in self.trick if c // 10 == led) > 1
-            target_txt = (
-                f"la carta de {led.label} más fuerte de la baza ({the(target)})" if several else the(target)
+            beat = Message(
+                "play.target.strongest" if several else "play.target.card",
+                {"led": int(led), "target": target},
             )
-            explanation = self.m("play.montar", target_txt=target_txt, cards=beaters, variant=variant)
+            explanation = self.m("play.montar", beat=beat, cards=beaters, variant=variant)
             return self._ruling(legal_list, "montar", ids, self._verdicts(why), explanation, variants)
 
         def why(c, ok):
@@ -263,8 +265,7 @@ class _Explainer:
     def _no_led(self, legal_list):
         led, trump = self.led, self.trump
         if not self.have_trump:
-            nothing = render(self.m("play.nothing.trump_lead" if led == trump else "play.nothing"))
-            nothing = nothing[:1].lower() + nothing[1:]
+            nothing = self.m("play.nothing.trump_lead" if led == trump else "play.nothing")
             first = (
                 "R-OBL-TRIUNFO-SALIDA"
                 if led == trump

@@ -19,6 +19,7 @@ from engine.cantes import (
 from engine.cards import CARDS, CardError, Suit, as_mask, cards_of, notation_of, parse_cards, write
 from engine.deal import DOS_DE_OROS
 from engine.hand import Declared, Renuncio, Tute, first_card_ruling
+from engine.messages import Message, render
 from engine.obligations import legal_mask, ruling
 from engine.rules import GUIA, TableRules
 from engine.tricks import trick_winner
@@ -90,7 +91,7 @@ class RefereeReport:
                 out["points"] = d.option.points
             out["valid"] = d.check.valid
             if not d.check.valid:
-                out["reason"] = d.check.reason
+                out["reason"] = render(d.check.reason)
             return out
 
         return {
@@ -205,7 +206,7 @@ def referee(
         except (CanteError, CardError) as err:
             raise RecordError(f"cante {k + 1}: {err}") from None
         if tute is not None:
-            check = CanteCheck(opt, False, "No vale: la mano ya terminó con el tute.", ("R-TUTE-3",))
+            check = CanteCheck(opt, False, Message("referee.after_tute"), ("R-TUTE-3",))
         else:
             pair = seat & 1
             pair_won = winners[n - 1] & 1 == pair
@@ -213,9 +214,7 @@ def referee(
             hand_then = after[n - 1][seat]
             played_then = start[seat] & ~hand_then
             if n == 10:
-                check = CanteCheck(
-                    opt, False, "No vale: después de la última baza ya no se canta.", ("R-CANTE-2",)
-                )
+                check = CanteCheck(opt, False, Message("referee.after_last_baza"), ("R-CANTE-2",))
             else:
                 check = check_cante(
                     hand_then,

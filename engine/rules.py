@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from engine.messages import Message
+
 
 class RulesError(ValueError):
     """An unknown preset, switch or value for a table's rules."""
@@ -84,21 +86,16 @@ PRESETS: dict[str, TableRules] = {
     "companero": TableRules(excepcion_companero=True, fallar_sin_pisar=True),
 }
 
-PRESET_LABELS = {
-    "guia": "Mesa de la guía (reglas por defecto)",
-    "estricta": "Mesa estricta",
-    "ludoteka": "Mesa Ludoteka",
-    "companero": "Mesa con excepción del compañero",
-}
-
-SWITCH_LABELS = {
-    "montar_tras_fallo": "Hay que montar aunque la baza ya esté cortada",
-    "fallar_sin_pisar": "Sin poder pisar, hay que echar un triunfo menor",
-    "excepcion_companero": "Si tu compañero va ganando, basta con asistir",
-    "tute_cualquier_baza": "El tute se puede cantar tras cualquier baza de la pareja",
-    "partida": "Sistema de partida",
-    "primera_mano": "Primera mano",
-    "renuncio": "Castigo del renuncio",
+# What the pages call each table and switch: messages (engine.messages ``preset.*``, ``switch.*``), printed
+# in the language in force.
+PRESET_LABELS: dict[str, Message] = {name: Message(f"preset.{name}") for name in PRESETS}
+SWITCH_LABELS: dict[str, Message] = {key: Message(f"switch.{key}") for key in _CHOICES}
+# The words for a switch's non-yes/no values ('partida' -> 'tres_manos'…).
+SWITCH_VALUE_LABELS: dict[tuple[str, str], Message] = {
+    (key, value): Message(f"switch.{key}.{value}")
+    for key, allowed in _CHOICES.items()
+    if not isinstance(allowed[0], bool)
+    for value in allowed
 }
 
 
@@ -109,71 +106,26 @@ def preset(name: str) -> TableRules:
         raise RulesError(f"mesa desconocida: {name!r} (usa {', '.join(PRESETS)})") from None
 
 
-# One line per rule id of the reference, in Spanish: what lessons, rulings and grades cite.
-RULE_CATALOGUE: dict[str, str] = {
-    "R-DECK-1": "Baraja española de 40 cartas: oros, copas, espadas y bastos; del as al siete, sota, caballo y rey.",
-    "R-DECK-2": "Notación: número y letra del palo (12c es el rey de copas); también valen los nombres.",
-    "R-DECK-3": "Orden de fuerza en cada palo: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos.",
-    "R-DECK-4": "Tantos: as 11, tres 10, rey 4, caballo 3, sota 2; las demás no cuentan. La baraja suma 120.",
-    "R-SEAT-1": "Se juega en sentido contrario a las agujas del reloj; los compañeros se sientan enfrente.",
-    "R-DEAL-1": "Diez cartas por jugador; se reparten las 40 y no se roba durante la mano.",
-    "R-DEAL-2": "La última carta del repartidor se enseña para marcar el triunfo y se queda en su mano.",
-    "R-DEAL-3": "Sale el jugador a la derecha del repartidor; después, quien ganó la baza anterior.",
-    "R-DEAL-4": "El reparto pasa al jugador de la derecha en la mano siguiente.",
-    "R-TRICK-1": "La primera carta de la baza es la carta de salida y su palo es el palo de salida.",
-    "R-TRICK-2": "Gana el triunfo más alto; si no hay triunfo, la carta más alta del palo de salida.",
-    "R-OBL-ASISTIR": "Si tienes cartas del palo de salida, debes jugar una de ellas.",
-    "R-OBL-MONTAR": "Si asistes y nadie ha echado triunfo, debes superar la carta más fuerte del palo de salida si puedes.",
-    "R-OBL-CORTADA": "Si la baza ya está cortada con triunfo, basta con asistir: no hay que montar.",
-    "R-OBL-TRIUNFO-SALIDA": "Si sale triunfo, hay que asistir a triunfo y superarlo si se puede.",
-    "R-OBL-FALLAR": "Sin el palo de salida y sin triunfo en la baza, debes echar triunfo si tienes.",
-    "R-OBL-PISAR": "Sin el palo de salida y con triunfo en la baza, debes echar un triunfo mayor si tienes.",
-    "R-OBL-LIBRE": "Si no puedes asistir, ni fallar, ni pisar, puedes jugar cualquier carta.",
-    "R-OBL-PAREJA": "Las obligaciones valen aunque tu compañero vaya ganando la baza.",
-    "R-OBL-RENUNCIO": "Jugar una carta prohibida pudiendo jugar una permitida es renuncio.",
-    "R-CANTE-1": "Cante: rey y caballo del mismo palo en la mano de un solo jugador; 40 en triunfo, 20 en otro palo.",
-    "R-CANTE-2": "Se canta justo después de una baza ganada por la pareja, antes de la siguiente salida; uno por persona.",
-    "R-CANTE-3": "Se enseñan las cartas; cada palo se canta una vez y no después de jugar su rey o su caballo.",
-    "R-CANTE-4": "Prioridad: tute, después cuarenta, después veinte; se elige antes de jugar esas cartas.",
-    "R-CANTE-5": "El cante es una bonificación: el rey y el caballo siguen valiendo 4 y 3 al recogerlos.",
-    "R-TUTE-1": "Tute: los cuatro reyes o los cuatro caballos en la mano de un solo jugador.",
-    "R-TUTE-2": "El tute se declara cuando la pareja gana su primera baza, teniendo aún las cuatro cartas.",
-    "R-TUTE-3": "Un tute válido termina la mano y la gana la pareja que lo canta.",
-    "R-SCORE-1": "Total de cada pareja: tantos de sus bazas, más sus cantes, más 10 de últimas.",
-    "R-SCORE-2": "Gana la mano la pareja con más total; ganar cinco bazas no es empatar.",
-    "R-SCORE-3": "Con los totales empatados gana la pareja que ganó la última baza.",
-    "R-MATCH-1": "Cada mano ganada vale un punto y gana la partida la primera pareja que gana tres manos.",
-    "R-RENUNCIO-1": (
-        "Quien incumple una obligación pudiendo cumplirla comete renuncio y su pareja pierde la partida."
-    ),
-    # Section 9: a switch set to its other value is a rule of its own, taught and graded as such.
-    "R-VAR-MONTAR-TRAS-FALLO": (
-        "En esta mesa hay que montar aunque la baza ya esté cortada con triunfo: si asistes, supera la carta "
-        "más fuerte del palo de salida si puedes."
-    ),
-    "R-VAR-FALLAR-SIN-PISAR": (
-        "En esta mesa, si no tienes el palo de salida ni un triunfo que pise, debes echar un triunfo menor si "
-        "tienes."
-    ),
-    "R-VAR-COMPANERO": (
-        "En esta mesa, mientras tu compañero va ganando la baza, basta con asistir; sin el palo de salida "
-        "puedes jugar cualquier carta."
-    ),
-    "R-VAR-TUTE-CUALQUIER-BAZA": (
-        "En esta mesa el tute se puede cantar tras cualquier baza que gane la pareja, no solo la primera."
-    ),
-    "R-VAR-PARTIDA-LUDOTEKA": (
-        "En esta mesa la mano ganada vale 2 puntos si su total pasa de 100 (si no, 1), un tute vale 2 y la "
-        "partida se gana con 6 puntos."
-    ),
-    "R-VAR-PRIMERA-MANO-LUDOTEKA": (
-        "En esta mesa, en la primera mano de la partida el triunfo es oros y sale quien tiene el dos de oros."
-    ),
-    "R-VAR-RENUNCIO-MANO": (
-        "Quien incumple una obligación pudiendo cumplirla comete renuncio; en esta mesa su pareja pierde la "
-        "mano."
-    ),
-}
+# Every rule id of the reference, in its order; section 9: a switch set to its other value is a rule of its
+# own (R-VAR-…), taught and graded as such.
+RULE_IDS: tuple[str, ...] = tuple(
+    """
+    R-DECK-1 R-DECK-2 R-DECK-3 R-DECK-4
+    R-SEAT-1
+    R-DEAL-1 R-DEAL-2 R-DEAL-3 R-DEAL-4
+    R-TRICK-1 R-TRICK-2
+    R-OBL-ASISTIR R-OBL-MONTAR R-OBL-CORTADA R-OBL-TRIUNFO-SALIDA R-OBL-FALLAR R-OBL-PISAR R-OBL-LIBRE R-OBL-PAREJA R-OBL-RENUNCIO
+    R-CANTE-1 R-CANTE-2 R-CANTE-3 R-CANTE-4 R-CANTE-5
+    R-TUTE-1 R-TUTE-2 R-TUTE-3
+    R-SCORE-1 R-SCORE-2 R-SCORE-3
+    R-MATCH-1
+    R-RENUNCIO-1
+    R-VAR-MONTAR-TRAS-FALLO R-VAR-FALLAR-SIN-PISAR R-VAR-COMPANERO R-VAR-TUTE-CUALQUIER-BAZA R-VAR-PARTIDA-LUDOTEKA R-VAR-PRIMERA-MANO-LUDOTEKA R-VAR-RENUNCIO-MANO
+    """.split()
+)
+# One line per rule id: what lessons, rulings and grades cite, as a message (``rule.<id>``) that prints in the
+# language in force (engine/messages/es/rules.py, en/rules.py).
+RULE_CATALOGUE: dict[str, Message] = {rule_id: Message(f"rule.{rule_id}") for rule_id in RULE_IDS}
 
 # (switch, its other value) -> (the variant rule's id, the default rules it switches off at that table).
 # R-VAR-FALLAR-SIN-PISAR narrows R-OBL-LIBRE (no trump at all still frees you) and the Ludoteka first hand

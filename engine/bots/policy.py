@@ -14,39 +14,38 @@ from typing import Any
 from engine.bots.view import SeatView
 from engine.cantes import CANTE_MASK, TUTE_MASK, CanteOption
 from engine.cards import CARDS, SUIT_MASKS, TANTOS_OF, Card, pick
+from engine.messages import Message
 from engine.obligations import ABOVE, trick_state
 from engine.rules import TableRules
 
 LEVELS = ("principiante", "normal", "fuerte")
 
-# Reason codes of a play (the web table words each one; facts say which cards and seats).
-REASONS = {
-    "aleatoria": "juega una carta permitida al azar (nivel principiante)",
-    "unica": "es la única carta permitida",
-    "salida_obligada": "en la primera mano Ludoteka se sale con el dos de oros",
-    "ganar_barato": "gana la baza con la carta más barata que la gana",
-    "ganar_seguro": "gana la baza con una carta que ya nadie puede superar",
-    "cargar": "el compañero tiene la baza ganada, así que le da tantos",
-    "companero_gana": "el compañero va ganando la baza: no hace falta gastar una carta alta",
-    "montar_companero": "hay que superar al compañero y se hace con la carta más baja posible",
-    "descartar": "no se puede ganar la baza: se echa la carta que menos vale",
-    "salir_mandona": "sale con una carta que ya nadie puede superar en su palo",
-    "arrastrar": "sale de triunfo para quitar los triunfos a los rivales",
-    "guardar_ultimas": "guarda el triunfo más alto para la última baza (las diez de últimas)",
-    "salir_baja": (
-        "sale con una carta baja del palo que más ha corrido y guarda los triunfos, los cantes y las cartas de tantos"
-    ),
-    "salir_al_fallo": "sale por el palo que le falta al compañero, para que gane la baza con un triunfo",
-    "hacer_fallar": "sale con una carta baja del palo que le falta a un rival, para que gaste un triunfo en ella",
-    "mejor_estimacion": (
-        "es la carta que más manos gana al jugar la mano muchas veces, con las cartas que no se ven "
-        "repartidas de muchas maneras que encajan con lo jugado"
-    ),
+# Reason codes of a play and of a cante, each worded by a message ``bots.<code>`` (engine/messages/es/bots.py,
+# en/bots.py): ``Reason.message`` fills it with the facts of the decision.
+REASON_CODES = (
+    "aleatoria",
+    "unica",
+    "salida_obligada",
+    "ganar_barato",
+    "ganar_seguro",
+    "cargar",
+    "companero_gana",
+    "montar_companero",
+    "descartar",
+    "salir_mandona",
+    "arrastrar",
+    "guardar_ultimas",
+    "salir_baja",
+    "salir_al_fallo",
+    "hacer_fallar",
+    "mejor_estimacion",
     # Cantes (CanteDecision.reason.code):
-    "tute": "canta el tute: la mano termina y la gana su pareja",
-    "cuarenta": "canta las cuarenta, que van antes que las veinte",
-    "veinte": "canta las veinte",
-}
+    "tute",
+    "cuarenta",
+    "veinte",
+)
+# Each code's message id; ``Reason.message`` gives it the decision's facts.
+REASONS = {code: f"bots.{code}" for code in REASON_CODES}
 
 TRUMPS = SUIT_MASKS
 
@@ -57,6 +56,19 @@ class Reason:
 
     code: str
     facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def message(self, card: int | None = None) -> Message:
+        """The reason as a sentence built from the decision: the card chosen, the card winning the trick
+        and the trick's tantos so far (the facts the codes' messages name)."""
+        facts: dict[str, Any] = {"points": int(self.facts.get("trick_points", 0))}
+        if card is not None:
+            facts["card"] = int(card)
+        winning = self.facts.get("winning_card")
+        if winning is not None:
+            facts["top"] = int(winning)
+        if self.facts.get("suit") is not None:
+            facts["suit"] = int(self.facts["suit"])
+        return Message(REASONS[self.code], facts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,7 +56,7 @@ def _try_a_wrong_card(page, step, keyboard: bool) -> None:
     expect(result).to_contain_text(f"{wrong.name.capitalize()}:")
     expect(result).to_contain_text("no se puede jugar")
     expect(result.locator(f'[data-card="{wrong.code}"]')).to_contain_text("no válida")
-    expect(result).to_contain_text(example.ruling().verdict(wrong).why)
+    expect(result).to_contain_text(str(example.ruling().verdict(wrong).why))
 
 
 def _walk(page, base_url: str, keyboard: bool, javascript: bool) -> None:

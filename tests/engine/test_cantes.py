@@ -29,7 +29,7 @@ def test_cuarenta_in_trump_and_veinte_elsewhere():
     assert cante_points(Suit.OROS, OROS) == 40
     assert cante_points(Suit.ESPADAS, OROS) == 20
     assert option(OROS, "o").kind == "cuarenta"
-    assert option(OROS, "e").label == "las veinte en espadas"
+    assert str(option(OROS, "e").label) == "Las veinte en espadas"
 
 
 @rule("R-CANTE-1", "R-CANTE-2")
@@ -38,10 +38,10 @@ def test_seed_example_rey_and_caballo_de_espadas_sing_veinte_after_the_partner_w
     # cartas: puedes cantar veinte en espadas."
     hand = cards("12e 11e 4c 5b")
     opts = cante_options(hand, OROS, pair_won=True)
-    assert [o.label for o in opts.allowed] == ["las veinte en espadas"]
+    assert [str(o.label) for o in opts.allowed] == ["Las veinte en espadas"]
     check = check_cante(hand, OROS, option(OROS, "e"))
     assert check.valid and check.points == 20
-    assert "rey y el caballo de espadas" in check.reason
+    assert "rey y el caballo de espadas" in str(check.reason)
 
 
 @rule("R-CANTE-3")
@@ -50,11 +50,11 @@ def test_seed_example_after_playing_that_rey_the_caballo_alone_cannot_sing():
     hand = cards("11e 4c 5b")
     check = check_cante(hand, OROS, option(OROS, "e"), played=cards("12e"))
     assert not check.valid
-    assert "ya has jugado el rey de espadas" in check.reason
+    assert "ya has jugado el rey de espadas" in str(check.reason)
     assert check.rule_ids == ("R-CANTE-3",)
     opts = cante_options(hand, OROS, played=cards("12e"))
     assert opts.allowed == ()
-    assert "ya has jugado el rey de espadas" in opts.explanation
+    assert "ya has jugado el rey de espadas" in str(opts.explanation)
 
 
 @rule("R-CANTE-1")
@@ -62,8 +62,8 @@ def test_seed_example_rey_and_caballo_split_between_partners_never_counts():
     # "No vale que tú tengas el rey y tu compañero el caballo."
     check = check_cante(cards("12e 4c"), OROS, option(OROS, "e"), partner_hand=cards("11e 6b"))
     assert not check.valid
-    assert "compañero" in check.reason
-    assert check_cante(cards("12e 4c"), OROS, option(OROS, "e")).reason.endswith(
+    assert "compañero" in str(check.reason)
+    assert str(check_cante(cards("12e 4c"), OROS, option(OROS, "e")).reason).endswith(
         "no tienes el caballo de espadas."
     )
 
@@ -73,27 +73,27 @@ def test_a_cante_needs_a_trick_won_by_the_pair_and_one_per_person_per_moment():
     hand = cards("12e 11e 12c 11c")
     assert not check_cante(hand, OROS, option(OROS, "e"), pair_won=False).valid
     check = check_cante(hand, OROS, option(OROS, "e"), already_sang=True)
-    assert not check.valid and "una vez por baza" in check.reason
+    assert not check.valid and "una vez por baza" in str(check.reason)
     assert cante_options(hand, OROS, pair_won=False).allowed == ()
 
 
 @rule("R-CANTE-3")
 def test_a_suit_is_sung_once_per_hand():
     check = check_cante(cards("12e 11e"), OROS, option(OROS, "e"), sung=[Suit.ESPADAS])
-    assert not check.valid and "una vez" in check.reason
+    assert not check.valid and "una vez" in str(check.reason)
 
 
 @rule("R-CANTE-4")
 def test_cuarenta_comes_before_veinte_and_tute_before_both():
     hand = cards("12o 11o 12e 11e")
     opts = cante_options(hand, OROS)
-    assert [o.label for o in opts.allowed] == ["las cuarenta en oros"]
+    assert [str(o.label) for o in opts.allowed] == ["Las cuarenta en oros"]
     check = check_cante(hand, OROS, option(OROS, "e"))
-    assert not check.valid and "antes tienes que cantar las cuarenta en oros" in check.reason
+    assert not check.valid and "antes tienes que cantar las cuarenta en oros" in str(check.reason)
     assert check.rule_ids == ("R-CANTE-4",)
     tute_hand = cards("12o 12c 12e 12b 11o")
     opts = cante_options(tute_hand, OROS, first_win=True)
-    assert [o.label for o in opts.allowed] == ["tute de reyes"]
+    assert [str(o.label) for o in opts.allowed] == ["Tute de reyes"]
     assert not check_cante(tute_hand, OROS, option(OROS, "o"), first_win=True).valid
     # Once the cuarenta is sung, the veinte may be sung at a later moment.
     assert check_cante(hand, OROS, option(OROS, "e"), sung=[OROS]).valid
@@ -102,14 +102,14 @@ def test_cuarenta_comes_before_veinte_and_tute_before_both():
 @rule("R-CANTE-4")
 def test_two_veintes_at_one_moment_are_both_allowed_choices():
     opts = cante_options(cards("12e 11e 12b 11b"), OROS)
-    assert [o.label for o in opts.allowed] == ["las veinte en espadas", "las veinte en bastos"]
+    assert [str(o.label) for o in opts.allowed] == ["Las veinte en espadas", "Las veinte en bastos"]
 
 
 @rule("R-TUTE-1", "R-TUTE-2", "R-TUTE-3")
 def test_a_tute_of_four_reyes_in_one_hand_is_declared_at_the_pairs_first_trick():
     hand = cards("12o 12c 12e 12b 4c")
     check = check_cante(hand, OROS, option(OROS, tute="reyes"), first_win=True)
-    assert check.valid and "termina la mano" in check.reason
+    assert check.valid and "termina la mano" in str(check.reason)
     late = check_cante(hand, OROS, option(OROS, tute="reyes"), first_win=False)
     assert not late.valid and late.rule_ids == ("R-TUTE-2",)
 
@@ -119,7 +119,7 @@ def test_a_tute_split_between_partners_never_counts():
     check = check_cante(
         cards("12o 12c 4c"), OROS, option(OROS, tute="reyes"), first_win=True, partner_hand=cards("12e 12b")
     )
-    assert not check.valid and "compañero" in check.reason
+    assert not check.valid and "compañero" in str(check.reason)
 
 
 @rule("R-TUTE-2")
@@ -139,7 +139,7 @@ def test_a_cante_must_name_a_suit_or_a_tute():
 
 
 def test_a_hand_without_any_pair_is_told_so():
-    assert "no tienes rey y caballo" in cante_options(cards("1o 3o"), OROS).explanation
+    assert "no tienes rey y caballo" in str(cante_options(cards("1o 3o"), OROS).explanation)
 
 
 # Scoring: seed 001 examples, word for word.
@@ -174,7 +174,7 @@ def test_75_75_goes_to_the_pair_that_won_the_last_trick():
     assert score.totals == (75, 75)
     assert score.winner == 1
     assert score.reason == "empate-ultimas"
-    assert "última baza" in score.explanation
+    assert "última baza" in str(score.explanation)
 
 
 @rule("R-SCORE-1")
@@ -193,7 +193,7 @@ def test_a_tute_wins_the_hand_whatever_the_tantos():
 def test_a_renuncio_loses_for_the_offending_pair():
     score = score_renuncio((80, 40), (0, 0), "A", "A", "pierde_partida")
     assert score.winner == 1 and score.reason == "renuncio"
-    assert "pierde la partida" in score.explanation
+    assert "pierde la partida" in str(score.explanation)
 
 
 def test_bad_score_inputs_are_errors():

@@ -7,6 +7,7 @@ import pathlib
 
 import pytest
 
+from engine.messages import render
 from engine.rules import (
     GUIA,
     PRESETS,
@@ -89,8 +90,11 @@ def test_unknown_keys_or_values_are_an_error(spec, message):
         TableRules.from_spec(spec)
 
 
-def test_the_catalogue_has_a_spanish_line_for_every_id():
-    assert all(key.startswith("R-") and text.endswith(".") for key, text in RULE_CATALOGUE.items())
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_catalogue_has_a_line_for_every_id_in_every_language(lang):
+    assert all(
+        key.startswith("R-") and render(text, lang).endswith(".") for key, text in RULE_CATALOGUE.items()
+    )
     assert len(RULE_CATALOGUE) == 33 + 7  # rules.md's ids and one per section-9 switch
 
 
@@ -111,8 +115,10 @@ def test_a_table_where_renuncio_loses_only_the_hand_cites_its_own_renuncio_rule(
     ludoteka = PRESETS["ludoteka"]
     assert "R-RENUNCIO-1" in switched_off(ludoteka) and "R-RENUNCIO-1" not in switched_off(GUIA)
     assert cite(["R-RENUNCIO-1", "R-OBL-ASISTIR"], ludoteka) == ("R-VAR-RENUNCIO-MANO", "R-OBL-ASISTIR")
-    assert "pierde la partida" in RULE_CATALOGUE["R-RENUNCIO-1"]
-    assert "pierde la mano" in RULE_CATALOGUE["R-VAR-RENUNCIO-MANO"]
+    assert "pierde la partida" in str(RULE_CATALOGUE["R-RENUNCIO-1"])
+    assert "pierde la mano" in str(RULE_CATALOGUE["R-VAR-RENUNCIO-MANO"])
+    assert "loses the match" in render(RULE_CATALOGUE["R-RENUNCIO-1"], "en")
+    assert "loses the hand" in render(RULE_CATALOGUE["R-VAR-RENUNCIO-MANO"], "en")
 
 
 @pytest.mark.rule(

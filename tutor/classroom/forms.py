@@ -59,7 +59,7 @@ def variant_of(name: str) -> dict:
     return {
         "name": name,
         "label": shown["label"],
-        "changes": [f"{switch['label']}: {switch['value']}" for switch in shown["switches"]],
+        "changes": [switch["setting"] for switch in shown["switches"]],
     }
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from engine.rules import PRESET_LABELS, PRESETS, RulesError, TableRules
+from tutor.lib.i18n import text
 
-RULES_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
+# A preset's name in the language of the page that shows it (a lazy string: model and form choices are
+# built once, at import).
+preset_label = lazy(lambda name: text(PRESET_LABELS[name]), str)
+RULES_CHOICES = [(name, preset_label(name)) for name in PRESETS]
 
 
 def table_label(rules: TableRules | str | dict | None) -> str:
@@ -14,11 +19,11 @@ def table_label(rules: TableRules | str | dict | None) -> str:
     spec), "Mesa personalizada" for any other mix of switches, "Mesa desconocida" for a damaged
     stored spec (an export says so rather than fail)."""
     if isinstance(rules, str) and rules in PRESET_LABELS:
-        return str(PRESET_LABELS[rules])
+        return text(PRESET_LABELS[rules])
     if not isinstance(rules, TableRules):
         try:
             rules = TableRules.from_spec(rules or "guia")
         except (RulesError, TypeError, ValueError):
             return _("Mesa desconocida")
     name = rules.preset_name
-    return str(PRESET_LABELS[name]) if name in PRESET_LABELS else _("Mesa personalizada")
+    return text(PRESET_LABELS[name]) if name in PRESET_LABELS else _("Mesa personalizada")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 
-from engine.bots import LEVELS, REASONS, choose_play, clearly_better, seat_view
+from engine.bots import LEVELS, choose_play, clearly_better, seat_view
 from engine.bots import choose_cante as _choose_cante
 from engine.cards import CARDS, parse_card
 from engine.hand import Hand
+from engine.messages import Message
 from tutor.lib.cards import the_card
 
 
@@ -31,10 +32,12 @@ def choose_cante(hand: Hand, seat: int, level: str, rng: random.Random):
 def suggest(hand: Hand, seat: int) -> dict | None:
     """What the normal bot would play here and why, for «Pista» (from the seat's view, like any bot)."""
     decision = choose_play(seat_view(hand, seat), "normal", random.Random(0))
+    reason = decision.reason.message(decision.card)
     return {
         "card": the_card(decision.card),
         "code": CARDS[decision.card].code,
-        "reason": REASONS[decision.reason.code],
+        "reason": reason,
+        "text": Message("bots.suggest", {"card": int(decision.card), "reason": reason}),
     }
 
 

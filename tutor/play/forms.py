@@ -1,7 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.rules import PRESET_LABELS, PRESETS, preset
+from engine.rules import preset
+from tutor.lib.tables import RULES_CHOICES
 from tutor.play.bots import available_levels
 from tutor.play.models import Level, TutorMode
 
@@ -9,9 +10,7 @@ from tutor.play.models import Level, TutorMode
 class NewMatchForm(forms.Form):
     """The table, the bots' level and the tutor's mode of a new match."""
 
-    rules = forms.ChoiceField(
-        label=_("Reglas de la mesa"), choices=[(n, PRESET_LABELS[n]) for n in PRESETS], initial="guia"
-    )
+    rules = forms.ChoiceField(label=_("Reglas de la mesa"), choices=RULES_CHOICES, initial="guia")
     level = forms.ChoiceField(label=_("Nivel de los bots"), choices=[], initial=Level.NORMAL)
     mode = forms.ChoiceField(
         label=_("Modo del tutor"),

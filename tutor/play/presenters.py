@@ -6,10 +6,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.bots import decision_rng
-from engine.cards import CARDS
+from engine.cantes import joined
+from engine.cards import CARDS, parse_card
 from engine.deal import pair_of
+from engine.messages import Message, Who, from_data
 from engine.tricks import trick_winner
-from tutor.lib.cards import card_name, the_card
+from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
 from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
@@ -24,50 +26,24 @@ SEAT_NAMES = (
 )
 
 
-def _sentence(kind: str, seat: int, **facts) -> str:
-    """What a seat did, as one sentence whose verb agrees with the seat («Juegas», «Tu compañero juega»)."""
-    texts = {
-        "plays": (
-            _("Juegas %(card)s."),
-            _("El rival de la derecha juega %(card)s."),
-            _("Tu compañero juega %(card)s."),
-            _("El rival de la izquierda juega %(card)s."),
-        ),
-        "wins": (
-            _("Ganas la baza."),
-            _("Gana la baza el rival de la derecha."),
-            _("Gana la baza tu compañero."),
-            _("Gana la baza el rival de la izquierda."),
-        ),
-        "sings": (
-            _("Cantas %(cante)s."),
-            _("El rival de la derecha canta %(cante)s."),
-            _("Tu compañero canta %(cante)s."),
-            _("El rival de la izquierda canta %(cante)s."),
-        ),
-        "leads": (
-            _("Sales tú."),
-            _("Sale el rival de la derecha."),
-            _("Sale tu compañero."),
-            _("Sale el rival de la izquierda."),
-        ),
-    }
-    text = texts[kind][seat]
-    return text % facts if facts else text
+def _sentence(kind: str, seat: int, **facts) -> Message:
+    """What a seat did, as one sentence whose verb agrees with the seat («Juegas», «Tu compañero juega»):
+    an engine message (``table.plays``, ``table.wins``, ``table.sings``, ``table.leads``)."""
+    return Message(f"table.{kind}", {"who": Who.seat(seat, LEARNER), **facts})
 
 
-def _narrate(table: Table, steps: list[Step], upto: int) -> list[str]:
+def _narrate(table: Table, steps: list[Step], upto: int) -> list[Message]:
     """Sentences for steps[from the learner's last move:] (what happened since the learner acted)."""
     last = max((i for i, s in enumerate(steps) if s.seat == LEARNER and s.kind != PASS), default=-1)
     start = max(last, 0)
-    lines: list[str] = []
+    lines: list[Message] = []
     replay = table.fresh()
     for i, step in enumerate(steps[:upto]):
         winner = replay._apply(step)
         if i < start:
             continue
         if step.kind == CARD:
-            lines.append(_sentence("plays", step.seat, card=the_card(step.value)))
+            lines.append(_sentence("plays", step.seat, card=int(parse_card(step.value))))
             if winner is not None:
                 lines.append(_sentence("wins", winner))
         elif step.kind == CANTE:
@@ -128,7 +104,10 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         }
         for r in h.renuncios
     ]
-    missed = [{"after_trick": after, "cantes": [o.label for o in options]} for after, options in table.missed]
+    missed = [
+        Message("table.missed", {"after": after, "cantes": joined([o.label for o in options], "or")})
+        for after, options in table.missed
+    ]
     state = match_state(match.get_rules(), match.first_dealer, _scores_up_to(match, hand))
     return {
         "rows": rows,
@@ -137,7 +116,7 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         "check_ok": check == 130,
         "won": score["winner"] == "A",
         "reason": score["reason"],
-        "explanation": score.get("explanation", ""),
+        "explanation": from_data(score.get("explanation", "")),
         "rule_ids": score.get("rule_ids", []),
         "renuncios": renuncios,
         "missed": missed,
@@ -200,7 +179,11 @@ def table_context(
     rules = match.get_rules()
     learner_turn = h.turn == LEARNER
     cantes = [
-        {"value": f"tute:{o.tute}" if o.tute else o.suit.letter, "label": o.label}
+        {
+            "value": f"tute:{o.tute}" if o.tute else o.suit.letter,
+            "label": o.label,
+            "button": Message("table.sing_button", {"cante": o.label}),
+        }
         for o in table.learner_cantes()
     ]
     context = {
@@ -263,7 +246,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
                 "card": card_name(step.value),
             }
             if step.seat == LEARNER and step.grade:
-                play["grade"] = step.grade
+                play["grade"] = {**step.grade, "why": from_data(step.grade.get("why", ""))}
                 if step.legal:
                     rng = decision_rng(table.seed, seq, "revision")
                     play["better"] = bots.better_card(replay.hand, LEARNER, step.value, rng)

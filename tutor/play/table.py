@@ -16,6 +16,7 @@ from engine.cards import CARDS, Suit, parse_card
 from engine.deal import deal
 from engine.hand import Hand, IllegalPlay
 from engine.match import Match
+from engine.messages import Text, from_data, msg, to_data
 from engine.obligations import Ruling
 from engine.rules import TableRules
 from tutor.play import bots
@@ -26,21 +27,14 @@ BY_CODE = {c.code: c for c in CARDS}
 CARD, CANTE, PASS = "card", "cante", "pass"
 
 
-def gettext_noop(message: str) -> str:
-    """Marks a message for the catalogue (makemessages knows this name) without Django: the view
-    translates ``PlayRefused.message`` when it shows it (tutor.play.views.refusal_text)."""
-    return message
-
-
 class PlayRefused(Exception):
-    """A move the table does not take now; ``message`` says why, in Spanish (nothing is recorded).
-    A message naming a card has ``%(card)s`` in it and the card's code in ``card``."""
+    """A move the table does not take now; ``message`` says why, in the language in force when it is
+    raised (an engine text rendered then; nothing is recorded)."""
 
-    def __init__(self, message: str, ruling: Ruling | None = None, card: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Text, ruling: Ruling | None = None) -> None:
+        self.message = str(message)
+        super().__init__(self.message)
         self.ruling = ruling
-        self.card = card
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,24 +163,24 @@ class Table:
         """The learner plays ``code``: refused when illegal in aprendiz mode, a renuncio in examen."""
         h = self.hand
         if h.turn != LEARNER:
-            raise PlayRefused(gettext_noop("No es tu turno."))
+            raise PlayRefused(msg("hand.refused.not_your_turn"))
         try:
             c = parse_card(code)
         except ValueError:
-            raise PlayRefused(gettext_noop("Esa carta no existe.")) from None
+            raise PlayRefused(msg("hand.refused.no_such_card")) from None
         if not h.hands[LEARNER] >> c & 1:
-            raise PlayRefused(gettext_noop("No tienes %(card)s."), card=CARDS[c].code)
+            raise PlayRefused(msg("hand.refused.not_held", card=int(c)))
         r = h.ruling()
         verdict = r.verdict(c)
         legal = verdict.legal
         if not legal and not self.examen:
-            raise PlayRefused(str(IllegalPlay(LEARNER, CARDS[c], r)), r)
+            raise PlayRefused(IllegalPlay(LEARNER, CARDS[c], r).text, r)
         grade = {
             "graded": bool(h.trick),  # a lead obeys no obligation (but the Ludoteka first card)
             "legal": legal,
             "obligation": r.obligation,
             "rule_ids": list(r.rule_ids),
-            "why": verdict.why,
+            "why": to_data(verdict.why),  # stored as JSON: a message as data
             "legal_cards": [x.code for x in r.legal],
             "trick_no": h.trick_no,
         }
@@ -202,9 +196,9 @@ class Table:
                 try:
                     opt = cante_option(self.hand.trump, value)
                 except ValueError:
-                    raise PlayRefused(gettext_noop("Ese cante no existe.")) from None
+                    raise PlayRefused(msg("hand.refused.no_such_cante")) from None
                 raise PlayRefused(self.hand.check(LEARNER, opt.suit, opt.tute).reason)
-            raise PlayRefused(gettext_noop("Ahora no puedes cantar."))
+            raise PlayRefused(msg("hand.refused.cannot_sing"))
         step = Step(LEARNER, CANTE, value)
         self._after(step)
         return step
@@ -212,7 +206,7 @@ class Table:
     def let_pass(self) -> Step:
         """The learner does not sing at this moment."""
         if not self.learner_cantes():
-            raise PlayRefused(gettext_noop("Ahora no hay nada que cantar."))
+            raise PlayRefused(msg("hand.refused.nothing_to_sing"))
         step = Step(LEARNER, PASS)
         self._after(step)
         return step
@@ -262,13 +256,13 @@ def score_from_dict(data: dict) -> HandScore:
         (data["totals"]["A"], data["totals"]["B"]),
         pair(data["winner"]),
         data["reason"],
-        data.get("explanation", ""),
+        from_data(data.get("explanation", "")),
         tuple(data.get("rule_ids", ())),
     )
 
 
 def store_score(score: HandScore) -> dict:
-    return {**score.to_dict(), "explanation": score.explanation, "rule_ids": list(score.rule_ids)}
+    return {**score.to_dict(), "explanation": to_data(score.explanation), "rule_ids": list(score.rule_ids)}
 
 
 def match_state(rules: TableRules, first_dealer: int, scores: list[dict]) -> Match:

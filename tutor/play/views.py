@@ -5,7 +5,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.rules import PRESETS
-from tutor.lib.cards import card_name
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
@@ -98,9 +97,8 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def refusal_text(refused: PlayRefused) -> str:
-    """The refusal in the active language (the table marks its messages without translating them)."""
-    text = _(refused.message)
-    return text % {"card": card_name(refused.card)} if refused.card else text
+    """The refusal in the active language (the engine's message, rendered when the table raised it)."""
+    return refused.message
 
 
 def _refuse(request: HttpRequest, found: Match, message: str, card: str = "") -> HttpResponse:

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from engine.cards import Suit
-from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, TableRules
+from engine.messages import Message
+from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, SWITCH_VALUE_LABELS, TableRules
 from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario, grade_texts
 from engine.scenarios.common import CODE_INDEX, player_text
 from engine.tricks import trick_winner
@@ -71,10 +72,14 @@ def rule_lines(rule_ids) -> list[dict]:
     ]
 
 
-def _switch_value(value) -> str:
+def _switch_setting(key: str, rules: TableRules) -> Message:
+    """«Castigo del renuncio: pierde la mano»: a switch and its value at this table, in the page's language."""
+    value = getattr(rules, key)
     if isinstance(value, bool):
-        return _("sí") if value else _("no")
-    return str(value).replace("_", " ")
+        said = Message("switch.yes" if value else "switch.no")
+    else:
+        said = SWITCH_VALUE_LABELS[(key, value)]
+    return Message("switch.setting", {"label": SWITCH_LABELS[key], "value": said})
 
 
 def rules_in_force(rules: TableRules) -> dict:
@@ -84,7 +89,7 @@ def rules_in_force(rules: TableRules) -> dict:
         "preset": name or "",
         "label": table_label(rules),
         "switches": [
-            {"key": key, "label": SWITCH_LABELS[key], "value": _switch_value(getattr(rules, key))}
+            {"key": key, "label": SWITCH_LABELS[key], "setting": _switch_setting(key, rules)}
             for key in rules.differences()
         ],
     }

@@ -1,6 +1,7 @@
 from functools import cache
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import PRESETS, RULE_CATALOGUE, preset
@@ -20,7 +21,7 @@ def _skill_choices() -> tuple[tuple[str, str], ...]:
     Engine data only, so worked out once per process rather than on every "new scenario" request.
     """
     return tuple(
-        (rule_id, f"{line} ({rule_id})")
+        (rule_id, format_lazy("{} ({})", line, rule_id))  # the rule's line in the page's language
         for rule_id, line in RULE_CATALOGUE.items()
         if any(families_for(rule_id, rules) for rules in PRESETS.values())
     )

@@ -34,6 +34,7 @@ _TU = {
     "falla": "fallas",
     "pisa": "pisas",
     "cantó": "cantaste",
+    "canta": "cantas",
     "le": "te",
     "su": "tu",
     "sus": "tus",

@@ -2,7 +2,9 @@
 
 # Play obligations (engine.obligations.ruling). Facts: who (the player about to play), led, trump, top (the
 # strongest trump in the trick), target (the led-suit card to beat), cards (the cards that meet it),
-# partner_card, lead, card (the card judged).
+# partner_card, lead, card (the card judged); clauses: beat (play.target.*: the card to beat, named as
+# the strongest of its suit when the trick holds several), variant (play.montar.variant at a table that
+# asks for montar on a cut trick, else play.montar.default, nothing), nothing (play.nothing*).
 CATALOGUE: dict[str, str] = {
     "play.salida.ok": "Sí: {who:s}{who:v:es} mano y {who:v:puede} salir con cualquier carta.",
     "play.salida": "{who:s}{who:v:es} mano: {who:v:puede} salir con cualquier carta de {who:mano}.",
@@ -31,9 +33,12 @@ CATALOGUE: dict[str, str] = {
     "play.montar.other": "No: {who:v:tiene} {led}; {who:v:debe} asistir y montar.",
     "play.montar": (
         "{who:s}{who:v:tiene} {led}, así que {who:v:debe} asistir, y como {who:v:puede} superar "
-        "{target_txt}, {who:v:debe} montar{variant}: solo vale{cards:n} {cards:the_or}."
+        "{beat}, {who:v:debe} montar{variant}: solo vale{cards:n} {cards:the_or}."
     ),
     "play.montar.variant": " (en esta mesa hay que montar aunque la baza esté cortada)",
+    "play.montar.default": "",
+    "play.target.card": "{target:the}",
+    "play.target.strongest": "la carta de {led} más fuerte de la baza ({target:the})",
     "play.asistir.ok": (
         "Sí: es de {led}; ninguna de {who:pos} cartas de {led} supera {target:to_the}, así que basta con "
         "asistir."

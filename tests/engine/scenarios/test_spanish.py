@@ -65,8 +65,8 @@ def test_the_same_ruling_is_told_to_you_and_about_a_player_seen_from_outside():
     hand, trick = cards("12c 4c 6b"), cards("10c")
     yours = ruling(hand, trick, OROS).verdict(hand[1])
     theirs = ruling(hand, trick, OROS, who=Who.seat(2, None)).verdict(hand[1])
-    assert yours.why == "No: tienes copas y el rey de copas supera a la sota de copas; debes montar."
-    assert theirs.why == "No: tiene copas y el rey de copas supera a la sota de copas; debe montar."
+    assert str(yours.why) == "No: tienes copas y el rey de copas supera a la sota de copas; debes montar."
+    assert str(theirs.why) == "No: tiene copas y el rey de copas supera a la sota de copas; debe montar."
     assert yours.message.id == theirs.message.id == "play.montar.low"
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import strip_tags
 
+from engine.messages import from_data
 from engine.scenarios import FAMILIES
 from tests.tutor.classroom.conftest import make_set
 from tutor.classroom.models import Membership, Question
@@ -95,7 +96,9 @@ def test_the_set_page_draws_an_option_answer_as_its_label(answered_set, teresa_c
     question = Question.objects.filter(assignment__student=bob, issued__family="obligacion").first()
     page = teresa_client.get(reverse("classroom:set_detail", args=[answered_set.pk])).content.decode()
     chosen = question.issued.attempt.answer
-    label = next(o["label"] for o in question.issued.scenario["options"] if o["value"] == chosen)
+    label = next(  # a stored label is a message as data: the page prints its words
+        str(from_data(o["label"])) for o in question.issued.scenario["options"] if o["value"] == chosen
+    )
     assert f"Respondió: {label}" in " ".join(strip_tags(page).split())
 
 

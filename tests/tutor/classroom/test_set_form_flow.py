@@ -136,16 +136,16 @@ def test_every_table_is_explained_where_a_class_chooses_it(teresa_client):
     page = _page(teresa_client, reverse("classroom:create"))
     explained = re.search(r'<dl class="rules-variants"[^>]*>(.*?)</dl>', page, re.S).group(1)
     for name, rules in PRESETS.items():
-        assert PRESET_LABELS[name] in explained
+        assert str(PRESET_LABELS[name]) in explained
         for key in rules.differences():
-            assert SWITCH_LABELS[key] in explained
+            assert str(SWITCH_LABELS[key]) in explained
     assert len(re.findall(r'<input type="radio"[^>]*name="rules"', page)) == len(PRESETS)
 
 
 def test_the_set_form_says_what_the_classs_table_changes(other_classroom, tomas_client):
     page = _page(tomas_client, reverse("classroom:set_create", args=[other_classroom.pk]))
     for key in PRESETS["estricta"].differences():
-        assert SWITCH_LABELS[key] in page
+        assert str(SWITCH_LABELS[key]) in page
 
 
 def test_skills_are_offered_by_their_course_names_grouped_by_unit(classroom, teresa_client):

@@ -52,7 +52,7 @@ def test_a_whole_hand_is_played_and_scored(alice_client, alice_match):
     assert "Cuenta de la mano" in body
     assert f"<td>{score.totals[0]}</td>" in body and f"<td>{score.totals[1]}</td>" in body
     assert "suman 130 (120 + 10)" in body
-    assert score.explanation in body
+    assert str(score.explanation) in body
     assert "Revisar la mano" in body and "Siguiente mano" in body
 
 
@@ -60,7 +60,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_in_aprendiz(alice_cl
     card = advance_to_illegal(alice_client, alice_match)
     hand, t = table(alice_match)
     before = Event.objects.filter(hand=hand).count()
-    why = t.hand.ruling().verdict(parse_card(card)).why.removeprefix("No: ")
+    why = str(t.hand.ruling().verdict(parse_card(card)).why).removeprefix("No: ")
     response = alice_client.post(move_url(alice_match), {"seq": before, "card": card}, follow=True)
     body = response.content.decode()
     assert "No puedes jugar" in body and why in body

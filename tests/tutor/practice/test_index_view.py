@@ -60,7 +60,7 @@ def test_skills_are_named_by_their_rule_and_the_id_is_small_print(client, db):
     body = client.get(reverse("practice:index")).content.decode()
     item = body[body.index('data-skill="R-OBL-MONTAR"') :]
     item = item[: item.index("</li>")]
-    assert item.index(RULE_CATALOGUE["R-OBL-MONTAR"]) < item.index(
+    assert item.index(str(RULE_CATALOGUE["R-OBL-MONTAR"])) < item.index(
         '<small class="rule-id">R-OBL-MONTAR</small>'
     )
     option = f'<option value="R-OBL-MONTAR">{RULE_CATALOGUE["R-OBL-MONTAR"]} (R-OBL-MONTAR)</option>'

@@ -1,0 +1,9 @@
+"""A match (engine.match) and the referee's own cante verdicts (engine.referee) in English."""
+
+CATALOGUE: dict[str, str] = {
+    "match.playing": "Match in progress: pair A {a}, pair B {b} (first to {target} wins).",
+    "match.won.renuncio": "Pair {winner} wins the match: the other pair committed renuncio.",
+    "match.won": "Pair {winner} wins the match, {high} to {low}.",
+    "referee.after_tute": "Not valid: the hand had already ended with the tute.",
+    "referee.after_last_baza": "Not valid: nobody sings after the last baza.",
+}
