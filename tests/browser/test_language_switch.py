@@ -1,9 +1,7 @@
 """The header's language switch in Chromium: reached and pressed by keyboard, the choice holds across
 pages and after signing in, the page says lang="en"; the header with the switch passes axe and fits
-360 px in both languages, with JavaScript and without.
-
-(The guia/estricta feedback in English, tests/browser/test_feedback_by_table.py's twin, waits for the
-engine's English catalogue.)
+360 px in both languages, with JavaScript and without. (The feedback of one wrong card at two tables in
+English is in test_feedback_by_table.py.)
 """
 
 import re

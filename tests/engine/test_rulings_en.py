@@ -53,9 +53,9 @@ def test_the_same_wrong_card_is_explained_by_each_table_and_the_variant_is_named
     estricta = ruling(hand, trick, OROS, PRESETS["estricta"])
     assert guia.obligation == "asistir" and estricta.obligation == "montar"
     assert "there is no need to montar" in _en(guia.explanation)
-    assert "at this table montar is required even when the trick is cut" in _en(estricta.explanation)
+    assert "at this table montar is required even when the baza is cut" in _en(estricta.explanation)
     low = estricta.verdict(cards("4c")[0])
-    assert not low.legal and "at this table montar is required even when the trick is cut" in _en(low.why)
+    assert not low.legal and "at this table montar is required even when the baza is cut" in _en(low.why)
     fsp = ruling(cards("2o 6b"), cards("5c 12o"), OROS, PRESETS["estricta"])
     assert "at this table (fallar sin pisar)" in _en(fsp.explanation)
     comp = ruling(cards("4c 6b"), cards("5c 1c 7c"), OROS, PRESETS["companero"])

@@ -8,7 +8,7 @@ CATALOGUE: dict[str, str] = {
         "Playing another suit while holding cards of the led suit: you must asistir."
     ),
     "misconceptions.no_monto": (
-        "Not beating the trick when you can: if you asistir and nobody has played a triunfo, you must "
+        "Not beating the baza when you can: if you asistir and nobody has played a triunfo, you must "
         "beat the strongest card of the led suit (montar)."
     ),
     "misconceptions.monto_solo_salida": (
