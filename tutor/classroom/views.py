@@ -622,17 +622,17 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response, writer = csv_response(f"tarea-{practice_set.pk}-resultados.csv")
     writer.writerow(
         [
-            "usuario",
-            "nombre real",
-            "estado",
-            "respondidas",
-            "aciertos",
-            "preguntas",
-            "nota",
-            "tiempo (s)",
-            "terminada",
-            "tarde",
-            *(["manos pedidas", "manos jugadas", "manos ganadas"] if asked else []),
+            _("usuario"),
+            _("nombre real"),
+            _("estado"),
+            _("respondidas"),
+            _("aciertos"),
+            _("preguntas"),
+            _("nota"),
+            _("tiempo (s)"),
+            _("terminada"),
+            _("tarde"),
+            *([_("manos pedidas"), _("manos jugadas"), _("manos ganadas")] if asked else []),
         ]
     )
     for row in rows:
@@ -647,7 +647,7 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 "" if row.score is None else row.score,
                 round(row.time_ms / 1000),
                 timezone.localtime(row.finished_at).strftime("%Y-%m-%d %H:%M") if row.finished_at else "",
-                "sí" if row.state == Assignment.State.LATE or row.overdue else "no",
+                _("sí") if row.state == Assignment.State.LATE or row.overdue else _("no"),
                 *([asked, *hands.get(row.pk, (0, 0))] if asked else []),
             ]
         )
@@ -678,21 +678,23 @@ def _answer_code(answer) -> str:
     return str(answer)
 
 
-ATTEMPTS_CSV_HEADER = [
-    "usuario",
-    "nombre real",
-    "pregunta",
-    "ejercicio",
-    "familia",
-    "reglas de la mesa",
-    "reglas aplicadas (ids)",
-    "respuesta",
-    "respuesta (código)",
-    "correcta",
-    "error típico",
-    "tiempo (ms)",
-    "fecha",
-]
+def attempts_csv_header() -> list[str]:
+    """The all-answers CSV's column names, in the page's language."""
+    return [
+        _("usuario"),
+        _("nombre real"),
+        _("pregunta"),
+        _("ejercicio"),
+        _("familia"),
+        _("reglas de la mesa"),
+        _("reglas aplicadas (ids)"),
+        _("respuesta"),
+        _("respuesta (código)"),
+        _("correcta"),
+        _("error típico"),
+        _("tiempo (ms)"),
+        _("fecha"),
+    ]
 
 
 def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
@@ -720,7 +722,7 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
         .order_by("learner__username", "issued__set_question__number", "pk")
     )
     tables: dict[str, str] = {}
-    yield ATTEMPTS_CSV_HEADER
+    yield attempts_csv_header()
     for attempt in attempts.iterator(chunk_size=500):
         question = getattr(attempt.issued, "set_question", None)
         table_key = json.dumps(attempt.rules, sort_keys=True)
@@ -736,7 +738,7 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             " ".join(attempt.rule_ids),
             _answer_words({"options": attempt.options or []}, attempt.answer),
             _answer_code(attempt.answer),
-            "sí" if attempt.correct else "no",
+            _("sí") if attempt.correct else _("no"),
             text(MISCONCEPTIONS.get(attempt.misconception, attempt.misconception)),
             attempt.time_taken_ms,
             timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
