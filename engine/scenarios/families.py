@@ -78,7 +78,7 @@ def _play(name: str, option: str = "yes") -> Family:
         name,
         FAMILY_LABELS[name],
         partial(generate_play, name),
-        grading.grade_play,
+        getattr(grading, f"grade_{name}"),
         partial(play_targets, name),
         frozenset({"trick", "hand", "history"}),
         Verdicts(card="playable", option=option),

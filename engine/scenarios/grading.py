@@ -122,41 +122,58 @@ def _play_facts(position):
     return hand, trick, int(Suit.parse(position["trump"]))
 
 
-def grade_play(scenario: Scenario, given: Any) -> Grade:
-    rules = scenario.rules
+def _play_ruling(scenario: Scenario):
+    """What the three play families share: the position's ruling, each card's verdict row, the legal
+    cards and the explanation."""
     hand, trick, trump = _play_facts(scenario.position)
-    r = ruling(hand, trick, trump, rules)
-    hand_mask = sum(1 << c for c in hand)
+    r = ruling(hand, trick, trump, scenario.rules)
     verdicts = [(CODE_OF[v.card], card_name(v.card), v.legal, v.message or v.why) for v in r.verdicts]
     legal = [CODE_OF[c] for c in hand if c in r.legal]
     explanation = Texts(r.messages) if r.messages else r.explanation
+    return r, sum(1 << c for c in hand), trick, trump, verdicts, legal, explanation
+
+
+def grade_jugada(scenario: Scenario, given: Any) -> Grade:
+    """One card played: legal or not, with the belief a wrong card shows and that card's verdict."""
+    r, hand_mask, trick, trump, verdicts, legal, explanation = _play_ruling(scenario)
+    correct = given in legal
     mis, note = None, ""
-    if scenario.family == "jugada":
-        correct = given in legal
-        if not correct:
-            mis = diagnose_card(hand_mask, trick, trump, CODE_INDEX[given], rules)
-            verdict = r.verdict(CODE_INDEX[given])
-            note = verdict.message or verdict.why
-        return _make(scenario, correct, legal, given, explanation, verdicts, mis, note)
-    if scenario.family == "validas":
-        chosen = set(given)
-        correct = chosen == set(legal)
-        if not correct:
-            extra = [CODE_INDEX[c] for c in given if c not in legal]
-            missing = [CODE_INDEX[c] for c in legal if c not in chosen]
-            note = _validas_note(extra, missing)
-            if chosen == set(scenario.position["hand"]) and extra:
-                mis = "libertad_brisca"
-            elif extra:
-                found = [diagnose_card(hand_mask, trick, trump, c, rules) for c in extra]
-                mis = next((m for m in found if m), None)
-            elif missing:
-                found = [diagnose_missed(hand_mask, trick, trump, c, rules) for c in missing]
-                mis = next((m for m in found if m), None)
-        return _make(scenario, correct, legal, given, explanation, verdicts, mis, note)
-    correct = given == r.obligation
     if not correct:
-        mis = diagnose_obligation(hand_mask, trick, trump, rules, r.obligation, given)
+        mis = diagnose_card(hand_mask, trick, trump, CODE_INDEX[given], scenario.rules)
+        verdict = r.verdict(CODE_INDEX[given])
+        note = verdict.message or verdict.why
+    return _make(scenario, correct, legal, given, explanation, verdicts, mis, note)
+
+
+def grade_validas(scenario: Scenario, given: Any) -> Grade:
+    """Every legal card marked and no other: the note names the cards marked wrongly and those left out."""
+    _r, hand_mask, trick, trump, verdicts, legal, explanation = _play_ruling(scenario)
+    rules = scenario.rules
+    chosen = set(given)
+    correct = chosen == set(legal)
+    mis, note = None, ""
+    if not correct:
+        extra = [CODE_INDEX[c] for c in given if c not in legal]
+        missing = [CODE_INDEX[c] for c in legal if c not in chosen]
+        note = _validas_note(extra, missing)
+        if chosen == set(scenario.position["hand"]) and extra:
+            mis = "libertad_brisca"
+        elif extra:
+            found = [diagnose_card(hand_mask, trick, trump, c, rules) for c in extra]
+            mis = next((m for m in found if m), None)
+        elif missing:
+            found = [diagnose_missed(hand_mask, trick, trump, c, rules) for c in missing]
+            mis = next((m for m in found if m), None)
+    return _make(scenario, correct, legal, given, explanation, verdicts, mis, note)
+
+
+def grade_obligacion(scenario: Scenario, given: Any) -> Grade:
+    """The obligation named: the ruling's own, or the belief behind another (the note names both)."""
+    r, hand_mask, trick, trump, verdicts, _legal, explanation = _play_ruling(scenario)
+    correct = given == r.obligation
+    mis, note = None, ""
+    if not correct:
+        mis = diagnose_obligation(hand_mask, trick, trump, scenario.rules, r.obligation, given)
         labels = {o.value: o.label for o in scenario.options}
         note = msg("families.obligacion.note", given=labels[given], right=labels[r.obligation])
     notes = [

@@ -25,9 +25,16 @@ def test_every_meaning_a_family_can_give_its_verdicts_has_words():
 
 
 @pytest.mark.parametrize(
-    "path", ["tutor/practice/display.py", "templates/practice/_scenario.html", "templates/live/phone.html"]
+    "path",
+    [
+        "tutor/practice/display.py",
+        "templates/practice/_scenario.html",
+        "templates/live/phone.html",
+        "engine/scenarios/grading.py",
+        "engine/scenarios/families.py",
+    ],
 )
-def test_the_practice_pages_compare_no_family_names(path):
+def test_the_practice_pages_and_grading_compare_no_family_names(path):
     assert COMPARED.findall((ROOT / path).read_text(encoding="utf-8")) == []
 
 
