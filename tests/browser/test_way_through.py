@@ -16,7 +16,12 @@ COURSE = load_course()
 
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # MD5 for the test's own users; the project's hashers of children's generated passwords stay.
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "tutor.classroom.passwords.StrengthenedPasswordHasher",
+        "tutor.classroom.passwords.FreshPasswordHasher",
+    ]
 
 
 def _log_in(page, base: str, username: str, password: str) -> None:

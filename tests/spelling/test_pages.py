@@ -140,7 +140,7 @@ def _pages(world, lang: str) -> dict[str, str]:
 
 
 # Not words: join codes and tokens (8UNJ5NJ, NQMDTM), the JSON keys a help text names ("trump").
-NOT_WORDS = re.compile(r"\b\w*\d\w*\b|(?<![-\w])[A-Z]{6}(?![-\w])|\"[a-z_]+\"")
+NOT_WORDS = re.compile(r"\b\w*\d\w*\b|(?<![-\w])[A-Z]{6,7}(?![-\w])|\"[a-z_]+\"")
 
 
 def _unknown_words(pages: dict[str, str], lang: str) -> dict[str, str]:

@@ -4,6 +4,7 @@ instance. The Redis tests need a Redis (LIVE_TEST_REDIS_URL, default database 7)
 
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.test import AsyncClient
@@ -12,6 +13,14 @@ from django.urls import reverse
 from tests.tutor.live.conftest import joined, right_and_wrong
 from tutor.live import services
 from tutor.live.stream import in_thread
+
+
+def _run(coroutine_function):
+    """Run the test's coroutine in a thread of its own: the browser tests' sync Playwright keeps an
+    event loop running in the main thread, where asyncio.run() refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine_function()).result()
+
 
 REDIS_URL = os.environ.get("LIVE_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
 
@@ -43,7 +52,7 @@ def test_under_asgi_the_streams_of_an_unknown_round_or_of_someone_elses_projecto
             (await alices.get(_events(live, projector=True))).status_code,
         ]
 
-    assert asyncio.run(run()) == [404, 403, 404]
+    assert _run(run) == [404, 403, 404]
 
 
 @pytest.fixture
@@ -87,7 +96,7 @@ def test_under_asgi_a_phone_stream_sends_the_stage_at_once_and_the_reveal_when_i
         assert await _next(chunks) == b"data: 2\n\n"
         response.close()
 
-    asyncio.run(run())
+    _run(run)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -115,4 +124,4 @@ def test_under_asgi_the_projector_stream_sends_every_answer_count_to_its_teacher
         assert await _next(chunks) == b"data: 0.2\n\n"
         response.close()
 
-    asyncio.run(run())
+    _run(run)
