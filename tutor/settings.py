@@ -56,6 +56,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tutor.core.middleware.streams_hold_no_connection",  # outermost: after every other middleware
     "django.middleware.security.SecurityMiddleware",
     "tutor.core.middleware.head_as_get",
     "whitenoise.middleware.WhiteNoiseMiddleware",

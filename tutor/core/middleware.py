@@ -2,6 +2,8 @@
 
 from collections.abc import Callable
 
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
@@ -35,6 +37,22 @@ def head_as_get(get_response: Callable[[HttpRequest], HttpResponse]):
         if not getattr(response, "streaming", False):
             response["Content-Length"] = str(len(response.content))
             response.content = b""
+        return response
+
+    return middleware
+
+
+def streams_hold_no_connection(get_response: Callable[[HttpRequest], HttpResponse]):
+    """Under ASGI, a streaming answer (a live round's server-sent events) lasts minutes, and the
+    database connection its request's sync middleware opened (the session, the account's language)
+    would stay open as long: a few hundred phones would exhaust PostgreSQL's connections. Once such a
+    response is made, this request's connections are closed (the stream reads Redis; what it needs of
+    the database it reads through ``tutor.live.stream.in_thread``, which closes its own)."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if getattr(response, "streaming", False) and isinstance(request, ASGIRequest):
+            connections.close_all()
         return response
 
     return middleware
