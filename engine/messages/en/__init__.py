@@ -23,22 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import RANK_OF, Suit
+from engine.cards import Suit, card_name
 from engine.messages import Message, Who, catalogue_of
 
-RANK_NAMES = {
-    1: "ace",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    10: "jack",
-    11: "knight",
-    12: "king",
-}
-NAME_OF = tuple(f"{RANK_NAMES[RANK_OF[i]]} of {Suit(i // 10).label}" for i in range(40))
+NAME_OF = tuple(card_name(i, "en") for i in range(40))  # "king of copas" (engine.cards)
 
 # Third person singular -> the learner's form, where it is not just the -s dropped.
 _YOU = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go", "wins": "win"}

@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from engine.messages import Message, Texts, en, render
+from engine.messages import Message, Texts, render
 from engine.rules import GUIA, PRESETS
 from engine.scenarios import MISCONCEPTIONS, generate, grade
 from engine.scenarios.mesa import analyse
@@ -18,15 +18,6 @@ from tests.spelling.checker import unknown
 FAMILIES = ("mesa", "renuncio", "cante")
 SEEDS = 12
 LANGS = ("es", "en")
-PLAY_IN_ENGLISH = "play.salida.ok" in en.CATALOGUE  # the rulings' English, which renuncio's notes quote
-# Until the play families' branch brings the rulings' English, rendering a renuncio note in English must
-# fail for that reason alone (a KeyError naming a play.* id); then these tests run for real.
-NEEDS_PLAY = pytest.mark.xfail(
-    not PLAY_IN_ENGLISH,
-    raises=KeyError,
-    strict=True,
-    reason="the rulings' English (play.*) is not merged yet",
-)
 ADDRESSED = {
     "es": re.compile(r"\b(tú|ti|tienes|debes|puedes|asistes|montas|fallas|pisas|tu|tus|te)\b", re.I),
     "en": re.compile(r"\b(you|your|yours)\b", re.I),
@@ -74,7 +65,7 @@ def test_every_question_option_and_feedback_of_these_families_is_a_message():
                 assert all(isinstance(v[3], (Message, Texts)) for v in g.verdicts)
 
 
-@pytest.mark.parametrize("lang", ["es", pytest.param("en", marks=NEEDS_PLAY)])
+@pytest.mark.parametrize("lang", ["es", "en"])
 def test_a_renuncio_speaks_of_every_player_in_the_third_person(lang):
     wrong = []
     for _, grades in graded("renuncio"):
@@ -160,8 +151,7 @@ def test_renuncio_and_cante_offer_the_same_options_whatever_the_answer(lang):
 
 @pytest.mark.parametrize(
     ("family", "lang"),
-    [(f, lang) for f in FAMILIES for lang in LANGS if (f, lang) != ("renuncio", "en")]
-    + [pytest.param("renuncio", "en", marks=NEEDS_PLAY)],
+    [(f, lang) for f in FAMILIES for lang in LANGS if (f, lang) != ("renuncio", "en")] + [("renuncio", "en")],
 )
 def test_every_sentence_starts_with_a_capital_and_so_does_the_next(family, lang):
     starts = re.compile(r"[A-ZÁÉÍÓÚÑ¿“0-9]")
@@ -169,7 +159,7 @@ def test_every_sentence_starts_with_a_capital_and_so_does_the_next(family, lang)
     assert wrong == []
 
 
-@pytest.mark.parametrize("family", ["mesa", "cante", pytest.param("renuncio", marks=NEEDS_PLAY)])
+@pytest.mark.parametrize("family", ["mesa", "cante", "renuncio"])
 def test_the_english_of_these_families_is_spelt_right(family):
     texts = sentences(family, "en")
     assert len(texts) > 20
