@@ -153,3 +153,36 @@ def from_data(data: Any) -> Any:
             return Who(*data["who"])
         return {k: from_data(v) for k, v in data.items()}
     return data
+
+
+class Verdict:
+    """A ruling's verdict inside another sentence: ``{verdict:bare}`` drops its leading 'Yes: ' / 'No: '
+    (the language gives its own words)."""
+
+    def __init__(self, text: str, prefixes: tuple[str, ...]):
+        self.text, self.prefixes = text, prefixes
+
+    def __format__(self, spec: str) -> str:
+        if spec == "bare":
+            for prefix in self.prefixes:
+                if self.text.startswith(prefix):
+                    return self.text.removeprefix(prefix)
+        return self.text
+
+
+class Clauses:
+    """Several clauses in one sentence: ``{x}`` 'a, b, c', ``{x:and}`` 'a, b and c', ``{x:or}``,
+    ``{x:semi}`` 'a; b; c' (the language gives its 'and' and 'or')."""
+
+    def __init__(self, parts: list[str], and_word: str, or_word: str):
+        self.parts, self.joints = parts, {"and": and_word, "or": or_word}
+
+    def __format__(self, spec: str) -> str:
+        p = self.parts
+        if spec == "":
+            return ", ".join(p)
+        if spec == "semi":
+            return "; ".join(p)
+        if spec in self.joints:
+            return p[0] if len(p) == 1 else ", ".join(p[:-1]) + self.joints[spec] + p[-1] if p else ""
+        raise ValueError(f"unknown form for clauses: {spec!r}")

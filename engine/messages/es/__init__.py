@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import NAME_OF, Suit
-from engine.messages import Message, Who, catalogue_of
+from engine.messages import Clauses, Message, Verdict, Who, catalogue_of
 
 # Third person singular -> second person singular (tú), for the verbs the catalogue uses.
 _TU = {
@@ -144,45 +144,13 @@ _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Car
 _CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
 
 
-class _Verdict:
-    """A card's verdict (a ruling's ``why``) inside another sentence: ``{verdict:bare}`` drops its
-    leading «Sí: » / «No: » ('Juega el tres de copas: tiene copas; debe asistir.')."""
-
-    def __init__(self, message: Message):
-        self.text = _fill(message)
-
-    def __format__(self, spec: str) -> str:
-        if spec == "bare":
-            return self.text.removeprefix("Sí: ").removeprefix("No: ")
-        return self.text
-
-
-class _Clauses:
-    """Several clauses (a list of messages) in one sentence: ``{x}`` 'a, b, c', ``{x:and}`` 'a, b y c',
-    ``{x:or}``, ``{x:semi}`` 'a; b; c'."""
-
-    def __init__(self, parts):
-        self.parts = [_fill(p) for p in parts]
-
-    def __format__(self, spec: str) -> str:
-        p = self.parts
-        if spec == "":
-            return ", ".join(p)
-        if spec == "semi":
-            return "; ".join(p)
-        if spec in ("and", "or"):
-            joint = " y " if spec == "and" else " o "
-            return p[0] if len(p) == 1 else ", ".join(p[:-1]) + joint + p[-1] if p else ""
-        raise ValueError(f"forma desconocida para unas frases: {spec!r}")
-
-
 def _wrap(key: str, value: Any) -> Any:
     if key == "verdict" and isinstance(value, Message):
-        return _Verdict(value)
+        return Verdict(_fill(value), ("Sí: ", "No: "))
     if isinstance(value, Message):  # a clause inside a sentence, in the same language
         return _fill(value)
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, Message) for v in value):
-        return _Clauses(value)
+        return Clauses([_fill(v) for v in value], " y ", " o ")
     if key in _CARD_FACTS:
         return _Card(value)
     if key in _WRAP:
