@@ -2,6 +2,10 @@
 
 Level 1 counts a pile of won cards, level 2 a pair's total with cantes and las diez de últimas,
 level 3 asks which pair wins the hand, with near-ties and ties decided by the last trick.
+
+Every position is a hand played out through ``engine.hand.Hand`` (``engine.scenarios.sim``): the piles
+are the tricks each pair won, the cantes were declared at moments the hand allowed, and the position
+keeps the history that replays it.
 """
 
 from __future__ import annotations
