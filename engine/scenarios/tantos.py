@@ -11,6 +11,7 @@ keeps the history that replays it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.cantes import CANTE_MASK, HandScore, score_hand
 from engine.cards import CODE_OF, TANTOS_OF, Suit, mask_of
@@ -72,6 +73,10 @@ _CLOSE = tuple(d for d in range(-20, 21, 2) if d)
 
 def _tie(d: int) -> bool:
     return d == 0
+
+
+def _not_tie(d: int) -> bool:
+    return d != 0
 
 
 def _close(d: int) -> bool:
@@ -141,7 +146,9 @@ def _moves(record: HandRecord) -> list[tuple[int, int, int]]:
     return moves
 
 
-def _nudged(record: HandRecord, rules: TableRules, rng: random.Random, want: int, ok) -> HandRecord | None:
+def _nudged(
+    record: HandRecord, rules: TableRules, rng: random.Random, want: int, ok: Callable[[int], bool]
+) -> HandRecord | None:
     """The hand, or the same hand with cards of a suit exchanged (``_moves``), whose total A − total B is
     ``ok``, aiming at ``want``; an exchanged hand is replayed through ``Hand`` first (None if none is found).
 
@@ -171,6 +178,9 @@ def _nudged(record: HandRecord, rules: TableRules, rng: random.Random, want: int
     return None
 
 
+_REFUSED = 1 << 40  # beyond the 40 cards: a refusal that blames no card is still a refusal
+
+
 def _refused(record: HandRecord, rules: TableRules) -> int:
     """0 when ``Hand`` accepts the record; else the cards where it stopped (the trick in play and the hand
     of the player refused), to blame the exchanges that touch them."""
@@ -178,14 +188,15 @@ def _refused(record: HandRecord, rules: TableRules) -> int:
     try:
         play_into(hand, record)
     except InvalidCante as e:
-        return hand.hands[e.seat] | 1
+        return hand.hands[e.seat] | _REFUSED
     except HandError:  # an illegal card (IllegalPlay), a card not held, a hand over too soon
-        return mask_of(hand.trick) | (hand.hands[hand.turn] if hand.turn is not None else 0) | 1
+        held = hand.hands[hand.turn] if hand.turn is not None else 0
+        return mask_of(hand.trick) | held | _REFUSED
     return 0
 
 
 def _table(record: HandRecord) -> dict:
-    """The facts of the hand the position came from: trump, shown card, dealer and its ten tricks."""
+    """The table the hand was played at: trump, shown card, dealer (nobody there answers the question)."""
     d = record.deal
     return {
         "trump": d.trump.letter,
@@ -321,7 +332,7 @@ def _level3(rng, seed, difficulty, rules, target) -> Scenario:
         while record is None:
             played = play_hand(rng, rules)
             if _won(played) == [5, 5]:
-                record = _nudged(played, rules, rng, rng.choice(_CLOSE), bool)
+                record = _nudged(played, rules, rng, rng.choice(_CLOSE), _not_tie)
     elif target == "R-SCORE-3":
         # A tie below level 3 is the unit-14 checkpoint: before the cantes, nobody sings.
         sing = 0.0 if difficulty < 3 else 1.0
@@ -329,10 +340,15 @@ def _level3(rng, seed, difficulty, rules, target) -> Scenario:
         while record is None:
             record = _nudged(play_hand(rng, rules, sing), rules, rng, 0, _tie)
     else:
-        # One played hand: half the time made a tie if it can be, else a near-tie if it can be, else the
-        # hand as it was played (the question still stands).
+        # Half the time a tie, if one of two played hands can be made one; else a near-tie if the hand
+        # can be made one; else the hand as it was played (the question still stands).
         played = play_hand(rng, rules, 1.0)
-        record = rng.random() < 0.5 and _nudged(played, rules, rng, 0, _tie)
+        record = None
+        if rng.random() < 0.5:
+            record = _nudged(played, rules, rng, 0, _tie)
+            if record is None:
+                played = play_hand(rng, rules, 1.0)
+                record = _nudged(played, rules, rng, 0, _tie)
         record = record or _nudged(played, rules, rng, rng.choice(_CLOSE), _close) or played
     position = position_of(record)
 
