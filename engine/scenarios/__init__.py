@@ -10,9 +10,13 @@ B = 1, 3), suits letters. Layout by family:
   ``leader``, ``cards``, ``winner``), ``trick_number``.
 - ganador: as above without ``hand``; ``viewer`` is None, ``complete`` says whether all four played.
   The fixed ``salida-cinco-de-oros`` has ``trick`` (the lead) and ``candidates`` instead.
-- tantos: level 1 ``pile`` (codes), ``tricks`` (int); levels 2-3 ``piles`` {"A","B"}, ``tricks``
-  {"A","B"}, ``cantes`` {"A": [{"seat","suit","points"}], "B": [...]}, ``last_trick`` ("A"/"B"),
-  level 2 also ``pair`` (whose total is asked); fixed ones add ``names``.
+- tantos: a hand played out through ``Hand`` (``engine.scenarios.sim``): ``trump``, ``trump_card``,
+  ``dealer``, ``history`` (its ten tricks: ``leader``, ``cards``, ``winner``); level 1 ``pile`` (codes:
+  the tricks pair ``pair`` won), ``tricks`` (int); levels 2-3 ``piles`` {"A","B"} (the tricks each pair
+  won), ``tricks`` {"A","B"}, ``cantes`` {"A": [{"seat","suit","points","after_trick"}], "B": [...]}
+  (declared at their moments), ``last_trick`` ("A"/"B"), level 2 also ``pair`` (whose total is asked);
+  fixed ones add ``names``. Questions stored by engine 1.1.0 lack ``trump_card``, ``dealer``,
+  ``history``, the level-1 ``pair`` and ``after_trick``; pages and grading read none of them.
 - cante: ``trump``, ``trump_card``, ``dealer``, ``viewer``, ``hand``, ``hands``, ``history``,
   ``last_winner`` (seat that won the trick just collected), ``pair_tricks`` {"A","B"}, ``sung``
   (earlier cantes: ``seat``, ``suit``, ``points``, ``after_trick``), ``sang_now`` (the viewer's cante

@@ -128,12 +128,21 @@ def check_position(scenario: Scenario) -> list[str]:
         order = {s: h for s, h in zip(pos["trick_seats"], hands_now, strict=True)}
         return _replay(pos, [order[s] for s in range(4)], trick, pos["trick_seats"], rules, False)
     if family == "tantos":
+        # Positions since engine 1.2.0 carry the hand they were played from: all 40 cards played legally.
+        problems = _replay(pos, [0, 0, 0, 0], [], [], rules, False) if "history" in pos else []
+        won = {"A": 0, "B": 0}
+        for t in pos.get("history", []):
+            won["AB"[t["winner"] % 2]] |= _mask(t["cards"])
         if "pile" in pos:
             m = _mask(pos["pile"])
-            ok = m.bit_count() == len(pos["pile"]) == 4 * pos["tricks"]
-            return [] if ok else ["el montón no tiene cartas distintas en bazas de cuatro"]
+            if not m.bit_count() == len(pos["pile"]) == 4 * pos["tricks"]:
+                problems.append("el montón no tiene cartas distintas en bazas de cuatro")
+            if "history" in pos and m != won[pos["pair"]]:
+                problems.append("el montón no son las bazas que ganó la pareja")
+            return problems
         a, b = _mask(pos["piles"]["A"]), _mask(pos["piles"]["B"])
-        problems = []
+        if "history" in pos and (a, b) != (won["A"], won["B"]):
+            problems.append("los montones no son las bazas que ganó cada pareja")
         if a & b or (a | b) != (1 << 40) - 1:
             problems.append("los montones no reparten las 40 cartas")
         if a.bit_count() != 4 * pos["tricks"]["A"] or b.bit_count() != 4 * pos["tricks"]["B"]:

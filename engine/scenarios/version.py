@@ -1,3 +1,3 @@
 """The version of the scenario generators and graders, stored with every graded attempt."""
 
-ENGINE_VERSION = "1.1.0"
+ENGINE_VERSION = "1.2.0"  # 1.2.0: tantos positions are played hands (same seed, another question)

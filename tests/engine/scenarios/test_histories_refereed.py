@@ -19,13 +19,14 @@ from engine.match import Match
 from engine.obligations import legal_mask
 from engine.referee import check_trick
 from engine.rules import PRESETS
-from engine.scenarios import DIFFICULTIES, FIXED, generate
+from engine.scenarios import DIFFICULTIES, FIXED, generate, targets
 from engine.scenarios.common import CODE_INDEX
 from engine.scenarios.mesa import match_after
 from tests.engine.scenarios.sweep import SEEDS
 
-HISTORY_FAMILIES = ("jugada", "validas", "obligacion", "ganador", "cante", "renuncio")
+HISTORY_FAMILIES = ("jugada", "validas", "obligacion", "ganador", "cante", "renuncio", "tantos")
 CASES = [(f, t, d) for f in HISTORY_FAMILIES for t in sorted(PRESETS) for d in DIFFICULTIES]
+TANTOS_CASES = [(t, target) for t in sorted(PRESETS) for target in targets("tantos", PRESETS[t])]
 
 
 def _mask(codes: list[str]) -> int:
@@ -36,6 +37,8 @@ def _dealt(pos: dict, family: str) -> list[int]:
     """The four hands as dealt: what each seat holds now plus every card it has played since."""
     if family == "renuncio":
         start = [_mask(h) for h in pos["hands_before"]]
+    elif family == "tantos":  # a finished hand: every card was played
+        start = [0, 0, 0, 0]
     else:
         start = [_mask(h) for h in pos["hands"]]
         for seat, code in zip(pos.get("trick_seats", []), pos.get("trick", []), strict=True):
@@ -74,7 +77,8 @@ def replay(scenario) -> Hand:
         trump_card=CODE_INDEX[trump_card] if trump_card is not None else None,
         first_card=first,
     )
-    claims = sorted(pos.get("sung", []), key=lambda x: x["after_trick"])
+    sung = pos.get("sung") or [x for p in "AB" for x in pos.get("cantes", {}).get(p, [])]
+    claims = sorted(sung, key=lambda x: x["after_trick"])
     for n, t in enumerate(pos["history"], start=1):
         assert hand.turn == t["leader"], f"la baza {n} no la abre quien debía"
         for code in t["cards"]:
@@ -122,7 +126,54 @@ def test_every_history_bearing_position_is_a_real_hand_so_far(family, table, lev
                 r.seat for r in check_trick(before, pos["leader"], trick, Suit.parse(pos["trump"]), rules)
             ]
             assert now == found and s.answer == (str(now[0]) if now else "nadie"), seed
+        elif family == "tantos":
+            _check_tantos(s, hand)
     assert wrong == [], wrong[:5]
+
+
+def _check_tantos(s, hand: Hand) -> None:
+    """The piles are the tricks the hand gave each pair, its cantes the ones it accepted, and the key is
+    the hand's own count or score."""
+    pos = s.position
+    assert hand.over and len(hand.tricks) == 10 and hand.tute is None and not hand.renuncios, s.seed
+    won = [0, 0]
+    for cards, winner in zip(hand.tricks, hand.winners, strict=True):
+        won[winner & 1] |= mask_of(cards)
+    if "pile" in pos:  # level 1: one pair's pile, counted
+        p = "AB".index(pos["pair"])
+        assert _mask(pos["pile"]) == won[p] and pos["tricks"] == hand.won[p], s.seed
+        assert s.answer == hand.tantos[p], s.seed
+        return
+    assert [_mask(pos["piles"][p]) for p in "AB"] == won, s.seed
+    assert pos["tricks"] == {"A": hand.won[0], "B": hand.won[1]}, s.seed
+    assert pos["last_trick"] == "AB"[hand.winners[-1] & 1], s.seed
+    shown = sorted((x["after_trick"], x["seat"], x["suit"]) for p in "AB" for x in pos["cantes"][p])
+    declared = sorted((d.after_trick, d.seat, d.option.suit.letter) for d in hand.cantes)
+    assert shown == declared and all(x["seat"] % 2 == "AB".index(p) for p in "AB" for x in pos["cantes"][p])
+    hs = hand.score()
+    if s.answer_kind == "number":  # level 2: the asked pair's total
+        assert s.answer == hs.totals["AB".index(pos["pair"])], s.seed
+    else:  # level 3 and the seeds' examples: who wins the hand
+        assert s.answer == "AB"[hs.winner], s.seed
+        assert ("R-SCORE-3" in s.rule_ids) == (hs.totals[0] == hs.totals[1]), s.seed
+
+
+@pytest.mark.rule("R-CANTE-2", "R-CANTE-5", "R-SCORE-1", "R-SCORE-2", "R-SCORE-3")
+@pytest.mark.parametrize(("table", "target"), TANTOS_CASES)
+def test_every_aimed_tantos_position_is_a_hand_played_out(table, target):
+    """The questions the lessons aim at a counting rule are played-out hands too, at every level."""
+    rules = PRESETS[table]
+    for level in DIFFICULTIES:
+        for seed in range(SEEDS):
+            s = generate("tantos", seed, level, rules, target)
+            _check_tantos(s, replay(s))
+
+
+@pytest.mark.rule("R-SCORE-1", "R-SCORE-2", "R-SCORE-3")
+@pytest.mark.parametrize("fixed_id", [k for k, s in FIXED.items() if s.family == "tantos"])
+def test_the_seeds_scoring_examples_are_hands_played_out(fixed_id):
+    s = FIXED[fixed_id]
+    _check_tantos(s, replay(s))
 
 
 def _realise_winners(
@@ -224,3 +275,10 @@ def test_the_replay_refuses_a_history_that_could_not_have_happened():
     renuncio = generate("renuncio", 1, 2, PRESETS["guia"])
     with pytest.raises(AssertionError):  # the shown trump card in another seat's hand
         replay(_broken(renuncio, dealer=(renuncio.position["dealer"] + 1) % 4))
+    counted = FIXED["guia-tantos-98-72"]  # las cuarenta, sung after the first trick Ana y Carla won
+    cuarenta = counted.position["cantes"]["A"][0]
+    lost = next(n for n, t in enumerate(counted.position["history"], 1) if t["winner"] % 2)
+    with pytest.raises(HandError):  # sung after a trick the rival pair won
+        replay(_broken(counted, cantes={"A": [{**cuarenta, "after_trick": lost}], "B": []}))
+    with pytest.raises(HandError):  # sung after the tenth trick: nobody sings once the hand is over
+        replay(_broken(counted, cantes={"A": [{**cuarenta, "after_trick": 10}], "B": []}))
