@@ -83,6 +83,14 @@ def _close(d: int) -> bool:
     return 0 < abs(d) <= 20
 
 
+# Finishes the cards decide without las diez de últimas (more than 10 apart), the closest aimed at.
+_CLEAR = tuple(d for d in _CLOSE if abs(d) > 10)
+
+
+def _clear(d: int) -> bool:
+    return abs(d) > 10
+
+
 def _piles(record: HandRecord) -> list[int]:
     """The cards each pair won (masks, A then B)."""
     piles = [0, 0]
@@ -327,12 +335,14 @@ def _level2(rng, seed, difficulty, rules, target) -> Scenario:
 def _level3(rng, seed, difficulty, rules, target) -> Scenario:
     if target == "R-SCORE-2":
         # Five tricks each, nobody sings, no tie: the lessons teach R-SCORE-2 (unit 13) before the cantes
-        # and the tie.
+        # and the tie. Below level 3 the cards alone decide: las diez de últimas come in unit 14, so a
+        # margin of more than 10 keeps the winner whoever took the last trick.
+        wants, ok = (_CLOSE, _not_tie) if difficulty >= 3 else (_CLEAR, _clear)
         record = None
         while record is None:
             played = play_hand(rng, rules)
             if _won(played) == [5, 5]:
-                record = _nudged(played, rules, rng, rng.choice(_CLOSE), _not_tie)
+                record = _nudged(played, rules, rng, rng.choice(wants), ok)
     elif target == "R-SCORE-3":
         # A tie below level 3 is the unit-14 checkpoint: before the cantes, nobody sings.
         sing = 0.0 if difficulty < 3 else 1.0

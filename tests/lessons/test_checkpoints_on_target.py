@@ -5,6 +5,7 @@ import pytest
 
 from engine import scenarios
 from engine.cards import Suit
+from engine.scenarios import tantos
 from engine.scenarios.common import CODE_INDEX
 from engine.scenarios.play import LOW_TRUMP, STRONG_NOT_LEAD, tags
 from lessons.course import load_course
@@ -39,6 +40,9 @@ def test_five_tricks_is_not_a_tie_is_asked_with_five_tricks_each_and_no_cantes_y
     for s in _questions("tantos", "cinco-bazas-no-es-empatar"):
         assert s.position["tricks"] == {"A": 5, "B": 5}
         assert s.position["cantes"] == {"A": [], "B": []}  # cantes come in unit 15
+        # Las diez de últimas come in unit 14: the cards alone must name the winner the totals name.
+        cards = {p: tantos.pile_tantos(s.position["piles"][p]) for p in "AB"}
+        assert cards["A"] != cards["B"] and "AB"[cards["B"] > cards["A"]] == s.answer, s.seed
 
 
 @pytest.mark.parametrize("step", ["rey-y-caballo", "cuando-se-canta", "un-palo-una-vez"])
