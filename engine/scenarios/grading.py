@@ -92,14 +92,18 @@ def normalise(scenario: Scenario, answer: Any) -> Any:
     return _normalise(scenario, answer)
 
 
-def _make(scenario, correct, expected, given, explanation, verdicts, misconception, note="") -> Grade:
+def _make(
+    scenario, correct, expected, given, explanation, verdicts, misconception, note="", cites=()
+) -> Grade:
+    """The grade; its rules are the scenario's and those the explanation states (``cites``): the «Reglas»
+    lines name them, the sentences never write a rule id."""
     return Grade(
         bool(correct),
         expected,
         given,
         explanation,
         tuple(tuple(v) for v in verdicts),
-        scenario.rule_ids,
+        tuple(dict.fromkeys((*scenario.rule_ids, *cites))),
         None if correct else misconception,
         ENGINE_VERSION,
         "" if correct else note,
@@ -398,7 +402,8 @@ def grade_cante(scenario: Scenario, given: Any) -> Grade:
         )
         notes.append((o.value, o.label, ok, why))
     mis = None if correct else cante_mod.diagnose_cante(pos, given, rules)
-    return _make(scenario, correct, expected, given, cante_mod.cante_explanation(pos, rules), notes, mis)
+    explanation, cites = cante_mod.cante_explanation(pos, rules)
+    return _make(scenario, correct, expected, given, explanation, notes, mis, cites=cites)
 
 
 def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
@@ -407,10 +412,10 @@ def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     expected = scenario.answer
     correct = given == expected
     offenders = [n for n in notes if n[2]]
+    cites = cite(("R-RENUNCIO-1", "R-OBL-RENUNCIO"), rules) if offenders else ()
     if offenders:
-        ids = ", ".join(cite(("R-RENUNCIO-1", "R-OBL-RENUNCIO"), rules))
         seat = int(offenders[0][0])
-        expl = msg("renuncio.expl", who=Who.seat(seat, None), note=offenders[0][3], ids=ids)
+        expl = msg("renuncio.expl", who=Who.seat(seat, None), note=offenders[0][3])
     else:
         expl = msg("renuncio.expl.nobody")
     notes = [
@@ -423,7 +428,7 @@ def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
         *notes,
     ]
     mis = None if correct else renuncio_mod.diagnose_renuncio(pos, given, rules)
-    return _make(scenario, correct, expected, given, expl, notes, mis)
+    return _make(scenario, correct, expected, given, expl, notes, mis, cites=cites)
 
 
 def grade_mesa(scenario: Scenario, given: Any) -> Grade:
