@@ -485,7 +485,9 @@ def cante_explanation(position: dict, rules: TableRules) -> tuple[Text, tuple[st
     if st["sang_now"]:
         return msg("cante.expl.sang_now"), ("R-CANTE-2",)
     if right[0].startswith("tute"):
-        ids = (*cite(("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"), rules), "R-CANTE-4")
+        # At the pair's first baza the moment asks nothing more (R-TUTE-2); a later one is the variant's.
+        moment = () if st["first"] else cite(("R-TUTE-2",), rules)
+        ids = ("R-TUTE-1", *moment, "R-TUTE-3", "R-CANTE-4")
         return msg("cante.expl.tute_reyes" if right[0] == "tute-reyes" else "cante.expl.tute_caballos"), ids
     notes, ids = [], []
     if (hand & REYES == REYES or hand & CABALLOS == CABALLOS) and not (
@@ -515,5 +517,5 @@ def cante_explanation(position: dict, rules: TableRules) -> tuple[Text, tuple[st
     else:
         suits = [msg("cante.suit", suit=Suit.parse(v.split("-")[1])) for v in right]
         head = msg("cante.head.veinte", suits=_chain(suits, "cante.and_of"))
-        ids = ["R-CANTE-1", "R-CANTE-2", *ids]
+        ids = ["R-CANTE-1", *ids]  # what a cante is; the sentence does not explain the moment (R-CANTE-2)
     return Texts([head, *notes]), tuple(dict.fromkeys(ids))

@@ -8,7 +8,6 @@ from engine.cantes import CABALLO, REY
 from engine.cards import CODE_OF, TANTOS_OF, CardError, Suit, parse_card
 from engine.messages import Texts, Who, msg
 from engine.obligations import ruling
-from engine.rules import cite
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
 from engine.scenarios import mesa as mesa_mod
@@ -412,7 +411,9 @@ def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     expected = scenario.answer
     correct = given == expected
     offenders = [n for n in notes if n[2]]
-    cites = cite(("R-RENUNCIO-1", "R-OBL-RENUNCIO"), rules) if offenders else ()
+    # The sentence says which obligation was broken (R-OBL-RENUNCIO), not the penalty: the scenario
+    # cites that when it is the point (R-RENUNCIO-1 or the table's variant).
+    cites = ("R-OBL-RENUNCIO",) if offenders else ()
     if offenders:
         seat = int(offenders[0][0])
         expl = msg("renuncio.expl", who=Who.seat(seat, None), note=offenders[0][3])
