@@ -12,9 +12,12 @@ import unicodedata
 from collections.abc import Iterable
 from enum import IntEnum
 
+from engine.messages import MessageError, Text, msg
 
-class CardError(ValueError):
-    """A token that is not one of the 40 cards, or a card given twice."""
+
+class CardError(MessageError):
+    """A token that is not one of the 40 cards, or a card given twice; ``exc.text`` is the message
+    (``cards.error.…``), ``str(exc)`` its sentence in the language in force."""
 
 
 class Suit(IntEnum):
@@ -45,12 +48,12 @@ class Suit(IntEnum):
         if isinstance(text, int):
             if 0 <= text <= 3:
                 return cls(text)
-            raise CardError(f"palo desconocido: {text!r}")
+            raise CardError(msg("cards.error.suit_number", n=int(text)))
         key = _fold(str(text))
         for suit in cls:
             if key in (suit.letter, suit.label, suit.singular):
                 return suit
-        raise CardError(f"palo desconocido: {text!r} (usa o, c, e, b u oros, copas, espadas, bastos)")
+        raise CardError(msg("cards.error.suit", text=str(text)))
 
 
 # R-DECK-1 / R-DECK-3: ranks from weakest to strongest within a suit.
@@ -170,7 +173,7 @@ def card(rank: int, suit: Suit | str) -> Card:
     """The card of that rank (1..7, 10..12) and suit."""
     s = Suit.parse(suit)
     if rank not in RANK_NAMES:
-        raise CardError(f"no existe el {rank} en la baraja española de 40 cartas")
+        raise CardError(msg("cards.error.rank", rank=rank))
     return CARDS[10 * s + RANKS_BY_STRENGTH.index(rank)]
 
 
@@ -179,7 +182,7 @@ def parse_card(token: str | int) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise CardError(f"carta no válida: {token!r} (se espera un texto como '12c' o 'rey de copas')")
+        raise CardError(msg("cards.error.not_text", value=repr(token)))
     key = _fold(token)
     found = _BY_CODE.get(key)
     if found is None:
@@ -192,29 +195,31 @@ def parse_card(token: str | int) -> Card:
         try:
             suit = Suit.parse(suit_word)
         except CardError:
-            raise CardError(f"carta no válida: {token!r} (palo desconocido)") from None
+            raise CardError(msg("cards.error.card_suit", token=token)) from None
         if rank in RANK_NAMES:
             return card(rank, suit)
         if rank_word in ("ocho", "nueve", "8", "9"):
-            raise CardError(f"carta no válida: {token!r} (no hay ochos ni nueves en la baraja de 40)")
+            raise CardError(msg("cards.error.eight_nine", token=token))
     elif len(key) >= 2 and key[-1] in "oceb":
         if _rank_number(key[:-1]) in (8, 9):
-            raise CardError(f"carta no válida: {token!r} (no hay ochos ni nueves en la baraja de 40)")
-    raise CardError(f"carta no válida: {token!r}")
+            raise CardError(msg("cards.error.eight_nine", token=token))
+    raise CardError(msg("cards.error.card", token=token))
 
 
-def parse_cards(tokens: Iterable[str | int], *, what: str = "cartas") -> list[Card]:
-    """Parse several cards; a repeated card is an error naming it."""
+def parse_cards(tokens: Iterable[str | int], *, what: Text | None = None) -> list[Card]:
+    """Parse several cards; a repeated card is an error naming it. ``what`` names the list in the error
+    (a field name, or a message such as 'la baza y la mano'); the words 'las cartas' by default."""
+    what = msg("cards.what") if what is None else what
     if isinstance(tokens, str):
-        raise CardError(f"{what}: se espera una lista de cartas, no un texto")
+        raise CardError(msg("cards.error.text_not_list", what=what))
     if not isinstance(tokens, Iterable) or isinstance(tokens, dict):
-        raise CardError(f"{what}: se espera una lista de cartas")
+        raise CardError(msg("cards.error.not_list", what=what))
     cards: list[Card] = []
     seen = 0
     for token in tokens:
         c = parse_card(token)
         if seen >> c & 1:
-            raise CardError(f"{what}: carta repetida: {token!r}")
+            raise CardError(msg("cards.error.repeated", what=what, token=str(token)))
         seen |= 1 << c
         cards.append(c)
     return cards

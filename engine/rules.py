@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engine.messages import Message
+from engine.messages import Message, MessageError, msg
 
 
-class RulesError(ValueError):
-    """An unknown preset, switch or value for a table's rules."""
+class RulesError(MessageError):
+    """An unknown preset, switch or value for a table's rules (``rules.error.…`` messages)."""
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -41,7 +41,9 @@ class TableRules:
             value = getattr(self, key)
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise RulesError(
-                    f"valor no válido para {key}: {value!r} (admite {', '.join(map(repr, allowed))})"
+                    msg(
+                        "rules.error.value", key=key, value=repr(value), allowed=", ".join(map(repr, allowed))
+                    )
                 )
 
     @classmethod
@@ -54,12 +56,12 @@ class TableRules:
         if isinstance(spec, str):
             return preset(spec)
         if not isinstance(spec, Mapping):
-            raise RulesError(f"reglas no válidas: {spec!r} (usa un nombre de mesa o un objeto de opciones)")
+            raise RulesError(msg("rules.error.spec", value=repr(spec)))
         overrides = dict(spec)
         base = preset(overrides.pop("preset", "guia"))
         unknown = sorted(set(overrides) - set(_CHOICES))
         if unknown:
-            raise RulesError(f"opción de mesa desconocida: {', '.join(unknown)}")
+            raise RulesError(msg("rules.error.switch", keys=", ".join(map(str, unknown))))
         return replace(base, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,7 +105,7 @@ def preset(name: str) -> TableRules:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise RulesError(f"mesa desconocida: {name!r} (usa {', '.join(PRESETS)})") from None
+        raise RulesError(msg("rules.error.preset", value=repr(name), presets=", ".join(PRESETS))) from None
 
 
 # Every rule id of the reference, in its order; section 9: a switch set to its other value is a rule of its

@@ -69,6 +69,18 @@ class Texts(tuple):
 Text = str | Message | Sequence["Text"]
 
 
+class MessageError(ValueError):
+    """An error whose words are a text: ``str(exc)`` is the sentence in the language in force (a page
+    shows it in the reader's language), ``exc.text`` the message itself (``render(exc.text, lang)``)."""
+
+    def __init__(self, text: Text):
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return render(self.text, _language_source())
+
+
 def _default_language() -> str:
     return DEFAULT_LANGUAGE
 

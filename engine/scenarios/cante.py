@@ -475,32 +475,37 @@ def diagnose_cante(position: dict, given: str, rules: TableRules) -> str | None:
     return "cante_otro_palo"
 
 
-def cante_explanation(position: dict, rules: TableRules) -> Text:
+def cante_explanation(position: dict, rules: TableRules) -> tuple[Text, tuple[str, ...]]:
+    """The explanation, and the rules its sentences state (cited in the «Reglas» lines, not in the text)."""
     st = cante_state(position)
     trump, hand = st["trump"], st["hand"]
     right = allowed(hand, trump, st["pair_won"], st["first"], st["sung"], st["sang_now"], rules)
     if not st["pair_won"]:
-        return msg("cante.expl.rival_won")
+        return msg("cante.expl.rival_won"), ("R-CANTE-2",)
     if st["sang_now"]:
-        return msg("cante.expl.sang_now")
+        return msg("cante.expl.sang_now"), ("R-CANTE-2",)
     if right[0].startswith("tute"):
-        ids = ", ".join(cite(("R-TUTE-1", "R-TUTE-2", "R-TUTE-3"), rules))
-        return msg(
-            "cante.expl.tute_reyes" if right[0] == "tute-reyes" else "cante.expl.tute_caballos", ids=ids
-        )
-    notes = []
+        # At the pair's first baza the moment asks nothing more (R-TUTE-2); a later one is the variant's.
+        moment = () if st["first"] else cite(("R-TUTE-2",), rules)
+        ids = ("R-TUTE-1", *moment, "R-TUTE-3", "R-CANTE-4")
+        return msg("cante.expl.tute_reyes" if right[0] == "tute-reyes" else "cante.expl.tute_caballos"), ids
+    notes, ids = [], []
     if (hand & REYES == REYES or hand & CABALLOS == CABALLOS) and not (
         st["first"] or rules.tute_cualquier_baza
     ):
         notes.append(msg("cante.note.tute_passed"))
+        ids += cite(("R-TUTE-2",), rules)
     for s in range(4):
         pair = CANTE_MASK[s]
         if hand & pair == pair and st["sung"] >> s & 1:
             notes.append(msg("cante.note.sung", cante=cante_text(s, trump)))
+            ids.append("R-CANTE-3")
         elif hand & pair and st["played"] & pair:
             notes.append(msg("cante.note.played", suit=s, card=cards_of(st["played"] & pair)[0]))
+            ids.append("R-CANTE-3")
         elif hand & pair and st["partner"] & pair:
             notes.append(msg("cante.note.split", suit=s))
+            ids.append("R-CANTE-1")
     if right == ["nada"]:
         head = msg("cante.head.nada")
     elif right == ["cuarenta"]:
@@ -508,7 +513,9 @@ def cante_explanation(position: dict, rules: TableRules) -> Text:
             hand & CANTE_MASK[s] == CANTE_MASK[s] and not st["sung"] >> s & 1 for s in range(4) if s != trump
         )
         head = msg("cante.head.cuarenta.first" if before else "cante.head.cuarenta")
+        ids += ["R-CANTE-4"] if before else []
     else:
         suits = [msg("cante.suit", suit=Suit.parse(v.split("-")[1])) for v in right]
         head = msg("cante.head.veinte", suits=_chain(suits, "cante.and_of"))
-    return Texts([head, *notes])
+        ids = ["R-CANTE-1", *ids]  # what a cante is; the sentence does not explain the moment (R-CANTE-2)
+    return Texts([head, *notes]), tuple(dict.fromkeys(ids))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import CODE_OF, Card, CardError, Suit, parse_cards
-from engine.messages import Text, Texts, Who, msg
+from engine.messages import Text, Who, msg
 from engine.obligations import Ruling, legal_mask, ruling
 from engine.rules import GUIA, RulesError, TableRules
 from engine.scenarios.common import mask_cards
@@ -34,13 +34,6 @@ _KEYS = {"trump", "trick", "hand", "rules"}
 class PositionError(ScenarioError):
     """A built position that cannot happen or cannot be read, for the teacher: ``str(exc)`` is the sentence
     in the language in force, ``exc.text`` the message itself."""
-
-    def __init__(self, text: Text):
-        super().__init__(text)
-        self.text = text
-
-    def __str__(self) -> str:
-        return str(self.text)
 
 
 @dataclass(frozen=True)
@@ -167,16 +160,16 @@ def build_position(
         suit = Suit.parse(trump)
         rules = TableRules.from_spec(rules)
     except (CardError, RulesError) as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(exc.text) from None
     trick, hand = list(trick), list(hand)
     if len(trick) > 3:
         raise PositionError(msg("custom.trick_too_long", n=len(trick)))
     if not 1 <= len(hand) <= 10:
         raise PositionError(msg("custom.hand_size", n=len(hand)))
     try:
-        both = parse_cards([*trick, *hand], what="baza y mano")
+        both = parse_cards([*trick, *hand], what=msg("custom.trick_and_hand"))
     except CardError as exc:
-        raise PositionError(Texts([msg("custom.bad_card"), str(exc)])) from None
+        raise PositionError(exc.text) from None
     trick_cards, hand_cards = tuple(both[: len(trick)]), tuple(both[len(trick) :])
     hands, why = witness(
         int(suit), tuple(int(c) for c in trick_cards), tuple(int(c) for c in hand_cards), rules

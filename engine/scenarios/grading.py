@@ -8,7 +8,6 @@ from engine.cantes import CABALLO, REY
 from engine.cards import CODE_OF, TANTOS_OF, CardError, Suit, parse_card
 from engine.messages import Texts, Who, msg
 from engine.obligations import ruling
-from engine.rules import cite
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
 from engine.scenarios import mesa as mesa_mod
@@ -92,14 +91,18 @@ def normalise(scenario: Scenario, answer: Any) -> Any:
     return _normalise(scenario, answer)
 
 
-def _make(scenario, correct, expected, given, explanation, verdicts, misconception, note="") -> Grade:
+def _make(
+    scenario, correct, expected, given, explanation, verdicts, misconception, note="", cites=()
+) -> Grade:
+    """The grade; its rules are the scenario's and those the explanation states (``cites``): the «Reglas»
+    lines name them, the sentences never write a rule id."""
     return Grade(
         bool(correct),
         expected,
         given,
         explanation,
         tuple(tuple(v) for v in verdicts),
-        scenario.rule_ids,
+        tuple(dict.fromkeys((*scenario.rule_ids, *cites))),
         None if correct else misconception,
         ENGINE_VERSION,
         "" if correct else note,
@@ -398,7 +401,8 @@ def grade_cante(scenario: Scenario, given: Any) -> Grade:
         )
         notes.append((o.value, o.label, ok, why))
     mis = None if correct else cante_mod.diagnose_cante(pos, given, rules)
-    return _make(scenario, correct, expected, given, cante_mod.cante_explanation(pos, rules), notes, mis)
+    explanation, cites = cante_mod.cante_explanation(pos, rules)
+    return _make(scenario, correct, expected, given, explanation, notes, mis, cites=cites)
 
 
 def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
@@ -407,10 +411,12 @@ def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
     expected = scenario.answer
     correct = given == expected
     offenders = [n for n in notes if n[2]]
+    # The sentence says which obligation was broken (R-OBL-RENUNCIO), not the penalty: the scenario
+    # cites that when it is the point (R-RENUNCIO-1 or the table's variant).
+    cites = ("R-OBL-RENUNCIO",) if offenders else ()
     if offenders:
-        ids = ", ".join(cite(("R-RENUNCIO-1", "R-OBL-RENUNCIO"), rules))
         seat = int(offenders[0][0])
-        expl = msg("renuncio.expl", who=Who.seat(seat, None), note=offenders[0][3], ids=ids)
+        expl = msg("renuncio.expl", who=Who.seat(seat, None), note=offenders[0][3])
     else:
         expl = msg("renuncio.expl.nobody")
     notes = [
@@ -423,7 +429,7 @@ def grade_renuncio(scenario: Scenario, given: Any) -> Grade:
         *notes,
     ]
     mis = None if correct else renuncio_mod.diagnose_renuncio(pos, given, rules)
-    return _make(scenario, correct, expected, given, expl, notes, mis)
+    return _make(scenario, correct, expected, given, expl, notes, mis, cites=cites)
 
 
 def grade_mesa(scenario: Scenario, given: Any) -> Grade:

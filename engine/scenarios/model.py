@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.messages import Message, Text, from_data, msg, to_data
+from engine.messages import Message, MessageError, Text, from_data, msg, to_data
 from engine.rules import GUIA, TableRules
 
 FAMILIES: tuple[str, ...] = (
@@ -24,20 +24,13 @@ DIFFICULTIES = (1, 2, 3)
 ANSWER_KINDS = ("card", "cards", "choice", "number")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(MessageError):
     """An unknown family, difficulty or target, or a target these table rules cannot produce."""
 
 
-class AnswerError(ValueError):
+class AnswerError(MessageError):
     """An answer that cannot be read for this scenario, shown to the learner: ``str(exc)`` is the sentence
     in the language in force, ``exc.text`` the message itself."""
-
-    def __init__(self, text: Text):
-        super().__init__(text)
-        self.text = text
-
-    def __str__(self) -> str:
-        return str(self.text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,7 +181,7 @@ def test_card_repr_and_str_use_the_code():
 def test_digits_that_are_not_plain_ascii_or_too_long_are_a_card_error_not_a_crash(token):
     with pytest.raises(CardError) as err:
         parse_card(token)
-    assert "carta no válida" in str(err.value)
+    assert "Carta no válida" in str(err.value)
 
 
 def test_superscript_digits_fold_to_the_plain_card():

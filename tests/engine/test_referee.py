@@ -130,12 +130,12 @@ def test_plays_after_a_valid_tute_are_an_error_and_an_incomplete_record_needs_an
     ("record", "message"),
     [
         ({"trump": "o"}, "faltan"),
-        ({"trump": "x", "tricks": []}, "palo"),
+        ({"trump": "x", "tricks": []}, "Palo"),
         ({"trump": "o", "tricks": [["1o", "2o", "3o"]]}, "4 cartas"),
         ({"trump": "o", "tricks": [["1o", "2o", "3o", "1o"]]}, "repetida"),
         ({"trump": "o", "tricks": [["1o", "2o", "3o", "8o"]]}, "8o"),
         ({"trump": "o", "tricks": [], "extra": 1}, "campo desconocido"),
-        ({"trump": "o", "tricks": [["1o", "2o", "3o", "4o"]], "rules": "rapida"}, "mesa desconocida"),
+        ({"trump": "o", "tricks": [["1o", "2o", "3o", "4o"]], "rules": "rapida"}, "Mesa desconocida"),
     ],
 )
 def test_bad_records_are_clear_errors(record, message):

@@ -75,14 +75,14 @@ def test_it_is_immutable():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("rapida", "mesa desconocida"),
-        ({"montar": True}, "opción de mesa desconocida: montar"),
-        ({"partida": "cinco_manos"}, "valor no válido para partida"),
-        ({"montar_tras_fallo": 1}, "valor no válido para montar_tras_fallo"),
-        ({"montar_tras_fallo": "true"}, "valor no válido"),
-        ({"preset": "nada"}, "mesa desconocida"),
-        (42, "reglas no válidas"),
-        (["guia"], "reglas no válidas"),
+        ("rapida", "Mesa desconocida"),
+        ({"montar": True}, "Opción de mesa desconocida: montar"),
+        ({"partida": "cinco_manos"}, "Valor no válido para partida"),
+        ({"montar_tras_fallo": 1}, "Valor no válido para montar_tras_fallo"),
+        ({"montar_tras_fallo": "true"}, "Valor no válido"),
+        ({"preset": "nada"}, "Mesa desconocida"),
+        (42, "Reglas no válidas"),
+        (["guia"], "Reglas no válidas"),
     ],
 )
 def test_unknown_keys_or_values_are_an_error(spec, message):

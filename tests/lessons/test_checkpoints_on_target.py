@@ -79,7 +79,8 @@ def test_the_strength_step_of_unit_1_asks_the_strongest_card_of_one_suit_not_who
         assert s.rule_ids == ("R-DECK-3",)
         wrong = next(o.value for o in s.options if o.value != s.answer)
         g = scenarios.grade(s, wrong)
-        assert "R-DECK-3" in str(g.explanation) and "triunfo" not in str(g.explanation)
+        assert "R-DECK-3" in g.rule_ids and "triunfo" not in str(g.explanation)
+        assert "orden de fuerza" in str(g.explanation)  # the rule in words; its id in the «Reglas» lines
         assert g.misconception == "orden_fuerza"
 
 

@@ -113,7 +113,7 @@ BROKEN_STEPS = {
         'legal = ["12c"]\ncompare = "estricta"',
         "compare y compare_legal van juntos",
     ),
-    "an unknown table": ('legal = ["12c"]', 'legal = ["12c"]\nrules = "casera"', "mesa desconocida"),
+    "an unknown table": ('legal = ["12c"]', 'legal = ["12c"]\nrules = "casera"', "Mesa desconocida"),
     "a misspelt key": ('prompt = "', 'promt = "x"\nprompt = "', "clave desconocida 'promt'"),
     "front matter that is not TOML": ('title = "Montar"', "title: Montar", "cabecera TOML no válida"),
     "a checkpoint aimed at an unknown rule": (

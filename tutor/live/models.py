@@ -33,6 +33,8 @@ class Round(models.Model):
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE, related_name="rounds")
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     code = models.CharField(max_length=12, unique=True, default=new_round_code)
+    # A set's title (the teacher's words); empty for the other sources, which shown_title names in the
+    # reader's language. Rounds started before that kept the starter's words here: shown_title ignores them.
     title = models.CharField(max_length=160)
     source = models.CharField(max_length=12, choices=Source)
     allow_guests = models.BooleanField(default=False)
@@ -46,7 +48,7 @@ class Round(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.title} ({self.code})"
+        return f"{self.shown_title} ({self.code})"
 
     def get_absolute_url(self) -> str:
         return reverse("live:projector", args=[self.code])
@@ -54,7 +56,7 @@ class Round(models.Model):
     @property
     def shown_title(self) -> str:
         """The title in the reader's language: a task's own title, or the name of the source the
-        round was made from (stored in the language of whoever started it)."""
+        round was made from."""
         if self.source == self.Source.FIXED:
             return gettext("Ejemplos de la guía")
         if self.source == self.Source.POSITIONS:

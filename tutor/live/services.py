@@ -87,13 +87,13 @@ def start_round(
         if practice_set is None or practice_set.classroom_id != classroom.pk:
             raise LiveError(_("Elige una tarea de esta clase."))
         scenarios = _set_scenarios(practice_set, count, rules)
-        title = practice_set.title
+        title = practice_set.title  # the teacher's own words
     elif source == Round.Source.FIXED:
         scenarios = list(FIXED.values())[:count]
-        title = _("Ejemplos de la guía")
+        title = ""  # named by its source when shown, in the reader's language (Round.shown_title)
     elif source == Round.Source.POSITIONS:
         scenarios = _position_scenarios(teacher, family, count, rules)
-        title = _("Posiciones construidas")
+        title = ""
     else:
         raise LiveError(_("Elige de dónde salen las preguntas."))
     with transaction.atomic():

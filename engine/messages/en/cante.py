@@ -28,34 +28,33 @@ CATALOGUE: dict[str, str] = {
     "cante.q.ask": "Look at your hand and the bazas played: what can you sing now?",
     # The explanation.
     "cante.expl.rival_won": (
-        "You only sing right after a baza won by your pair, and this one went to the rival pair (R-CANTE-2)."
+        "You only sing right after a baza won by your pair, and this one went to the rival pair."
     ),
     "cante.expl.sang_now": (
-        "Each player sings at most once at each moment; you have already sung after this baza (R-CANTE-2)."
+        "Each player sings at most once at each moment; you have already sung after this baza."
     ),
     "cante.expl.tute_reyes": (
         "You hold all four kings and your pair has just won a baza at which it may be declared: sing the tute, "
-        "which wins the hand ({ids}; the tute comes before las cuarenta, R-CANTE-4)."
+        "which comes before las cuarenta and wins the hand."
     ),
     "cante.expl.tute_caballos": (
         "You hold all four knights and your pair has just won a baza at which it may be declared: sing the "
-        "tute, which wins the hand ({ids}; the tute comes before las cuarenta, R-CANTE-4)."
+        "tute, which comes before las cuarenta and wins the hand."
     ),
     "cante.note.tute_passed": (
-        "The tute is only declared when the pair wins its first baza, and that moment has passed (R-TUTE-2)."
+        "The tute is only declared when the pair wins its first baza, and that moment has passed."
     ),
-    "cante.note.sung": "{cante} have already been sung: each suit only once (R-CANTE-3).",
-    "cante.note.played": "{card:the} has already been played: {suit} can no longer be sung (R-CANTE-3).",
+    "cante.note.sung": "{cante} have already been sung: each suit only once.",
+    "cante.note.played": "{card:the} has already been played: {suit} can no longer be sung.",
     "cante.note.split": (
-        "The king and the knight of {suit} are split between you and your partner: that is no cante (R-CANTE-1)."
+        "The king and the knight of {suit} are split between you and your partner: that is no cante."
     ),
     "cante.head.nada": "You have no valid cante now.",
     "cante.head.cuarenta": "You hold the king and knight of triunfo: you sing las cuarenta.",
     "cante.head.cuarenta.first": (
-        "You hold the king and knight of triunfo: you sing las cuarenta, which come before las veinte "
-        "(R-CANTE-4)."
+        "You hold the king and knight of triunfo: you sing las cuarenta, which come before las veinte."
     ),
-    "cante.head.veinte": "You hold the king and knight of {suits}: you can sing las veinte (R-CANTE-1, R-CANTE-2).",
+    "cante.head.veinte": "You hold the king and knight of {suits}: you can sing las veinte.",
     # The verdict on each option.
     "cante.verdict.yes": "Yes: that is what you can sing now.",
     "cante.verdict.no": "No:",

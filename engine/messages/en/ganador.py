@@ -13,23 +13,22 @@ CATALOGUE: dict[str, str] = {
     "ganador.why.stronger": "No: {card:the} is stronger (ace, three, king, knight, jack, seven...).",
     "ganador.why.other_suit": "No: it is neither of the led suit nor a triunfo, so it cannot win.",
     "ganador.explanation.cut": (
-        "{lead:the} is led. The baza has a triunfo ({trump}) in it, so the highest triunfo wins: {card:the} "
-        "(R-TRICK-2)."
+        "{lead:the} is led. The baza has a triunfo ({trump}) in it, so the highest triunfo wins: {card:the}."
     ),
-    "ganador.explanation.trump_lead": "A triunfo is led: the highest triunfo wins, {card:the} (R-TRICK-2).",
+    "ganador.explanation.trump_lead": "A triunfo is led: the highest triunfo wins, {card:the}.",
     "ganador.explanation.plain": (
         "{lead:the} is led and nobody plays a triunfo: the strongest card of {led} wins, {card:the}; cards of "
-        "other suits do not count (R-TRICK-1, R-TRICK-2). Remember the order: ace, three, king, knight, "
+        "other suits do not count. Remember the order: ace, three, king, knight, "
         "jack, seven, six, five, four and two, so nothing beats {card:the} in this baza."
     ),
     "ganador.strength.yes": "Yes: it is the strongest of these cards.",
     "ganador.strength.no": "No: {card:the} is stronger.",
     "ganador.strength.explanation": (
         "Within a suit the order of strength rules, not the number: ace, three, king, knight, jack, seven, "
-        "six, five, four and two. The strongest is {card:the} (R-DECK-3)."
+        "six, five, four and two. The strongest is {card:the}."
     ),
     "ganador.candidates.explanation": (
         "{lead:the} is led and the triunfo is {trump}: a stronger card of {led} or any triunfo wins; cards of "
-        "other suits never win (R-TRICK-1, R-TRICK-2)."
+        "other suits never win."
     ),
 }

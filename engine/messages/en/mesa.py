@@ -47,24 +47,24 @@ CATALOGUE: dict[str, str] = {
     "mesa.q.escribir": "How is {card:the} written with its number and the letter of its suit?",
     "mesa.no_existe.expl": (
         "The Spanish deck for tute has 40 cards: in each suit, the ace to the seven, then the jack (10), the "
-        "knight (11) and the king (12). There are no eights, nines or jokers (R-DECK-1)."
+        "knight (11) and the king (12). There are no eights, nines or jokers."
     ),
-    "mesa.cuantas.expl": "Tute is played with the 40-card Spanish deck: four suits of ten cards (R-DECK-1).",
+    "mesa.cuantas.expl": "Tute is played with the 40-card Spanish deck: four suits of ten cards.",
     "mesa.por_palo.expl": (
         "Each suit has ten cards: 1, 2, 3, 4, 5, 6, 7, jack (10), knight (11) and king (12); 4 suits × 10 = 40 "
-        "cards (R-DECK-1)."
+        "cards."
     ),
     "mesa.palo_falso.expl": (
         "The four suits of the Spanish deck are oros, copas, espadas and bastos; hearts, spades, clubs and "
-        "diamonds belong to the French deck (R-DECK-1)."
+        "diamonds belong to the French deck."
     ),
     "mesa.figuras.expl": (
         "After the seven come the jack (10), the knight (11) and the king (12): there are no eights or nines, so "
-        "each suit has ten cards (R-DECK-1)."
+        "each suit has ten cards."
     ),
     "mesa.notation.expl": (
         "A card is written with its number and the letter of its suit (o oros, c copas, e espadas, b bastos): "
-        "“{code}” is the {rank}{fig} of {suit}, {card:the} (R-DECK-2)."
+        "“{code}” is the {rank}{fig} of {suit}, {card:the}."
     ),
     # The seats (R-SEAT-1).
     "mesa.q.despues_de_ti": (
@@ -79,25 +79,24 @@ CATALOGUE: dict[str, str] = {
         "your pair?"
     ),
     "mesa.despues_de.expl": (
-        "Play goes counterclockwise: after {who:obj} comes whoever sits on {who:pos} right, {next} (R-SEAT-1)."
+        "Play goes counterclockwise: after {who:obj} comes whoever sits on {who:pos} right, {next}."
     ),
     "mesa.companero.enfrente": "Opposite you",
     "mesa.companero.derecha": "On your right",
     "mesa.companero.izquierda": "On your left",
     "mesa.companero.expl": (
-        "Partners sit opposite each other; the rivals sit on your right and on your left (R-SEAT-1)."
+        "Partners sit opposite each other; the rivals sit on your right and on your left."
     ),
     "mesa.pareja.expl": (
         "Partners sit opposite each other: player {n} plays with player {partner}. Pair A is players 1 and 3, "
-        "and pair B, players 2 and 4 (R-SEAT-1)."
+        "and pair B, players 2 and 4."
     ),
     # The deal (R-DEAL-1..4).
     "mesa.q.cartas_cada_uno": "In tute for four players in pairs, how many cards does each player get in the deal?",
     "mesa.q.total": "In tute for four players in pairs, how many cards of the deck are dealt?",
     "mesa.q.mazo": "After the deal, is there a stock to draw from during the hand?",
     "mesa.reparto.expl": (
-        "All 40 cards are dealt, ten to each player: no stock is left and nobody draws during the hand "
-        "(R-DEAL-1)."
+        "All 40 cards are dealt, ten to each player: no stock is left and nobody draws during the hand."
     ),
     "mesa.total.all": "all 40, and none is left in the stock",
     "mesa.total.some": "{n}, and the rest stay in the stock",
@@ -119,41 +118,37 @@ CATALOGUE: dict[str, str] = {
     "mesa.holds_dos_de_oros": "{who:subj} {who:v:holds} the two of oros",
     "mesa.q.primera_dos_de_oros": "{deals} and {holds}. Who leads the first baza?",
     "mesa.palo_triunfo.expl": (
-        "The dealer's last card, {card:the}, is shown to mark the triunfo: {suit} are triunfo for the whole hand "
-        "(R-DEAL-2)."
+        "The dealer's last card, {card:the}, is shown to mark the triunfo: {suit} are triunfo for the whole hand."
     ),
     "mesa.quien.mesa": "Nobody: it stays face up on the table",
     "mesa.quien.cambio": "The player with the seven of triunfo, who swaps it for that seven",
     "mesa.quien_la_tiene.expl": (
         "The card that marks the triunfo is the dealer's last card ({who:subj}): it is shown and stays in the "
-        "dealer's hand, to be played like any other. It is not swapped for the seven (R-DEAL-2)."
+        "dealer's hand, to be played like any other. It is not swapped for the seven."
     ),
     "mesa.primera_triunfo.expl": (
         "At this table (Ludoteka's first hand) the first hand of the match is always played with oros as "
-        "triunfo, without showing a card; in the later hands the dealer's last card marks the triunfo "
-        "(R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-2)."
+        "triunfo, without showing a card; in the later hands the dealer's last card marks the triunfo."
     ),
     "mesa.primera_dos_de_oros.expl": (
         "In the first hand of the match at this table oros are triunfo and whoever holds the two of oros "
-        "({who:subj}) leads with it; in the other hands the player on the dealer's right leads "
-        "(R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-3)."
+        "({who:subj}) leads with it; in the other hands the player on the dealer's right leads."
     ),
     "mesa.q.primera_salida": "{who:subj} {who:v:deals}. Who leads the first baza?",
     "mesa.trick_won": "{who:subj} {who:v:wins} baza {i}",
     "mesa.q.siguiente_salida": "{deals}. Bazas played: {done}. Who leads baza {n}?",
     "mesa.primera_salida.expl": (
-        "{who:subj} {who:v:deals}: the first baza is led by the player on {who:pos} right, {next} (R-DEAL-3, "
-        "R-SEAT-1)."
+        "{who:subj} {who:v:deals}: the first baza is led by the player on {who:pos} right, {next}."
     ),
     "mesa.siguiente_salida.expl": (
         "Each baza is led by whoever won the one before: {who:subj} won the last one and so {who:v:leads} "
-        "this one (R-DEAL-3)."
+        "this one."
     ),
     "mesa.q.siguiente_reparto": "In this hand {who:subj} {who:v:has} dealt. Who deals the next hand?",
     "mesa.q.reparto_lejano": "In the first hand of the match {who:subj} dealt. Who deals hand {n}?",
-    "mesa.siguiente_reparto.expl": "The deal passes to the right: after {who:obj}, {next} (R-DEAL-4, R-SEAT-1).",
+    "mesa.siguiente_reparto.expl": "The deal passes to the right: after {who:obj}, {next}.",
     "mesa.reparto_lejano.expl": (
-        "The deal passes once to the right in each hand: {n} hands after {who:obj}, {next} (R-DEAL-4, R-SEAT-1)."
+        "The deal passes once to the right in each hand: {n} hands after {who:obj}, {next}."
     ),
     # The match (R-MATCH-1, R-VAR-PARTIDA-LUDOTEKA).
     "mesa.q.ludoteka": "This table plays the Ludoteka match (6 points win it).",
@@ -167,11 +162,11 @@ CATALOGUE: dict[str, str] = {
     "mesa.faltan.tantos": "Adding up {n} more tantos over all the hands",
     "mesa.faltan.expl.ludoteka": (
         "At this table (the Ludoteka match) the first pair to reach 6 points wins; you are at {a} to {b}, so "
-        "{missing} (R-VAR-PARTIDA-LUDOTEKA). The tantos of each hand do not carry over."
+        "{missing}. The tantos of each hand do not carry over."
     ),
     "mesa.faltan.expl": (
         "Each hand won is a point and the match goes to whoever wins three hands: you are at {a} to {b}, so "
-        "{missing} (R-MATCH-1). Tantos do not carry over, and there is no 101."
+        "{missing}. Tantos do not carry over, and there is no 101."
     ),
     "mesa.score": "your pair {a}, the rival pair {b}",
     "mesa.score.we_win": "your pair {a}, the rival pair {b}: your pair wins the match",
@@ -186,12 +181,12 @@ CATALOGUE: dict[str, str] = {
     "mesa.how.tantos": "with {total} tantos",
     "mesa.marcador.expl.ludoteka": (
         "At this table (the Ludoteka match) {why}, and 6 points win the match. You are at {a} to {b} and {pair} "
-        "wins: it stands at {x} to {y} (R-VAR-PARTIDA-LUDOTEKA)."
+        "wins: it stands at {x} to {y}."
     ),
     "mesa.marcador.expl": (
         "Each hand won is worth one point, a hand won with a tute too, and the match goes to the pair that wins "
         "three hands; tantos are not added to the scoreboard and there is no 101. You are at {a} to {b} and "
-        "{pair} wins {how}: it stands at {x} to {y} (R-MATCH-1)."
+        "{pair} wins {how}: it stands at {x} to {y}."
     ),
     "mesa.match_won": "{pair} wins the match.",
 }

@@ -13,6 +13,6 @@ CATALOGUE: dict[str, str] = {
     "renuncio.nobody.yes": "Yes, nobody reneged.",
     "renuncio.nobody.no": "No: there was a renuncio.",
     "renuncio.note": "Plays {card:the}: {verdict:bare}",
-    "renuncio.expl": "Renuncio by {who:subj}. {note} ({ids})",
+    "renuncio.expl": "Renuncio by {who:subj}. {note}",
     "renuncio.expl.nobody": "Nobody reneged: every card played met the obligations of the player who played it.",
 }

@@ -30,19 +30,15 @@ CATALOGUE: dict[str, str] = {
     ),
     "tantos.card_tantos": "{n} tantos",
     "tantos.pile.explanation": (
-        "Ace 11, three 10, king 4, knight 3, jack 2 and the rest 0 (R-DECK-4): these cards are worth {n} "
-        "tantos."
+        "Ace 11, three 10, king 4, knight 3, jack 2 and the rest 0: these cards are worth {n} tantos."
     ),
     "tantos.row": "{label}: {won} for cards + {cantes} for cantes + {last} for últimas = {total}.",
-    "tantos.total.explanation": "Total = cards + cantes + las diez de últimas (R-SCORE-1).",
+    "tantos.total.explanation": "Total = cards + cantes + las diez de últimas.",
     "tantos.row.note": "cards {won}, cantes {cantes}, últimas {last}: total {total}",
-    "tantos.tie.explanation": (
-        "A tie at {total}: the pair that won the last baza wins, pair {pair} (R-SCORE-3)."
-    ),
-    "tantos.more.explanation": "The pair with the higher total wins (R-SCORE-2).",
+    "tantos.tie.explanation": ("A tie at {total}: the pair that won the last baza wins, pair {pair}."),
+    "tantos.more.explanation": "The pair with the higher total wins.",
     "tantos.tie.note": (
-        "The totals are tied at {total}, but the hand is not a tie: the pair that won the last baza wins it "
-        "(R-SCORE-3)."
+        "The totals are tied at {total}, but the hand is not a tie: the pair that won the last baza wins it."
     ),
     "tantos.no_tie.note": "The totals are not tied: {a} to {b}.",
     "tantos.total": "total {total}",

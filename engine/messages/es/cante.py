@@ -1,7 +1,7 @@
 """May you sing now, and what, in Spanish (engine.scenarios.cante and its grading).
 
 Facts: ``trump`` / ``suit`` suits; ``card`` a card, ``cards`` cards; ``n`` a trick's number; ``cante`` a
-cante's name (``cante.name.…``); ``sung`` / ``suits`` / ``first`` / ``rest`` clauses; ``ids`` rule ids.
+cante's name (``cante.name.…``); ``sung`` / ``suits`` / ``first`` / ``rest`` clauses.
 """
 
 CATALOGUE: dict[str, str] = {
@@ -31,33 +31,33 @@ CATALOGUE: dict[str, str] = {
     "cante.q.ask": "Mira tu mano y las bazas jugadas: ¿qué puedes cantar ahora?",
     # The explanation.
     "cante.expl.rival_won": (
-        "Solo se canta justo después de una baza ganada por tu pareja, y esta la ha ganado la rival (R-CANTE-2)."
+        "Solo se canta justo después de una baza ganada por tu pareja, y esta la ha ganado la rival."
     ),
     "cante.expl.sang_now": (
-        "Cada jugador canta como mucho una vez en cada momento; ya has cantado tras esta baza (R-CANTE-2)."
+        "Cada jugador canta como mucho una vez en cada momento; ya has cantado tras esta baza."
     ),
     "cante.expl.tute_reyes": (
         "Tienes los cuatro reyes y tu pareja acaba de ganar una baza en la que se puede declarar: canta el "
-        "tute, que gana la mano ({ids}; el tute va antes que las cuarenta, R-CANTE-4)."
+        "tute, que va antes que las cuarenta y gana la mano."
     ),
     "cante.expl.tute_caballos": (
         "Tienes los cuatro caballos y tu pareja acaba de ganar una baza en la que se puede declarar: canta el "
-        "tute, que gana la mano ({ids}; el tute va antes que las cuarenta, R-CANTE-4)."
+        "tute, que va antes que las cuarenta y gana la mano."
     ),
     "cante.note.tute_passed": (
-        "El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó (R-TUTE-2)."
+        "El tute solo se declara cuando la pareja gana su primera baza, y ese momento ya pasó."
     ),
-    "cante.note.sung": "{cante} ya se cantaron: cada palo una vez (R-CANTE-3).",
-    "cante.note.played": "De {suit} ya se jugó {card:the}: ese palo ya no se puede cantar (R-CANTE-3).",
+    "cante.note.sung": "{cante} ya se cantaron: cada palo una vez.",
+    "cante.note.played": "De {suit} ya se jugó {card:the}: ese palo ya no se puede cantar.",
     "cante.note.split": (
-        "El rey y el caballo de {suit} están repartidos entre tú y tu compañero: no es cante (R-CANTE-1)."
+        "El rey y el caballo de {suit} están repartidos entre tú y tu compañero: no es cante."
     ),
     "cante.head.nada": "No tienes ningún cante válido ahora.",
     "cante.head.cuarenta": "Tienes rey y caballo de triunfo: cantas las cuarenta.",
     "cante.head.cuarenta.first": (
-        "Tienes rey y caballo de triunfo: cantas las cuarenta, que van antes que las veinte (R-CANTE-4)."
+        "Tienes rey y caballo de triunfo: cantas las cuarenta, que van antes que las veinte."
     ),
-    "cante.head.veinte": "Tienes rey y caballo de {suits}: puedes cantar las veinte (R-CANTE-1, R-CANTE-2).",
+    "cante.head.veinte": "Tienes rey y caballo de {suits}: puedes cantar las veinte.",
     # The verdict on each option.
     "cante.verdict.yes": "Sí: es lo que puedes cantar ahora.",
     "cante.verdict.no": "No:",

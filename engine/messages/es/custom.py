@@ -8,17 +8,17 @@ families / fields / key / fmt (the contract's own names: family codes, JSON fiel
 CATALOGUE: dict[str, str] = {
     "custom.only_families": "Una posición construida solo sirve para {families}.",
     "custom.never_legal": (
-        "La baza no puede haberse jugado así: {card:name} ({who:subj}) no era una jugada legal con ninguna "
+        "La baza no puede haberse jugado así: {card:the} ({who:subj}) no era una jugada legal con ninguna "
         "mano posible."
     ),
     "custom.not_enough_cards": (
         "La baza no puede haberse jugado así: no hay cartas suficientes para que todas sus cartas fueran "
         "legales a la vez."
     ),
-    "custom.not_legal": "La baza no puede haberse jugado así: {card:name} no era legal.",
+    "custom.not_legal": "La baza no puede haberse jugado así: {card:the} no era legal.",
     "custom.trick_too_long": "La baza puede tener como mucho 3 cartas antes de tu turno y tiene {n}.",
     "custom.hand_size": "La mano debe tener de 1 a 10 cartas y tiene {n}.",
-    "custom.bad_card": "Carta no válida o repetida:",
+    "custom.trick_and_hand": "la baza y la mano",
     "custom.not_an_object": "Se espera un objeto {fmt} con los campos {fields}.",
     "custom.unknown_field": "Campo desconocido: {fields}.",
     "custom.missing_field": "Falta el campo: {fields}.",

@@ -18,23 +18,22 @@ CATALOGUE: dict[str, str] = {
     "ganador.why.stronger": "No: {card:the} es más fuerte (as, tres, rey, caballo, sota, siete...).",
     "ganador.why.other_suit": "No: no es del palo de salida ni de triunfo, así que no puede ganar.",
     "ganador.explanation.cut": (
-        "Sale {lead:the}. La baza tiene triunfo ({trump}), así que gana el triunfo más alto: {card:the} "
-        "(R-TRICK-2)."
+        "Sale {lead:the}. La baza tiene triunfo ({trump}), así que gana el triunfo más alto: {card:the}."
     ),
-    "ganador.explanation.trump_lead": "Sale triunfo: gana el triunfo más alto, {card:the} (R-TRICK-2).",
+    "ganador.explanation.trump_lead": "Sale triunfo: gana el triunfo más alto, {card:the}.",
     "ganador.explanation.plain": (
         "Sale {lead:the} y nadie echa triunfo: gana la carta de {led} más fuerte, {card:the}; las de otros "
-        "palos no cuentan (R-TRICK-1, R-TRICK-2). Recuerda el orden: as, tres, rey, caballo, sota, siete, "
+        "palos no cuentan. Recuerda el orden: as, tres, rey, caballo, sota, siete, "
         "seis, cinco, cuatro y dos, así que nada supera {card:to_the} en esta baza."
     ),
     "ganador.strength.yes": "Sí: es la más fuerte de estas cartas.",
     "ganador.strength.no": "No: {card:the} es más fuerte.",
     "ganador.strength.explanation": (
         "Dentro de un palo manda el orden de fuerza, no el número: as, tres, rey, caballo, sota, siete, "
-        "seis, cinco, cuatro y dos. La más fuerte es {card:the} (R-DECK-3)."
+        "seis, cinco, cuatro y dos. La más fuerte es {card:the}."
     ),
     "ganador.candidates.explanation": (
         "Sale {lead:the} y el triunfo es {trump}: gana una carta de {led} más fuerte o cualquier triunfo; "
-        "las de otros palos nunca ganan (R-TRICK-1, R-TRICK-2)."
+        "las de otros palos nunca ganan."
     ),
 }

@@ -52,24 +52,24 @@ CATALOGUE: dict[str, str] = {
     "mesa.q.escribir": "¿Cómo se escribe {card:the} con número y letra del palo?",
     "mesa.no_existe.expl": (
         "La baraja española del tute tiene 40 cartas: en cada palo, del as al siete y la sota (10), el caballo "
-        "(11) y el rey (12). No hay ochos, nueves ni comodines (R-DECK-1)."
+        "(11) y el rey (12). No hay ochos, nueves ni comodines."
     ),
-    "mesa.cuantas.expl": "Se juega con la baraja española de 40 cartas: cuatro palos de diez cartas (R-DECK-1).",
+    "mesa.cuantas.expl": "Se juega con la baraja española de 40 cartas: cuatro palos de diez cartas.",
     "mesa.por_palo.expl": (
         "Cada palo tiene diez cartas: 1, 2, 3, 4, 5, 6, 7, sota (10), caballo (11) y rey (12); 4 palos × 10 = "
-        "40 cartas (R-DECK-1)."
+        "40 cartas."
     ),
     "mesa.palo_falso.expl": (
         "Los cuatro palos de la baraja española son oros, copas, espadas y bastos; corazones, picas, tréboles y "
-        "diamantes son de la baraja francesa (R-DECK-1)."
+        "diamantes son de la baraja francesa."
     ),
     "mesa.figuras.expl": (
         "Después del siete vienen la sota (10), el caballo (11) y el rey (12): no hay ni ochos ni nueves, y así "
-        "cada palo tiene diez cartas (R-DECK-1)."
+        "cada palo tiene diez cartas."
     ),
     "mesa.notation.expl": (
         "Una carta se escribe con su número y la letra de su palo (o oros, c copas, e espadas, b bastos): "
-        "«{code}» es {rank}{fig} de {suit}, {card:the} (R-DECK-2)."
+        "«{code}» es {rank}{fig} de {suit}, {card:the}."
     ),
     # The seats (R-SEAT-1).
     "mesa.q.despues_de_ti": (
@@ -83,24 +83,24 @@ CATALOGUE: dict[str, str] = {
     ),
     "mesa.despues_de.expl": (
         "Se juega en sentido contrario a las agujas del reloj: después {who:de} juega quien está a {who:pos1} "
-        "derecha, {next} (R-SEAT-1)."
+        "derecha, {next}."
     ),
     "mesa.companero.enfrente": "Enfrente de ti",
     "mesa.companero.derecha": "A tu derecha",
     "mesa.companero.izquierda": "A tu izquierda",
     "mesa.companero.expl": (
-        "Los compañeros se sientan enfrente; a tu derecha y a tu izquierda están los rivales (R-SEAT-1)."
+        "Los compañeros se sientan enfrente; a tu derecha y a tu izquierda están los rivales."
     ),
     "mesa.pareja.expl": (
         "Los compañeros se sientan enfrente: el jugador {n} juega con el {partner}. La pareja A son los "
-        "jugadores 1 y 3, y la pareja B, el 2 y el 4 (R-SEAT-1)."
+        "jugadores 1 y 3, y la pareja B, el 2 y el 4."
     ),
     # The deal (R-DEAL-1..4).
     "mesa.q.cartas_cada_uno": "En el tute por parejas, ¿cuántas cartas recibe cada jugador al repartir?",
     "mesa.q.total": "En el tute por parejas, ¿cuántas cartas de la baraja se reparten?",
     "mesa.q.mazo": "Después de repartir, ¿queda un mazo del que se roba durante la mano?",
     "mesa.reparto.expl": (
-        "Se reparten las 40 cartas, diez a cada jugador: no queda mazo y no se roba durante la mano (R-DEAL-1)."
+        "Se reparten las 40 cartas, diez a cada jugador: no queda mazo y no se roba durante la mano."
     ),
     "mesa.total.all": "las 40, y no queda ninguna en el mazo",
     "mesa.total.some": "{n}, y el resto queda en el mazo",
@@ -125,43 +125,39 @@ CATALOGUE: dict[str, str] = {
     "mesa.q.primera_dos_de_oros": "{deals} y {holds}. ¿Quién sale en la primera baza?",
     "mesa.palo_triunfo.expl": (
         "La última carta del repartidor, {card:the}, se enseña para marcar el triunfo: triunfan los {suit} toda "
-        "la mano (R-DEAL-2)."
+        "la mano."
     ),
     "mesa.quien.mesa": "Nadie: se queda boca arriba en la mesa",
     "mesa.quien.cambio": "Quien tenga el siete de triunfo, que la cambia",
     "mesa.quien_la_tiene.expl": (
         "La carta que marca el triunfo es la última del repartidor ({who:subj}): se enseña y se queda en su "
-        "mano, y la jugará como cualquier otra. No se cambia por el siete (R-DEAL-2)."
+        "mano, y la jugará como cualquier otra. No se cambia por el siete."
     ),
     "mesa.primera_triunfo.expl": (
         "En esta mesa (primera mano de Ludoteka) la primera mano de la partida se juega siempre con triunfo de "
-        "oros, sin enseñar carta; en las siguientes marca el triunfo la última carta del repartidor "
-        "(R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-2)."
+        "oros, sin enseñar carta; en las siguientes marca el triunfo la última carta del repartidor."
     ),
     "mesa.primera_dos_de_oros.expl": (
         "En la primera mano de la partida de esta mesa triunfan los oros y sale quien tiene el dos de oros "
-        "({who:subj}), saliendo con él; en las demás manos sale el jugador a la derecha del repartidor "
-        "(R-VAR-PRIMERA-MANO-LUDOTEKA, R-DEAL-3)."
+        "({who:subj}), saliendo con él; en las demás manos sale el jugador a la derecha del repartidor."
     ),
     "mesa.q.primera_salida": "{who:v:reparte} {who:subj}. ¿Quién sale en la primera baza?",
     "mesa.trick_won": "la {i}.ª la {who:v:gana} {who:subj}",
     "mesa.q.siguiente_salida": "{deals}. Bazas jugadas: {done}. ¿Quién sale en la baza {n}?",
     "mesa.primera_salida.expl": (
-        "{who:v:reparte} {who:subj}: la primera baza la abre el jugador a {who:pos1} derecha, {next} "
-        "(R-DEAL-3, R-SEAT-1)."
+        "{who:v:reparte} {who:subj}: la primera baza la abre el jugador a {who:pos1} derecha, {next}."
     ),
     "mesa.siguiente_salida.expl": (
         "Cada baza la abre quien ganó la anterior: la última la {who:v:ganó} {who:subj}, así que {who:v:sale} "
-        "{who:v:él} (R-DEAL-3)."
+        "{who:v:él}."
     ),
     "mesa.q.siguiente_reparto": "En esta mano {who:v:ha} repartido {who:subj}. ¿Quién reparte la mano siguiente?",
     "mesa.q.reparto_lejano": (
         "En la primera mano de la partida {who:v:reparte} {who:subj}. ¿Quién reparte la mano {n}?"
     ),
-    "mesa.siguiente_reparto.expl": "El reparto pasa a la derecha: tras {who:obj} {next} (R-DEAL-4, R-SEAT-1).",
+    "mesa.siguiente_reparto.expl": "El reparto pasa a la derecha: tras {who:obj} {next}.",
     "mesa.reparto_lejano.expl": (
-        "El reparto pasa una vez a la derecha en cada mano: {n} manos después {who:de} {next} (R-DEAL-4, "
-        "R-SEAT-1)."
+        "El reparto pasa una vez a la derecha en cada mano: {n} manos después {who:de} {next}."
     ),
     # The match (R-MATCH-1, R-VAR-PARTIDA-LUDOTEKA).
     "mesa.q.ludoteka": "En esta mesa se juega la partida de Ludoteka (se gana con 6 puntos).",
@@ -175,11 +171,11 @@ CATALOGUE: dict[str, str] = {
     "mesa.faltan.tantos": "Sumar {n} tantos más entre todas las manos",
     "mesa.faltan.expl.ludoteka": (
         "En esta mesa (partida de Ludoteka) gana la primera pareja que llega a 6 puntos; vais {a} a {b}, así "
-        "que {missing} (R-VAR-PARTIDA-LUDOTEKA). Los tantos de cada mano no se acumulan."
+        "que {missing}. Los tantos de cada mano no se acumulan."
     ),
     "mesa.faltan.expl": (
         "Cada mano ganada es un punto y gana la partida quien gana tres manos: vais {a} a {b}, así que "
-        "{missing} (R-MATCH-1). Los tantos no se acumulan ni hay 101."
+        "{missing}. Los tantos no se acumulan ni hay 101."
     ),
     "mesa.score": "tu pareja {a}, la rival {b}",
     "mesa.score.we_win": "tu pareja {a}, la rival {b}: tu pareja gana la partida",
@@ -194,12 +190,12 @@ CATALOGUE: dict[str, str] = {
     "mesa.how.tantos": "con {total} tantos",
     "mesa.marcador.expl.ludoteka": (
         "En esta mesa (partida de Ludoteka) {why}, y se gana con 6 puntos. Vais {a} a {b} y gana {pair}: queda "
-        "{x} a {y} (R-VAR-PARTIDA-LUDOTEKA)."
+        "{x} a {y}."
     ),
     "mesa.marcador.expl": (
         "Cada mano ganada vale un punto, también la ganada con un tute, y gana la partida la pareja que gana "
         "tres manos; los tantos no se suman al marcador ni hay 101. Vais {a} a {b} y gana {pair} {how}: queda "
-        "{x} a {y} (R-MATCH-1)."
+        "{x} a {y}."
     ),
     "mesa.match_won": "{pair} gana la partida.",
 }

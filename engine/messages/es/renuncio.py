@@ -2,7 +2,7 @@
 
 Facts: ``who`` a player seen from outside ('el jugador 2 (pareja B)'); ``card`` a card; ``trump`` the
 trump suit; ``n`` the trick's number; ``p1``…``p4`` the trick's plays (``renuncio.play``); ``verdict``
-the ruling's verdict on the card played (a play message); ``note`` a ``renuncio.note``; ``ids`` rule ids.
+the ruling's verdict on the card played (a play message); ``note`` a ``renuncio.note``.
 """
 
 CATALOGUE: dict[str, str] = {
@@ -17,6 +17,6 @@ CATALOGUE: dict[str, str] = {
     "renuncio.nobody.yes": "Sí, nadie renunció.",
     "renuncio.nobody.no": "No: hubo renuncio.",
     "renuncio.note": "Juega {card:the}: {verdict:bare}",
-    "renuncio.expl": "Renuncio {who:de}. {note} ({ids})",
+    "renuncio.expl": "Renuncio {who:de}. {note}",
     "renuncio.expl.nobody": "Nadie ha renunciado: cada carta jugada cumplía las obligaciones de su jugador.",
 }

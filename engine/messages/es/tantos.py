@@ -36,18 +36,16 @@ CATALOGUE: dict[str, str] = {
     ),
     "tantos.card_tantos": "{n} tantos",
     "tantos.pile.explanation": (
-        "As 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0 (R-DECK-4): estas cartas suman {n} tantos."
+        "As 11, tres 10, rey 4, caballo 3, sota 2 y las demás 0: estas cartas suman {n} tantos."
     ),
     "tantos.row": "{label}: {won} de cartas + {cantes} de cantes + {last} de últimas = {total}.",
-    "tantos.total.explanation": "Total = cartas + cantes + diez de últimas (R-SCORE-1).",
+    "tantos.total.explanation": "Total = cartas + cantes + diez de últimas.",
     "tantos.row.note": "cartas {won}, cantes {cantes}, últimas {last}: total {total}",
-    "tantos.tie.explanation": (
-        "Empate a {total}: gana la pareja que hizo la última baza, la {pair} (R-SCORE-3)."
-    ),
-    "tantos.more.explanation": "Gana la pareja con más total (R-SCORE-2).",
+    "tantos.tie.explanation": ("Empate a {total}: gana la pareja que hizo la última baza, la {pair}."),
+    "tantos.more.explanation": "Gana la pareja con más total.",
     "tantos.tie.note": (
         "Los totales empatan a {total}, pero la mano no queda en empate: la gana la pareja que hizo la "
-        "última baza (R-SCORE-3)."
+        "última baza."
     ),
     "tantos.no_tie.note": "Los totales no empatan: {a} a {b}.",
     "tantos.total": "total {total}",

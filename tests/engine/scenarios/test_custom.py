@@ -138,8 +138,8 @@ def test_json_round_trips_through_the_engine_contract():
         ({"trump": "o", "hand": ["1c"], "seat": 2}, "desconocido: seat"),
         ({"trump": 3, "hand": ["1c"]}, "palo"),
         ({"trump": "o", "hand": "1c"}, "lista de cartas"),
-        ({"trump": "o", "hand": ["1c"], "rules": "casa"}, "mesa desconocida"),
-        ({"trump": "x", "hand": ["1c"]}, "palo desconocido"),
+        ({"trump": "o", "hand": ["1c"], "rules": "casa"}, "Mesa desconocida"),
+        ({"trump": "x", "hand": ["1c"]}, "Palo desconocido"),
     ],
 )
 def test_malformed_json_is_refused_with_a_spanish_reason(data, message):

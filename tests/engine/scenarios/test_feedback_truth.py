@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from engine.messages import render
 from engine.rules import PRESETS, switched_off
 from engine.scenarios import FAMILIES, MISCONCEPTIONS
 from tests.engine.scenarios.sweep import SEEDS, swept
@@ -76,6 +77,31 @@ def test_no_question_or_feedback_cites_a_rule_its_table_switches_off(rendered):
         if cited & off:
             wrong.append(f"{r.where()}: {sorted(cited & off)}")
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_no_sentence_a_learner_reads_writes_a_rule_id_the_rule_lines_cite_them(rendered, lang):
+    inline, uncited = [], []
+    for r in rendered:
+        for sentence in r.sentences(lang):
+            inline += [f"{r.where()}: «{sentence}»"] if RULE_ID.search(sentence) else []
+        uncited += [r.where()] if not r.grade.rule_ids else []
+    assert inline == [], inline[:5]
+    assert uncited == []
+
+
+def test_the_rules_an_explanation_states_are_among_its_rule_lines(rendered):
+    # The sentence says the rule in words; its id goes to the grade's rules (the «Reglas» lines).
+    cante = [r for r in rendered if r.family == "cante"]
+    played = [r for r in cante if "ya se jugó" in render(r.grade.explanation, "es")]
+    split = [r for r in cante if "están repartidos" in render(r.grade.explanation, "es")]
+    tute = [r for r in cante if "canta el tute" in render(r.grade.explanation, "es")]
+    assert played and split and tute
+    assert all("R-CANTE-3" in r.grade.rule_ids for r in played)
+    assert all("R-CANTE-1" in r.grade.rule_ids for r in split)
+    assert all({"R-TUTE-1", "R-TUTE-3", "R-CANTE-4"} <= set(r.grade.rule_ids) for r in tute)
+    reneged = [r for r in rendered if r.family == "renuncio" and r.scenario.answer != "nadie"]
+    assert reneged and all("R-OBL-RENUNCIO" in r.grade.rule_ids for r in reneged)
 
 
 @pytest.mark.parametrize(

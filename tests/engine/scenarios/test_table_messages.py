@@ -97,10 +97,10 @@ def _faltan(rules, mine: int) -> tuple:
 @pytest.mark.parametrize(
     ("table", "mine", "es", "en", "es_expl", "en_expl"),
     [
-        ("guia", 2, "1 mano", "1 hand", "os falta 1 ", "you need 1 more"),
-        ("guia", 0, "3 manos", "3 hands", "os faltan 3 ", "you need 3 more"),
-        ("ludoteka", 5, "1 punto", "1 point", "os falta 1 ", "you need 1 more"),
-        ("ludoteka", 1, "5 puntos", "5 points", "os faltan 5 ", "you need 5 more"),
+        ("guia", 2, "1 mano", "1 hand", "os falta 1.", "you need 1 more"),
+        ("guia", 0, "3 manos", "3 hands", "os faltan 3.", "you need 3 more"),
+        ("ludoteka", 5, "1 punto", "1 point", "os falta 1.", "you need 1 more"),
+        ("ludoteka", 1, "5 puntos", "5 points", "os faltan 5.", "you need 5 more"),
     ],
 )
 def test_one_and_several_agree_with_their_number(table, mine, es, en, es_expl, en_expl):

@@ -1,5 +1,6 @@
 import csv
 import io
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -272,3 +273,31 @@ def test_two_phones_in_two_languages_each_see_the_question_in_their_own(
         english = bob_client.get(_phone(live)).content.decode()
         assert 'lang="es"' in spanish and "Baza en la mesa" in spanish and "Baza on the table" not in spanish
         assert 'lang="en"' in english and "Baza on the table" in english and "Baza en la mesa" not in english
+
+
+def test_a_round_of_the_guide_examples_is_named_in_the_readers_language_not_the_starters(
+    teresa_client, classroom
+):
+    teresa_client.post(reverse("accounts:language"), {"language": "en"})
+    teresa_client.post(
+        reverse("live:start", args=[classroom.pk]), {"source": "guia", "family": "jugada", "count": 2}
+    )
+    live = Round.objects.get()
+    assert live.title == ""  # no words stored: the source names it
+    english = unescape(teresa_client.get(live.get_absolute_url()).content.decode())
+    assert "The guide's examples" in english and "Ejemplos de la guía" not in english
+    teresa_client.post(reverse("accounts:language"), {"language": "es"})
+    spanish = unescape(teresa_client.get(live.get_absolute_url()).content.decode())
+    assert "Ejemplos de la guía" in spanish and "The guide's examples" not in spanish
+
+
+def test_a_round_stored_with_its_starters_words_is_still_named_in_the_readers_language(
+    teresa, teresa_client, classroom
+):
+    # Rounds started before the titles followed the reader kept «Posiciones construidas» in the row.
+    Round.objects.create(
+        classroom=classroom, started_by=teresa, title="Posiciones construidas", source="posiciones"
+    )
+    teresa_client.post(reverse("accounts:language"), {"language": "en"})
+    english = unescape(teresa_client.get(reverse("live:start", args=[classroom.pk])).content.decode())
+    assert "Built positions" in english and "Posiciones construidas" not in english
