@@ -24,6 +24,10 @@ CATALOGUE: dict[str, str] = {
         "it is the card that wins the most hands when the hand is played many times, with the unseen cards "
         "dealt in many ways that fit what has been played"
     ),
+    "bots.contar": (
+        "it counts the cards left: with the unseen ones dealt in several ways that fit what has been played, "
+        "and the last bazas played without a mistake, it is the card with which its pair wins the hand most often"
+    ),
     "bots.tute": "it sings the tute: the hand ends and its pair wins it",
     "bots.cuarenta": "it sings las cuarenta, which come before las veinte",
     "bots.veinte": "it sings las veinte",

@@ -33,6 +33,10 @@ CATALOGUE: dict[str, str] = {
         "es la carta que más manos gana al jugar la mano muchas veces, con las cartas que no se ven "
         "repartidas de muchas maneras que encajan con lo jugado"
     ),
+    "bots.contar": (
+        "cuenta las cartas que quedan: repartiendo de varias maneras las que no ve, como encajan con lo "
+        "jugado, y jugando las últimas bazas sin error, es la carta con la que su pareja gana la mano más veces"
+    ),
     "bots.tute": "canta el tute: la mano termina y la gana su pareja",
     "bots.cuarenta": "canta las cuarenta, que van antes que las veinte",
     "bots.veinte": "canta las veinte",
