@@ -25,8 +25,8 @@ CATALOGUE: dict[str, str] = {
         "dealt in many ways that fit what has been played"
     ),
     "bots.contar": (
-        "it counts the cards left: with the unseen ones dealt in several ways that fit what has been played, "
-        "and the last bazas played without a mistake, it is the card with which its pair wins the hand most often"
+        "it is the card with which its pair wins the hand most often when it counts the cards left, dealing "
+        "the unseen ones in several ways that fit the play and playing the last bazas without a mistake"
     ),
     "bots.tute": "it sings the tute: the hand ends and its pair wins it",
     "bots.cuarenta": "it sings las cuarenta, which come before las veinte",

@@ -34,8 +34,8 @@ CATALOGUE: dict[str, str] = {
         "repartidas de muchas maneras que encajan con lo jugado"
     ),
     "bots.contar": (
-        "cuenta las cartas que quedan: repartiendo de varias maneras las que no ve, como encajan con lo "
-        "jugado, y jugando las últimas bazas sin error, es la carta con la que su pareja gana la mano más veces"
+        "es la carta con la que su pareja gana la mano más veces cuando cuenta las cartas que quedan, "
+        "repartiendo de varias maneras las que no ve según lo jugado y jugando sin error las últimas bazas"
     ),
     "bots.tute": "canta el tute: la mano termina y la gana su pareja",
     "bots.cuarenta": "canta las cuarenta, que van antes que las veinte",
