@@ -46,7 +46,15 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: TableRules = 
     if not trick:
         return hand
     led, high_led, high_trump, winner = trick_state(trick, trump)
-    if rules.excepcion_companero and len(trick) >= 2 and winner == len(trick) - 2:
+    return legal_after(hand, len(trick), led, high_led, high_trump, winner, trump, rules)
+
+
+def legal_after(
+    hand: int, n: int, led: int, high_led: int, high_trump: int, winner: int, trump: int, rules: TableRules
+) -> int:
+    """``legal_mask`` from a trick's state (``trick_state`` of its ``n`` > 0 cards), for searches that keep
+    the state as they play instead of working it out again for every card."""
+    if rules.excepcion_companero and n >= 2 and winner == n - 2:
         # Variant excepcion_companero: partner's card is winning; following suit is enough.
         return hand & SUIT_MASKS[led] or hand
     have_led = hand & SUIT_MASKS[led]

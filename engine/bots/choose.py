@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.endgame import counted
 from engine.bots.fuerte import fuerte_decision
 from engine.bots.policy import (
     LEVELS,
@@ -38,7 +39,7 @@ def choose_play(view: SeatView, level: str, rng: random.Random) -> Decision:
     if level == "principiante":
         return Decision(CARDS[principiante_card(legal, rng)], Reason("aleatoria", trick_facts(view)))
     if level == "normal":
-        return normal_decision(view, legal)
+        return counted(view, legal, normal_decision(view, legal), rng)
     return fuerte_decision(view, legal, rng)
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from engine.bots import endgame
 from engine.bots.policy import (
+    REYES_CABALLOS,
     Decision,
     Reason,
     best_cante,
@@ -18,13 +20,14 @@ from engine.bots.policy import (
     voids_of,
 )
 from engine.bots.view import SeatView
+from engine.bots.worlds import world_sampler
 from engine.cantes import allowed_cantes
 from engine.cards import CARDS, TANTOS_OF, Card
-from engine.obligations import legal_mask
+from engine.obligations import legal_after, trick_state
 from engine.tricks import trick_winner
 
 # Card plays the rollouts of one decision may make in total: the budget that keeps a decision near 30 ms of CPU.
-PLAY_BUDGET = 8_000
+PLAY_BUDGET = 4_000
 MIN_SAMPLES, MAX_SAMPLES = 4, 64
 
 
@@ -39,38 +42,6 @@ class Estimate:
     @property
     def value(self) -> float:
         return self.win_rate + self.margin / 400
-
-
-def sample_world(view: SeatView, rng: random.Random, tries: int = 30) -> list[int]:
-    """Four hands (masks) consistent with the view: ours, the known cards, the voids and hand sizes."""
-    possible, known = view.possible(), view.known()
-    others = [s for s in range(4) if s != view.seat]
-    fixed = known[0] | known[1] | known[2] | known[3]
-    free = [c for c in range(40) if view.unseen >> c & 1 and not fixed >> c & 1]
-    sizes = {s: view.hand_size(s) - known[s].bit_count() for s in others}
-    options = {c: [s for s in others if possible[s] >> c & 1] for c in free}
-    free.sort(key=lambda c: len(options[c]))
-    for attempt in range(tries + 1):
-        hands = list(known)
-        need = dict(sizes)
-        ok = True
-        for c in free:
-            seats = options[c] if attempt < tries else others  # the last try ignores the inferences
-            room = [s for s in seats if need[s] > 0]
-            if not room:
-                ok = False
-                break
-            total = sum(need[s] for s in room)
-            r = rng.random() * total
-            for s in room:
-                r -= need[s]
-                if r < 0:
-                    break
-            hands[s] |= 1 << c
-            need[s] -= 1
-        if ok:
-            return hands
-    raise AssertionError("no world fits the hand sizes")  # cannot happen: the real deal is one
 
 
 def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]) -> tuple[int, int]:
@@ -107,6 +78,8 @@ def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]
                 last = pair
                 break
             for s in (winner, (winner + 2) & 3):
+                if (hands[s] & REYES_CABALLOS).bit_count() < 2:
+                    continue  # nothing to sing (the quick test before the full rule)
                 opt = best_cante(
                     allowed_cantes(hands[s], trump, first_win=won[pair] == 1, sung=sung, rules=rules)
                 )
@@ -120,13 +93,17 @@ def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]
             seat = (seat + 1) & 3
         mine = hands[seat]
         rest = hands[0] | hands[1] | hands[2] | hands[3]
-        legal = legal_mask(mine, trick, trump, rules) if trick else mine
+        if trick:
+            state = trick_state(trick, trump)
+            legal = legal_after(mine, len(trick), *state, trump, rules)
+        else:
+            state, legal = None, mine
         if not legal & (legal - 1):
             card = legal.bit_length() - 1
             continue
         tute_open = won[seat & 1] == 0 or rules.tute_cualquier_baza
         card, _ = normal_card(
-            mine, legal, trick, seat, trump, rest & ~mine, voids, n_tricks + 1, sung, rules, tute_open
+            mine, legal, trick, seat, trump, rest & ~mine, voids, n_tricks + 1, sung, rules, tute_open, state
         )
     totals = [tantos[0] + cpts[0], tantos[1] + cpts[1]]
     totals[last] += 10
@@ -156,24 +133,44 @@ def candidates(view: SeatView, legal: int) -> dict[int, int]:
 
 
 def evaluate(view: SeatView, rng: random.Random, samples: int | None = None) -> dict[Card, Estimate]:
-    """The estimate of every legal card of the seat to play (interchangeable cards share one)."""
+    """The estimate of every legal card of the seat to play (interchangeable cards share one).
+
+    With ``samples`` given, every card is played out in that many worlds. Without, the budget decides
+    (``PLAY_BUDGET`` card plays in all): with more than two cards that play differently, every card is played
+    out in the first half of the worlds and only the better half of them (by ``Estimate.value``) in the
+    second half, so the cards that matter get more worlds for the same plays.
+    """
     legal = view.legal_mask()
     reps = candidates(view, legal)
     distinct = sorted(set(reps.values()))
+    k = len(distinct)
     if samples is None:
-        plays = sum(view.hand_size(s) for s in range(4))
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAY_BUDGET // (len(distinct) * max(plays, 1))))
+        plays = max(sum(view.hand_size(s) for s in range(4)), 1)
+        keep = k if k <= 2 else (k + 1) // 2
+        # ``first`` worlds for every card, then as many for the ``keep`` best: first * (k + keep) rollouts.
+        first = PLAY_BUDGET // (plays * (k + keep))
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, 2 * first))
+        first = samples if keep == k else samples // 2
+    else:
+        keep, first = k, samples
     voids = voids_of(view.possible())
     wins = dict.fromkeys(distinct, 0)
     margins = dict.fromkeys(distinct, 0)
-    for _ in range(samples):
-        world = sample_world(view, rng)
-        for c in distinct:
+    counts = dict.fromkeys(distinct, 0)
+    draw = world_sampler(view)
+    playing = distinct
+    for i in range(samples):
+        if i == first:
+            playing = sorted(sorted(playing, key=lambda c: (-(wins[c] + margins[c] / 400), c))[:keep])
+        world = draw(rng)
+        for c in playing:
             w, m = rollout(view, world, c, voids)
             wins[c] += w
             margins[c] += m
+            counts[c] += 1
     return {
-        CARDS[c]: Estimate(wins[r] / samples, margins[r] / samples, samples) for c, r in sorted(reps.items())
+        CARDS[c]: Estimate(wins[r] / counts[r], margins[r] / counts[r], counts[r])
+        for c, r in sorted(reps.items())
     }
 
 
@@ -210,7 +207,10 @@ def clearly_better(
 def fuerte_decision(view: SeatView, legal: int, rng: random.Random) -> Decision:
     if not legal & (legal - 1) or (view.first_card is not None and not view.tricks and not view.trick):
         return normal_decision(view, legal)
+    if view.trick_no >= endgame.FROM_TRICK:  # few cards left: count them exactly (engine/bots/endgame.py)
+        return endgame.counted(view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS)
     estimates = evaluate(view, rng)
-    best = max(estimates, key=lambda c: (estimates[c].value, -c))
+    most = max(e.samples for e in estimates.values())  # the cards kept for the second half of the worlds
+    best = max((c for c in estimates if estimates[c].samples == most), key=lambda c: (estimates[c].value, -c))
     facts = trick_facts(view) | {"estimates": estimates}
     return Decision(best, Reason("mejor_estimacion", facts))

@@ -39,6 +39,7 @@ REASON_CODES = (
     "salir_al_fallo",
     "hacer_fallar",
     "mejor_estimacion",
+    "contar",
     # Cantes (CanteDecision.reason.code):
     "tute",
     "cuarenta",
@@ -90,6 +91,8 @@ def _low(mask: int) -> int:
 def _pair_cards(hand: int, sung: int, tute_open: bool = False) -> int:
     """Rey and caballo of each unsung suit where we hold both: kept to sing them (R-CANTE-1, R-CANTE-3); and
     the four reyes or caballos while a tute may still be sung (R-TUTE-1, R-TUTE-2)."""
+    if (hand & REYES_CABALLOS).bit_count() < 2:
+        return 0  # no rey and caballo of one suit, no four of a kind
     out = 0
     for s in range(4):
         if hand & CANTE_MASK[s] == CANTE_MASK[s] and not sung >> s & 1:
@@ -99,6 +102,9 @@ def _pair_cards(hand: int, sung: int, tute_open: bool = False) -> int:
             if hand & m == m:
                 out |= m
     return out
+
+
+REYES_CABALLOS = TUTE_MASK["reyes"] | TUTE_MASK["caballos"]
 
 
 def _strength_mask(k: int) -> int:
@@ -147,9 +153,11 @@ def normal_card(
     sung: int,
     rules: TableRules,
     tute_open: bool = False,
+    state: tuple[int, int, int, int] | None = None,
 ) -> tuple[int, str]:
     """The normal bot's card and reason code; ``voids[s]`` is a 4-bit mask of suits seat ``s`` is known to lack;
-    ``tute_open``: a tute could still be sung (our pair has not won a trick yet, or the table allows any)."""
+    ``tute_open``: a tute could still be sung (our pair has not won a trick yet, or the table allows any);
+    ``state``: the trick's ``trick_state`` when the caller has it already."""
     if not legal & (legal - 1):
         return _low(legal), "unica"
     keep = _pair_cards(hand, sung, tute_open)
@@ -157,7 +165,7 @@ def normal_card(
     if not trick:
         return _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep)
     n = len(trick)
-    led, high_led, high_trump, win_idx = trick_state(trick, trump)
+    led, high_led, high_trump, win_idx = state or trick_state(trick, trump)
     # The cards that beat the one winning now (R-TRICK-2): obligations make us play one when we can.
     if high_trump >= 0:
         winners = legal & ABOVE[high_trump]

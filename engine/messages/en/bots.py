@@ -24,6 +24,10 @@ CATALOGUE: dict[str, str] = {
         "it is the card that wins the most hands when the hand is played many times, with the unseen cards "
         "dealt in many ways that fit what has been played"
     ),
+    "bots.contar": (
+        "it is the card with which its pair wins the hand most often when it counts the cards left, dealing "
+        "the unseen ones in several ways that fit the play and playing the last bazas without a mistake"
+    ),
     "bots.tute": "it sings the tute: the hand ends and its pair wins it",
     "bots.cuarenta": "it sings las cuarenta, which come before las veinte",
     "bots.veinte": "it sings las veinte",

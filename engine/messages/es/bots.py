@@ -33,6 +33,10 @@ CATALOGUE: dict[str, str] = {
         "es la carta que más manos gana al jugar la mano muchas veces, con las cartas que no se ven "
         "repartidas de muchas maneras que encajan con lo jugado"
     ),
+    "bots.contar": (
+        "es la carta con la que su pareja gana la mano más veces cuando cuenta las cartas que quedan, "
+        "repartiendo de varias maneras las que no ve según lo jugado y jugando sin error las últimas bazas"
+    ),
     "bots.tute": "canta el tute: la mano termina y la gana su pareja",
     "bots.cuarenta": "canta las cuarenta, que van antes que las veinte",
     "bots.veinte": "canta las veinte",

@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from engine.bots import choose_play, seat_view
-from engine.bots.fuerte import candidates, clearly_better, evaluate, sample_world
+from engine.bots import choose_play, endgame, fuerte, seat_view
+from engine.bots.fuerte import candidates, clearly_better, evaluate
 from engine.bots.table import sing_after_trick
+from engine.bots.worlds import sample_world
 from engine.cards import cards_of
 from engine.hand import Hand, InvalidCante
 from engine.referee import check_trick
@@ -133,7 +134,10 @@ def test_last_to_play_in_the_ninth_trick_the_estimates_range_over_exactly_the_po
     assert positions >= 12
 
 
-def test_the_review_names_a_card_that_wins_the_hand_where_the_one_played_loses_it():
+def test_the_review_names_a_card_that_wins_the_hand_where_the_one_played_loses_it(monkeypatch):
+    # Positions reached by the normal bot's heuristics alone: its count at the end (engine.bots.endgame)
+    # leaves almost no ninth trick with one card that surely wins and another that surely loses.
+    monkeypatch.setattr(endgame, "FROM_TRICK", 11)
     found = 0
     for name in ("guia", "ludoteka", "companero", "estricta"):  # the first two give them soonest
         if found >= 3:
@@ -187,3 +191,21 @@ def test_the_fuerte_bot_is_deterministic_given_its_generator():
     b = choose_play(view, "fuerte", random.Random(4))
     assert a == b and a.reason.code == "mejor_estimacion"
     assert set(a.reason.facts["estimates"]) == set(view.legal())
+
+
+def test_the_budget_bounds_the_rollouts_and_gives_the_better_half_of_the_cards_more_worlds():
+    for seed in range(6):
+        hand = Hand.new(seed, seed % 4)
+        view = seat_view(hand, hand.turn)
+        estimates = evaluate(view, random.Random(seed))
+        reps = candidates(view, view.legal_mask())
+        distinct = {r: estimates[r] for r in set(reps.values())}
+        plays = sum(view.hand_size(s) for s in range(4))
+        assert sum(e.samples for e in distinct.values()) * plays <= fuerte.PLAY_BUDGET
+        if len(distinct) > 2:
+            most = max(e.samples for e in distinct.values())
+            kept = [r for r, e in distinct.items() if e.samples == most]
+            assert len(kept) == (len(distinct) + 1) // 2
+            # The bot plays one of the cards it kept (the estimates of the others rest on fewer worlds).
+            card = choose_play(view, "fuerte", random.Random(seed)).card
+            assert reps[card] in kept
