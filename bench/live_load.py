@@ -54,6 +54,7 @@ ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 ANSWERED = re.compile(r'data-testid="answered">\s*(\d+) de (\d+)')
 QUESTION = re.compile(r"Pregunta (\d+)")
+BEFORE = re.compile(r'data-before="(\d+)"')
 # The pages' own intervals (hx-trigger in templates/live/phone.html and projector.html).
 PHONE_POLL = 0.7
 PROJECTOR_POLL = 0.5
@@ -314,12 +315,32 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 if events.version in (None, version):
                     status = 204
                     continue
+                count = _count_from_event(page, version, events.version)
+                if count is not None:  # as live.js does: the count written from the event, no request
+                    version = events.version
+                    page = ANSWERED.sub(
+                        lambda m, n=count: f'data-testid="answered">{n} de {m.group(2)}', page, count=1
+                    )
+                    page = VERSION.sub(f'data-version="{version}"', page, count=1)
+                    status = 200
+                    continue
             else:
                 await asyncio.sleep(max(PROJECTOR_POLL - (time.monotonic() - polled), 0))
             polled = time.monotonic()
             status, page = await _poll(client, f"{base}/proyector/estado/", version, args.full_polls)
     except Exception as exc:  # noqa: BLE001
         log.failures.append(f"projector error {exc!r}")
+
+
+def _count_from_event(page: str, shown: str, sent: str) -> int | None:
+    """The open question's count a projector's event brings (live.js's countOnly), or None when the
+    stage moved (the board is fetched)."""
+    before = BEFORE.search(page)
+    shown_stage, _, _ = shown.partition(".")
+    stage, _, total = sent.partition(".")
+    if before is None or stage != shown_stage or not total.isdigit():
+        return None
+    return int(total) - int(before.group(1))
 
 
 async def _open_stream(client: Client, path: str, args) -> Stream | None:
