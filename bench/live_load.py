@@ -449,8 +449,16 @@ def main() -> int:
                 clients.append(client)
                 tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
 
+        unfinished = []
+
         async def run_all() -> None:
-            await asyncio.wait_for(asyncio.gather(*(f(*a) for f, a in tasks)), limit + 30)
+            """Every page, bounded: those still running past the limit are stopped and counted."""
+            running = [asyncio.ensure_future(f(*a)) for f, a in tasks]
+            _done, late = await asyncio.wait(running, timeout=limit + 30)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+            unfinished.append(len(late))
 
         costs = asyncio.run(_calibrate(rounds[0], ports[0], servers[0].pid))
         cpu_before = [_cpu_seconds(s.pid) for s in servers]
@@ -485,6 +493,7 @@ def main() -> int:
     reveal_ms = [1000 * x for log in logs for x in log.phone_reveal]
     next_ms = [1000 * x for log in logs for x in log.phone_next]
     failures = [f for log in logs for f in log.failures]
+    failures += [f"{unfinished[0]} pages still waiting at the time limit"] if unfinished[0] else []
 
     if args.events:
         mechanism = "server-sent events (+ 1 uvicorn worker per instance for the streams)"
