@@ -18,7 +18,7 @@ the stream sends a version other than the one shown; the projector still looks e
 whether to play the teacher's hand.
 
 Printed: answer-to-projector latency (from the moment the phone sends its answer to the first
-projector poll whose count includes it; counts are matched to answers in the order they were
+projector poll, or with --events the first event of the projector's stream, whose count includes it; counts are matched to answers in the order they were
 committed), reveal- and next-to-phone latency (from the teacher's POST returning to the phone's poll
 showing it), answers lost (accepted by the server but missing from the database or from the
 projector's final count), requests and 204s, and CPU per answer and per poll (gunicorn of both
@@ -119,6 +119,7 @@ class Stream:
         self.version: str | None = None
         self.open = False
         self.changed = asyncio.Event()
+        self.received: list[tuple[float, str]] = []  # (time, version) of every event
 
     async def run(self, client: Client, path: str) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
@@ -145,6 +146,7 @@ class Stream:
                     break
                 if line.startswith(b"data: "):  # each event is one chunk: no need to undo the chunking
                     self.version = line[6:].strip().decode()
+                    self.received.append((time.monotonic(), self.version))
                     self.changed.set()
         except (OSError, ValueError, IndexError):
             pass
@@ -217,6 +219,7 @@ class RoundLog:
     phone_reveal: list = field(default_factory=list)
     phone_next: list = field(default_factory=list)
     failures: list = field(default_factory=list)
+    board_stream: Stream | None = None  # --events: the projector's stream
 
 
 async def _poll(client: Client, path: str, version: str, full: bool) -> tuple[int, str]:
@@ -283,7 +286,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
     base = f"/directo/{log.code}"
     try:
         status, page = await client.request("GET", f"{base}/proyector/")
-        events = await _open_stream(client, f"{base}/proyector/eventos/", args)
+        events = log.board_stream = await _open_stream(client, f"{base}/proyector/eventos/", args)
         question, opened = 1, time.monotonic()
         polled = opened
         revealed_at = None
@@ -482,6 +485,13 @@ def main() -> int:
     for code, number, _who in rows:
         per_question[(code, number)] = per_question.get((code, number), 0) + 1
     lost_db = accepted - len(rows)
+    for log in logs:  # --events: the count live.js writes from each event, whatever the teacher's hand does
+        for t, version in log.board_stream.received if log.board_stream else ():
+            stage, total = (int(x) for x in version.split("."))
+            if stage % 2 == 0:  # question n is open at stage 2(n-1): a reveal and a next per question
+                number = stage // 2 + 1
+                before = sum(per_question.get((log.code, n), 0) for n in range(1, number))
+                log.seen.append((t, number, total - before))
     lost_projector = 0
     for log in logs:
         for number in {a[0] for a in log.answers}:
