@@ -18,7 +18,7 @@ the stream sends a version other than the one shown; the projector still looks e
 whether to play the teacher's hand.
 
 Printed: answer-to-projector latency (from the moment the phone sends its answer to the first
-projector poll whose count includes it; counts are matched to answers in the order they were
+projector poll, or with --events the first event of the projector's stream, whose count includes it; counts are matched to answers in the order they were
 committed), reveal- and next-to-phone latency (from the teacher's POST returning to the phone's poll
 showing it), answers lost (accepted by the server but missing from the database or from the
 projector's final count), requests and 204s, and CPU per answer and per poll (gunicorn of both
@@ -54,6 +54,7 @@ ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 ANSWERED = re.compile(r'data-testid="answered">\s*(\d+) de (\d+)')
 QUESTION = re.compile(r"Pregunta (\d+)")
+BEFORE = re.compile(r'data-before="(\d+)"')
 # The pages' own intervals (hx-trigger in templates/live/phone.html and projector.html).
 PHONE_POLL = 0.7
 PROJECTOR_POLL = 0.5
@@ -118,6 +119,7 @@ class Stream:
         self.version: str | None = None
         self.open = False
         self.changed = asyncio.Event()
+        self.received: list[tuple[float, str]] = []  # (time, version) of every event
 
     async def run(self, client: Client, path: str) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
@@ -144,6 +146,7 @@ class Stream:
                     break
                 if line.startswith(b"data: "):  # each event is one chunk: no need to undo the chunking
                     self.version = line[6:].strip().decode()
+                    self.received.append((time.monotonic(), self.version))
                     self.changed.set()
         except (OSError, ValueError, IndexError):
             pass
@@ -216,6 +219,7 @@ class RoundLog:
     phone_reveal: list = field(default_factory=list)
     phone_next: list = field(default_factory=list)
     failures: list = field(default_factory=list)
+    board_stream: Stream | None = None  # --events: the projector's stream
 
 
 async def _poll(client: Client, path: str, version: str, full: bool) -> tuple[int, str]:
@@ -282,7 +286,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
     base = f"/directo/{log.code}"
     try:
         status, page = await client.request("GET", f"{base}/proyector/")
-        events = await _open_stream(client, f"{base}/proyector/eventos/", args)
+        events = log.board_stream = await _open_stream(client, f"{base}/proyector/eventos/", args)
         question, opened = 1, time.monotonic()
         polled = opened
         revealed_at = None
@@ -314,12 +318,32 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 if events.version in (None, version):
                     status = 204
                     continue
+                count = _count_from_event(page, version, events.version)
+                if count is not None:  # as live.js does: the count written from the event, no request
+                    version = events.version
+                    page = ANSWERED.sub(
+                        lambda m, n=count: f'data-testid="answered">{n} de {m.group(2)}', page, count=1
+                    )
+                    page = VERSION.sub(f'data-version="{version}"', page, count=1)
+                    status = 200
+                    continue
             else:
                 await asyncio.sleep(max(PROJECTOR_POLL - (time.monotonic() - polled), 0))
             polled = time.monotonic()
             status, page = await _poll(client, f"{base}/proyector/estado/", version, args.full_polls)
     except Exception as exc:  # noqa: BLE001
         log.failures.append(f"projector error {exc!r}")
+
+
+def _count_from_event(page: str, shown: str, sent: str) -> int | None:
+    """The open question's count a projector's event brings (live.js's countOnly), or None when the
+    stage moved (the board is fetched)."""
+    before = BEFORE.search(page)
+    shown_stage, _, _ = shown.partition(".")
+    stage, _, total = sent.partition(".")
+    if before is None or stage != shown_stage or not total.isdigit():
+        return None
+    return int(total) - int(before.group(1))
 
 
 async def _open_stream(client: Client, path: str, args) -> Stream | None:
@@ -428,8 +452,16 @@ def main() -> int:
                 clients.append(client)
                 tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
 
+        unfinished = []
+
         async def run_all() -> None:
-            await asyncio.wait_for(asyncio.gather(*(f(*a) for f, a in tasks)), limit + 30)
+            """Every page, bounded: those still running past the limit are stopped and counted."""
+            running = [asyncio.ensure_future(f(*a)) for f, a in tasks]
+            _done, late = await asyncio.wait(running, timeout=limit + 30)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+            unfinished.append(len(late))
 
         costs = asyncio.run(_calibrate(rounds[0], ports[0], servers[0].pid))
         cpu_before = [_cpu_seconds(s.pid) for s in servers]
@@ -453,6 +485,13 @@ def main() -> int:
     for code, number, _who in rows:
         per_question[(code, number)] = per_question.get((code, number), 0) + 1
     lost_db = accepted - len(rows)
+    for log in logs:  # --events: the count live.js writes from each event, whatever the teacher's hand does
+        for t, version in log.board_stream.received if log.board_stream else ():
+            stage, total = (int(x) for x in version.split("."))
+            if stage % 2 == 0:  # question n is open at stage 2(n-1): a reveal and a next per question
+                number = stage // 2 + 1
+                before = sum(per_question.get((log.code, n), 0) for n in range(1, number))
+                log.seen.append((t, number, total - before))
     lost_projector = 0
     for log in logs:
         for number in {a[0] for a in log.answers}:
@@ -464,6 +503,7 @@ def main() -> int:
     reveal_ms = [1000 * x for log in logs for x in log.phone_reveal]
     next_ms = [1000 * x for log in logs for x in log.phone_next]
     failures = [f for log in logs for f in log.failures]
+    failures += [f"{unfinished[0]} pages still waiting at the time limit"] if unfinished[0] else []
 
     if args.events:
         mechanism = "server-sent events (+ 1 uvicorn worker per instance for the streams)"

@@ -249,11 +249,15 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 def _postgres_env(base_url: str) -> tuple[str, str]:
-    """Create a fresh database next to the one DATABASE_URL names; returns (its URL, its name)."""
+    """Create a fresh database next to the one DATABASE_URL names; returns (its URL, its name).
+
+    Its name starts with that database's (``h14`` gives ``h14_bench_<pid>``; the default
+    ``postgres`` gives ``tutor_bench_<pid>``), so runs given databases of their own never meet."""
     import psycopg
 
     parsed = urllib.parse.urlparse(base_url)
-    name = f"tutor_bench_{os.getpid()}"
+    own = parsed.path.strip("/")
+    name = f"{own if own and own != 'postgres' else 'tutor'}_bench_{os.getpid()}"
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')

@@ -20,6 +20,29 @@
     return document.querySelector(REGION);
   }
 
+  // The projector's version is «stage.answers» (the round's answers so far). When only the answers
+  // moved, the count is written from the event itself (its sentence's two forms are in the page):
+  // no request per answer. Anything else (a new stage) fetches the region.
+  function countOnly(element, version) {
+    var count = element.querySelector("[data-live-count]");
+    var shown = (element.getAttribute("data-version") || "").split(".");
+    var sent = version.split(".");
+    if (!count || shown.length !== 2 || sent.length !== 2 || shown[0] !== sent[0]) {
+      return false;
+    }
+    if (parseInt(sent[1], 10) <= parseInt(shown[1], 10)) {
+      return true; // an older count (two instances' messages crossed): the page shows a newer one
+    }
+    var answered = parseInt(sent[1], 10) - parseInt(count.getAttribute("data-before"), 10);
+    if (isNaN(answered) || answered < 0) {
+      return false;
+    }
+    var sentence = count.getAttribute(answered === 1 ? "data-one" : "data-other") || "";
+    count.textContent = sentence.replace("{n}", String(answered));
+    element.setAttribute("data-version", version);
+    return true;
+  }
+
   function listen() {
     var element = region();
     if (!element || source) {
@@ -34,7 +57,7 @@
     });
     source.addEventListener("message", function (event) {
       var current = region();
-      if (current && current.getAttribute("data-version") !== event.data) {
+      if (current && current.getAttribute("data-version") !== event.data && !countOnly(current, event.data)) {
         htmx.trigger(current, "live-changed");
       }
     });

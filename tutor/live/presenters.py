@@ -8,14 +8,16 @@ from collections import Counter
 from functools import lru_cache
 
 import segno
+from django.db.models import Count
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse_answer
 from tutor.lib.i18n import text
 from tutor.live import pulse
+from tutor.live.kept import Kept
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.display import family_label, feedback, position, rules_in_force
 from tutor.practice.models import only_row
@@ -109,15 +111,40 @@ def question_board(question: RoundQuestion, revealed: bool) -> dict:
     return board
 
 
+ANSWERED_ONE = "%(answered)s de %(joined)s ha respondido"
+ANSWERED_OTHER = "%(answered)s de %(joined)s han respondido"
+
+
+def answered_sentences(joined: int) -> dict[str, str]:
+    """The projector's count sentence in its two forms, «{n}» standing for the number: live.js
+    writes the count a stream's event brings into it without fetching the board (es and en have
+    one form for 1 and one for every other number)."""
+    return {
+        form: ngettext(ANSWERED_ONE, ANSWERED_OTHER, n) % {"answered": "{n}", "joined": joined}
+        for form, n in (("one", 1), ("other", 2))
+    }
+
+
 def projector(live: Round, join_url: str) -> dict:
     question = only_row(RoundQuestion.objects.filter(round=live, number=live.current))
+    answers = dict(
+        LiveAnswer.objects.filter(question__round=live, question__number__lte=live.current)
+        .values_list("question__number")
+        .annotate(n=Count("pk"))
+    )
+    answered = answers.pop(live.current, 0)
+    joined = Participant.objects.filter(round=live).count()
     context = {
         "live": live,
         "join_url": join_url,
         "qr": qr_data_uri(join_url),
         "version": pulse.projector_version(live.code),
-        "joined": Participant.objects.filter(round=live).count(),
-        "answered": LiveAnswer.objects.filter(question=question).count() if question else 0,
+        "joined": joined,
+        "answered": answered,
+        # The round's counter (in the version and the stream's events) less this: the open
+        # question's count (answers to earlier questions are closed once it opens).
+        "answers_before": sum(answers.values()),
+        "answered_sentences": answered_sentences(joined),
         "total": RoundQuestion.objects.filter(round=live).count(),
         "board": question_board(question, live.revealed) if question and not live.is_finished else None,
     }
@@ -127,20 +154,6 @@ def projector(live: Round, join_url: str) -> dict:
 def answer_slot(question_pk: int) -> dict:
     """The practice answer part's ids are keyed by a token; a question has none of its own."""
     return {"token": f"q{question_pk}"}
-
-
-class Kept(dict):
-    """A per-process memo of what never changes once made (cleared whole when full)."""
-
-    def __init__(self, size: int = 512) -> None:
-        super().__init__()
-        self.size = size
-
-    def keep(self, key, value):
-        if len(self) >= self.size:
-            self.clear()
-        self[key] = value
-        return value
 
 
 # Keyed by code, not id: a test database may give a new round the id of a rolled-back one.

@@ -36,18 +36,37 @@ def _answers_key(code: str) -> str:
     return f"live:{code}:answers"
 
 
+# Rounds whose counter this process could not move (Redis unreachable at that moment): the next
+# read here rewrites it from the database, for every instance.
+_unsure: set[str] = set()
+
+
 def _from_database(code: str) -> tuple[int, int]:
     stage = only_row(Round.objects.filter(code=code).values_list("stage", flat=True))
     if stage is None:  # no such round: nothing to keep (a guessed code must not fill the cache)
         return (-1, -1)
     values = (stage, LiveAnswer.objects.filter(question__round__code=code).count())
-    cache.set_many({_stage_key(code): values[0], _answers_key(code): values[1]}, KEEP_SECONDS)
+    try:
+        cache.set_many({_stage_key(code): values[0], _answers_key(code): values[1]}, KEEP_SECONDS)
+    except Exception:  # Redis unreachable: the database answered; try again on the next read
+        log.warning("could not keep round %s's counters", code, exc_info=True)
+        _unsure.add(code)
+    else:
+        _unsure.discard(code)
     return values
 
 
 def versions(code: str) -> tuple[int, int]:
-    """(stage, answers) of the round with this code."""
-    found = cache.get_many([_stage_key(code), _answers_key(code)])
+    """(stage, answers) of the round with this code: from the counters, or from the database when
+    they are missing, unsure or out of reach (Redis down costs queries, never a change)."""
+    if code in _unsure:
+        return _from_database(code)
+    try:
+        found = cache.get_many([_stage_key(code), _answers_key(code)])
+    except Exception:
+        log.warning("could not read round %s's counters", code, exc_info=True)
+        _unsure.add(code)
+        return _from_database(code)
     if len(found) < 2:
         return _from_database(code)
     return found[_stage_key(code)], found[_answers_key(code)]
@@ -84,11 +103,25 @@ def _announce(code: str) -> None:
         log.warning("could not publish round %s's change", code, exc_info=True)
 
 
+def round_started(code: str) -> None:
+    """A new round's counters, at once: the answers' increments then always find their counter
+    (rebuilding a missing one from the database while answers commit could count one twice)."""
+    try:
+        cache.set_many({_stage_key(code): 0, _answers_key(code): 0}, KEEP_SECONDS)
+    except Exception:
+        log.warning("could not start round %s's counters", code, exc_info=True)
+        _unsure.add(code)
+
+
 def stage_changed(code: str, stage: int) -> None:
     """Publish the round's new stage once the transaction that set it has committed."""
 
     def publish() -> None:
-        cache.set(_stage_key(code), stage, KEEP_SECONDS)
+        try:
+            cache.set(_stage_key(code), stage, KEEP_SECONDS)
+        except Exception:  # the change is committed; the counter is rewritten at the next read
+            log.warning("could not move round %s's stage", code, exc_info=True)
+            _unsure.add(code)
         _announce(code)
 
     transaction.on_commit(publish)
@@ -102,6 +135,9 @@ def answer_recorded(code: str) -> None:
             cache.incr(_answers_key(code))
         except ValueError:  # not in the cache: the database count includes this answer already
             _from_database(code)
+        except Exception:  # the answer is committed; the counter is rewritten at the next read
+            log.warning("could not count an answer of round %s", code, exc_info=True)
+            _unsure.add(code)
         _announce(code)
 
     transaction.on_commit(publish)

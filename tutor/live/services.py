@@ -10,17 +10,18 @@ import random
 from itertools import cycle, islice
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.scenarios import FIXED, PositionError, Scenario, families_for, generate, position_from_json
 from tutor.classroom.models import Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.live import pulse
+from tutor.live.kept import Kept
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Issued, Mode, only_row
-from tutor.practice.services import AnswerRejected, issue, submit
+from tutor.practice.models import Attempt, Mode, only_row
+from tutor.practice.services import AnswerRejected, issue_and_submit
 
 MAX_QUESTIONS = 20
 MAX_NICKNAME = 24
@@ -111,6 +112,7 @@ def start_round(
             )
             for n, scenario in enumerate(scenarios, start=1)
         )
+    pulse.round_started(live.code)
     return live
 
 
@@ -160,20 +162,35 @@ def _owner_of(participant: Participant) -> Owner:
     return Owner(participant.learner, "" if participant.learner_id else participant.anon_id)
 
 
-def _record_answer(live: Round, question: RoundQuestion, participant: Participant, raw) -> Attempt:
+def _record_answer(question: RoundQuestion, participant: Participant, raw) -> Attempt:
     """Grade and log the answer through practice (mode «directo»; the LiveAnswer made from the
     attempt is the question's origin). The one place that says how a live answer is recorded.
 
     Raises AnswerRejected for an answer the question cannot take; call inside a transaction.
     """
-    owner = _owner_of(participant)
-    issued = issue(owner=owner, mode=Mode.LIVE, family=question.family, scenario=question.get_scenario())
-    if question.opened_at is not None:
-        # Still issuing, in the same transaction: the room got the question when it opened, and
-        # practice measures the time taken from here.
-        Issued.objects.filter(pk=issued.pk).update(issued_at=question.opened_at)
-    attempt, _created = submit(owner=owner, token=issued.token, raw=raw)
-    return attempt
+    # The room got the question when it opened: practice measures the time taken from there.
+    return issue_and_submit(
+        owner=_owner_of(participant),
+        mode=Mode.LIVE,
+        scenario=question.get_scenario(),
+        raw=raw,
+        issued_at=question.opened_at,
+    )
+
+
+_open_questions = Kept()
+
+
+def _open_question(live: Round, number: int) -> RoundQuestion | None:
+    """Question ``number`` of the round once it has opened, kept per process (nothing a answer reads
+    of it changes after that: its scenario, when it opened)."""
+    key = (live.code, number)
+    question = _open_questions.get(key)
+    if question is None:
+        question = only_row(RoundQuestion.objects.filter(round=live, number=number))
+        if question is not None and question.opened_at is not None:
+            _open_questions.keep(key, question)
+    return question
 
 
 def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[LiveAnswer, bool]:
@@ -181,30 +198,39 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
     is the open question of this round. Returns (answer, created)."""
     if participant.round_id != live.pk:
         raise LiveError(_("No estás en esta ronda: únete con su código."))
+    question = _open_question(live, number)
+    if question is None:
+        raise LiveError(_("Esa pregunta no es de esta ronda."))
     try:
         with transaction.atomic():
-            # One participant's requests one after another: a doubled tap is counted once.
-            only_row(Participant.objects.select_for_update().filter(pk=participant.pk))
-            question = only_row(RoundQuestion.objects.filter(round=live, number=number))
-            if question is None:
-                raise LiveError(_("Esa pregunta no es de esta ronda."))
-            done = only_row(LiveAnswer.objects.filter(question=question, participant=participant))
-            if done is not None:
-                return done, False
-            state = Round.objects.filter(pk=live.pk).values("current", "revealed", "finished_at").get()
-            if state["finished_at"] is not None:
+            # One participant's requests one after another (a doubled tap is counted once); the
+            # round's state and an earlier answer come in the same query.
+            state = (
+                Participant.objects.select_for_update(of=("self",))
+                .filter(pk=participant.pk)
+                .annotate(
+                    done=Subquery(
+                        LiveAnswer.objects.filter(question=question, participant=OuterRef("pk")).values("pk")
+                    )
+                )
+                .values("done", "round__current", "round__revealed", "round__finished_at")
+                .get()
+            )
+            if state["done"] is not None:
+                return LiveAnswer.objects.get(pk=state["done"]), False
+            if state["round__finished_at"] is not None:
                 raise LiveError(_("La ronda ha terminado: ya no se aceptan respuestas."))
-            if state["current"] != number:
+            if state["round__current"] != number:
                 raise LiveError(
                     _("Esa pregunta ya no está abierta: la ronda va por la pregunta %(n)s.")
-                    % {"n": state["current"]}
+                    % {"n": state["round__current"]}
                 )
-            if state["revealed"]:
+            if state["round__revealed"]:
                 raise LiveError(
                     _("Ya se ha mostrado la solución de esta pregunta: no admite más respuestas.")
                 )
             try:
-                attempt = _record_answer(live, question, participant, raw)
+                attempt = _record_answer(question, participant, raw)
             except AnswerRejected as exc:
                 raise LiveError(exc.message) from None
             result = LiveAnswer.objects.create(
@@ -217,9 +243,7 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
             )
             pulse.answer_recorded(live.code)
     except IntegrityError:
-        done = LiveAnswer.objects.filter(
-            question__round=live, question__number=number, participant=participant
-        )
+        done = LiveAnswer.objects.filter(question=question, participant=participant)
         if not done.exists():
             raise
         return done.get(), False

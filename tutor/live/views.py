@@ -35,6 +35,16 @@ def _get_round(code: str) -> Round:
     return get_object_or_404(Round.objects.select_related("classroom"), code=normalise_code(code))
 
 
+def _round_now(code: str) -> Round:
+    """The round as it is now, from the counters and the per-process copy of its stage (no query
+    while the stage is one this process has read)."""
+    code = normalise_code(code)
+    live = presenters.round_at(code, pulse.versions(code)[0])
+    if live is None:
+        raise Http404
+    return live
+
+
 _participants = presenters.Kept(4096)
 
 
@@ -256,7 +266,7 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    live = _get_round(code)
+    live = _round_now(code)  # what the answer may do is decided under the participant's lock
     participant = _participant(request, live)
     form = AnswerForm(request.POST)
     error = ""

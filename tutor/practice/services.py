@@ -96,6 +96,49 @@ def _time_taken_ms(issued: Issued) -> int:
     return int(taken.total_seconds() * 1000)
 
 
+def _log_attempt(issued: Issued, result) -> Attempt:
+    """The attempt of ``issued`` graded ``result``, and ``attempt_recorded`` (inside the caller's
+    transaction): the one place an answer is logged."""
+    attempt = Attempt.objects.create(
+        issued=issued,
+        learner_id=issued.learner_id,
+        anon_id=issued.anon_id,
+        mode=issued.mode,
+        family=issued.family,
+        difficulty=issued.difficulty,
+        rule_ids=issued.rule_ids,
+        rules=issued.rules,
+        answer=result.given,
+        correct=result.correct,
+        misconception=result.misconception or "",
+        grade=result.to_dict(),
+        engine_version=result.engine_version or ENGINE_VERSION,
+        time_taken_ms=_time_taken_ms(issued),
+    )
+    attempt_recorded.send(sender=Attempt, attempt=attempt)
+    return attempt
+
+
+def issue_and_submit(
+    *, owner: Owner, mode: str, scenario: Scenario, raw: str | list[str], issued_at=None
+) -> Attempt:
+    """Issue ``scenario`` to ``owner`` and log their answer to it at once, as ``issue`` then
+    ``submit`` would, for a question answered where it was shown (a live round's): the answer is
+    graded first, and the row just made is not read back. ``issued_at``: when the question was
+    put (the time taken runs from it). Raises AnswerRejected for an answer the scenario cannot
+    take (nothing is recorded). Call inside a transaction: the caller's own row lock makes the
+    answer unique."""
+    try:
+        result = grade(scenario, parse_answer(scenario, raw))
+    except AnswerError as exc:
+        raise AnswerRejected(str(exc)) from None
+    issued = issue(owner=owner, mode=mode, family=scenario.family, scenario=scenario)
+    if issued_at is not None:  # auto_now_add cannot be given at insert
+        Issued.objects.filter(pk=issued.pk).update(issued_at=issued_at)
+        issued.issued_at = issued_at
+    return _log_attempt(issued, result)
+
+
 def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, bool]:
     """Grade an answer to a scenario issued to ``owner`` and log it once.
 
@@ -132,24 +175,8 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
             except AnswerError as exc:
                 raise AnswerRejected(str(exc)) from None
             inserting = True
-            attempt = Attempt.objects.create(
-                issued=issued,
-                learner_id=issued.learner_id,
-                anon_id=issued.anon_id,
-                mode=issued.mode,
-                family=issued.family,
-                difficulty=issued.difficulty,
-                rule_ids=issued.rule_ids,
-                rules=issued.rules,
-                answer=result.given,
-                correct=result.correct,
-                misconception=result.misconception or "",
-                grade=result.to_dict(),
-                engine_version=result.engine_version or ENGINE_VERSION,
-                time_taken_ms=_time_taken_ms(issued),
-            )
+            attempt = _log_attempt(issued, result)
             inserting = False
-            attempt_recorded.send(sender=Attempt, attempt=attempt)
     except IntegrityError:
         # A concurrent answer logged its attempt first: the whole transaction was rolled back (no
         # savepoint needed around the insert) and the recorded attempt is read afresh.

@@ -176,12 +176,15 @@ def test_every_change_of_stage_and_every_answer_moves_the_versions_once_committe
     assert pulse.phone_version(live.code) != after_answer[1]
 
 
-def test_the_versions_come_back_from_the_database_when_the_cache_lost_them(live, alice):
+def test_the_versions_come_back_from_the_database_when_the_cache_lost_them(
+    live, alice, django_capture_on_commit_callbacks
+):
     from django.core.cache import cache
 
     right, _wrong = right_and_wrong(live.questions.get(number=1))
-    services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
-    services.reveal(live=live)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+        services.reveal(live=live)
     expected = pulse.projector_version(live.code)
     cache.clear()
     assert pulse.projector_version(live.code) == expected == "1.1"
@@ -242,3 +245,60 @@ def test_a_round_of_every_family_takes_answers_and_marks_the_engines_right_answe
     assert marked, family
     if scenario.answer_kind in ("card", "choice"):
         assert any(row["value"] == right and row["count"] >= 1 for row in marked)
+
+
+def test_with_redis_out_of_reach_an_answer_is_recorded_and_the_versions_come_from_the_database(
+    settings, live, alice, django_capture_on_commit_callbacks
+):
+    """Decided: Redis down costs queries (the counters are read from the database), never an answer
+    or a change; nothing is published, so the pages poll."""
+    me = joined(live, alice)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    settings.CACHES = {
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        answer, created = services.answer(live=live, participant=me, number=1, raw=right)
+    assert created and LiveAnswer.objects.get() == answer
+    assert Attempt.objects.get(learner=alice).correct
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    assert pulse.versions(live.code) == (1, 1)
+
+
+def test_a_count_missed_while_redis_was_unreachable_is_rewritten_from_the_database(
+    live, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    assert pulse.versions(live.code) == (0, 1)
+
+    def unreachable(*args, **kwargs):
+        raise ConnectionError("Redis went away")
+
+    monkeypatch.setattr(cache, "incr", unreachable)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, bob), number=1, raw=wrong)
+    monkeypatch.undo()
+    # The cache still says 1; the instance that missed the count reads the database and puts it back.
+    assert pulse.versions(live.code) == (0, 2)
+    assert cache.get(f"live:{live.code}:answers") == 2
+
+
+def test_an_answer_takes_at_most_thirteen_queries_whatever_the_round_holds(
+    live, alice, bob, django_assert_max_num_queries
+):
+    """The whole answer, progress included (each query is CPU on a worker and on PostgreSQL; 300
+    phones answer within seconds): the round comes from the view, the open question is read once
+    per process, the participant's lock brings the round's state and an earlier answer."""
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    services.answer(live=live, participant=joined(live, bob), number=1, raw=right)
+    me = joined(live, alice)
+    with django_assert_max_num_queries(13):  # 20 before; a wrong answer also queues a review
+        services.answer(live=live, participant=me, number=1, raw=wrong)
+    with django_assert_max_num_queries(4):  # the doubled tap: the lock and the answer (in a savepoint)
+        _again, created = services.answer(live=live, participant=me, number=1, raw=right)
+    assert not created

@@ -71,8 +71,8 @@ def stream_servers(instance_env):
     instances.stop(running)
 
 
-def _client(base: str, user=None) -> httpx.Client:
-    client = httpx.Client(base_url=base, timeout=5, headers={"Host": "127.0.0.1"})
+def _client(base: str, user=None, timeout: float = 5) -> httpx.Client:
+    client = httpx.Client(base_url=base, timeout=timeout, headers={"Host": "127.0.0.1"})
     if user is not None:
         django_client = Client()
         django_client.force_login(user)  # a session row in the shared database
@@ -188,3 +188,60 @@ def test_a_change_made_on_one_instance_reaches_the_streams_of_the_other(
         )
         assert _next_event(phone_lines) == "1"
         assert time.monotonic() - started < 2 * WITHIN  # two POSTs (each a page and a form) and two events
+
+
+def test_the_count_in_the_projectors_events_matches_the_database_after_answers_on_both_instances(
+    servers, stream_servers, classroom, teresa
+):
+    """Eight phones answer at once, half on each instance, and four tap again on the other one: the
+    projector's stream ends on the round's count, each answer once; on the next question the page's
+    data-before turns that count into the open question's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tutor.accounts.models import User
+    from tutor.classroom.models import Membership
+
+    practice_set = make_set(
+        classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
+    )
+    live = set_round(classroom, teresa, practice_set, count=2)
+    students = [User.objects.create_user(username=f"phone{n}", role=User.Role.LEARNER) for n in range(8)]
+    Membership.objects.bulk_create(Membership(classroom=classroom, student=s) for s in students)
+    for student in students:
+        joined(live, student)
+    # Twelve requests at once on four workers: a shared machine may take seconds to answer them all.
+    phones = [_client(servers[n % 2], s, timeout=30) for n, s in enumerate(students)]
+    taps_again = [_client(servers[(n + 1) % 2], s, timeout=30) for n, s in enumerate(students[:4])]
+    page, board_page = f"/directo/{live.code}/", f"/directo/{live.code}/proyector/"
+
+    def answer_all(number: int, clients: list) -> None:
+        right, wrong = right_and_wrong(live.questions.get(number=number))
+        url = f"/directo/{live.code}/responder/{number}/"
+        with ThreadPoolExecutor(len(clients)) as pool:
+            done = list(pool.map(lambda c: _post(c, page, url, {"answer": right}).status_code, clients))
+        assert set(done) == {302}
+
+    def events_until(lines, total: int) -> str:
+        while (event := _next_event(lines)).split(".")[1] != str(total):
+            assert int(event.split(".")[1]) < total, event  # never past the database's count
+        return event
+
+    teacher = _client(servers[0], teresa, timeout=30)
+    with _client(stream_servers[1], teresa, timeout=30).stream(
+        "GET", f"{board_page}eventos/"
+    ) as board_stream:
+        lines = board_stream.iter_lines()
+        assert _next_event(lines) == "0.0"
+        answer_all(1, phones + taps_again)
+        assert LiveAnswer.objects.filter(question__number=1).count() == 8
+        assert Attempt.objects.filter(mode="directo").count() == 8
+        events_until(lines, 8)
+        for action in ("mostrar", "siguiente"):
+            assert (
+                _post(teacher, board_page, f"/directo/{live.code}/control/{action}/", {}).status_code == 302
+            )
+        board = teacher.get(board_page).text
+        assert 'data-before="8"' in board and "0 de 8 han respondido" in board
+        answer_all(2, phones[:3])
+        event = events_until(lines, 11)
+    assert int(event.split(".")[1]) - 8 == LiveAnswer.objects.filter(question__number=2).count() == 3

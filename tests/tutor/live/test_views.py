@@ -301,3 +301,44 @@ def test_a_round_stored_with_its_starters_words_is_still_named_in_the_readers_la
     teresa_client.post(reverse("accounts:language"), {"language": "en"})
     english = unescape(teresa_client.get(reverse("live:start", args=[classroom.pk])).content.decode())
     assert "Built positions" in english and "Posiciones construidas" not in english
+
+
+def _count_from_event(board: str, event: str) -> str:
+    """What live.js writes in the projector's count for a stream's event of the same stage: the
+    round's answers less the page's data-before, in the sentence form the page holds."""
+    import re
+
+    before = int(re.search(r'data-before="(\d+)"', board).group(1))
+    n = int(event.split(".")[1]) - before
+    form = re.search(rf'data-{"one" if n == 1 else "other"}="([^"]+)"', board).group(1)
+    return form.replace("{n}", str(n))
+
+
+def test_the_projector_page_holds_what_turns_a_streams_event_into_the_open_questions_count(
+    alice, bob, teresa_client, live, django_capture_on_commit_callbacks
+):
+    projector = reverse("live:projector", args=[live.code])
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+        services.answer(live=live, participant=joined(live, bob), number=1, raw=wrong)
+        live = services.reveal(live=live)
+        live = services.next_question(live=live)
+    board = teresa_client.get(projector).content.decode()
+    assert 'data-before="2"' in board and "0 de 2 han respondido" in board
+    # bob answers question 2: the event says the round has 3 answers, one of them to question 2.
+    right, _wrong = right_and_wrong(live.questions.get(number=2))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, bob), number=2, raw=right)
+    event = pulse.projector_version(live.code)
+    assert event == f"{live.stage}.3"
+    assert _count_from_event(board, event) == "1 de 2 ha respondido"
+    # The board fetched afresh says the same.
+    assert "1 de 2 ha respondido" in teresa_client.get(projector).content.decode()
+
+
+def test_the_projectors_count_sentence_is_in_english_for_an_english_teacher(teresa, teresa_client, live):
+    teresa.language = "en"
+    teresa.save()
+    board = teresa_client.get(reverse("live:projector", args=[live.code])).content.decode()
+    assert 'data-one="{n} of 0 has answered"' in board and 'data-other="{n} of 0 have answered"' in board

@@ -1,0 +1,224 @@
+"""In-process profile of a live round: what each kind of request costs, in CPU and queries.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/<yours> REDIS_URL=redis://127.0.0.1:6379/<n> \\
+        .venv/bin/python bench/live_profile.py [--phones 60] [--questions 3] [--profile 25 --step answer]
+
+One round of --phones signed-in class members, through Django's test client in this one process
+(DEBUG off), against a fresh PostgreSQL database beside DATABASE_URL's (dropped at the end) and the
+Redis database REDIS_URL names (emptied before and after), as on a deployed instance. Each question:
+every phone answers (htmx POST), the projector fetches its board after each answer (the worst case: a
+stream's event per answer), the teacher reveals, every phone fetches its region, the teacher moves on,
+every phone fetches the next question. The first question warms the per-process caches and is not
+counted. Prints, per kind of request, the mean CPU ms (process time: this process's Python and the
+client's; PostgreSQL's own time is not in it) and queries; and the whole cost per answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
+VERSION = re.compile(r'data-version="([^"]+)"')
+HTMX = {"HX-Request": "true"}
+STEPS = ("answer", "projector", "reveal", "phone after reveal", "next", "phone after next", "poll 204")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phones", type=int, default=60)
+    parser.add_argument("--questions", type=int, default=3, help="counted; one more warms up")
+    parser.add_argument("--profile", type=int, default=0, help="print cProfile's top N functions")
+    parser.add_argument("--step", choices=STEPS, help="profile only this kind of request")
+    parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--queries", action="store_true", help="print the SQL of one request of each kind")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(ROOT))
+    from bench.practice_load import _drop_postgres, _postgres_env
+
+    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
+    if redis_url.rstrip("/").endswith("/0"):
+        raise SystemExit("use a Redis database of your own, not 0")
+    for name in [k for k in os.environ if k.startswith("DJANGO_")]:
+        del os.environ[name]
+    os.environ["DATABASE_URL"], pg_name = _postgres_env(base_url)
+    tmp = Path(tempfile.mkdtemp(prefix="live-profile-"))
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="tutor.settings",
+        DJANGO_ALLOWED_HOSTS="testserver",
+        DJANGO_SECRET_KEY="live-profile-" + "k" * 50,
+        DJANGO_STATIC_ROOT=str(tmp / "static"),
+        REDIS_URL=redis_url,
+    )
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", verbosity=0, interactive=False)
+        run(args)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        _drop_postgres(base_url, pg_name)
+        redis.Redis.from_url(redis_url).flushdb()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def run(args) -> None:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, override_settings
+    from django.utils import timezone
+
+    from tutor.accounts.models import User
+    from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
+    from tutor.live import services
+
+    teacher = User.objects.create_user(username="profe", role=User.Role.TEACHER)
+    classroom = Classroom.objects.create(name="Clase")
+    classroom.teachers.add(teacher)
+    students = User.objects.bulk_create(
+        User(username=f"alumno{n}", role=User.Role.LEARNER, password="!") for n in range(args.phones)
+    )
+    Membership.objects.bulk_create(Membership(classroom=classroom, student=s) for s in students)
+    practice_set = PracticeSet.objects.create(
+        classroom=classroom, created_by=teacher, title="Obligaciones", due_at=timezone.now()
+    )
+    SetItem.objects.create(practice_set=practice_set, kind="family", family="obligacion", difficulty=1)
+    live = services.start_round(
+        classroom=classroom,
+        teacher=teacher,
+        source="tarea",
+        practice_set=practice_set,
+        count=args.questions + 1,
+        allow_guests=False,
+    )
+    base = f"/directo/{live.code}"
+    projector = Client()
+    projector.force_login(teacher)
+    phones = []
+    for student in students:
+        client = Client()
+        client.force_login(student)
+        client.get(f"{base}/")
+        assert client.post(f"{base}/unirse/").status_code == 302
+        phones.append([client, client.get(f"{base}/").content.decode()])
+
+    costs: dict[str, list[float]] = defaultdict(list)
+    queries: dict[str, list[int]] = defaultdict(list)
+    profiler = cProfile.Profile(time.process_time)  # CPU, not wall time: the machine is shared
+    shown = set()
+
+    def timed(step: str, record: bool, call):
+        profiling = record and args.profile and args.step in (None, step)
+        with CaptureQueriesContext(connection) as captured:
+            if profiling:
+                profiler.enable()
+            started = time.process_time()
+            response = call()
+            elapsed = time.process_time() - started
+            if profiling:
+                profiler.disable()
+        if record:
+            costs[step].append(1000 * elapsed)
+            queries[step].append(len(captured))
+            if args.queries and step not in shown:
+                shown.add(step)
+                print(f"--- {step}: {len(captured)} queries")
+                for q in captured:
+                    print("   ", q["sql"][:160])
+        assert response.status_code in (200, 204, 302), (step, response.status_code)
+        return response
+
+    with override_settings(DEBUG=False):
+        board = projector.get(f"{base}/proyector/").content.decode()
+        for number in range(1, args.questions + 2):
+            record = number > 1
+            for phone in phones:
+                client, page = phone
+                value = ANSWER_VALUE.findall(page)[0]
+                timed(
+                    "answer",
+                    record,
+                    lambda c=client, v=value, n=number: c.post(
+                        f"{base}/responder/{n}/", {"answer": v}, headers=HTMX
+                    ),
+                )
+                version = VERSION.search(board).group(1)
+                board = timed(
+                    "projector",
+                    record,
+                    lambda v=version: projector.get(f"{base}/proyector/estado/?v={v}", headers=HTMX),
+                ).content.decode()
+            timed("reveal", record, lambda: projector.post(f"{base}/control/mostrar/"))
+            for phone in phones:
+                client, page = phone
+                version = VERSION.search(page).group(1)
+                timed(
+                    "poll 204",
+                    record,
+                    lambda c=client, v=version: c.get(f"{base}/estado/?v={int(v) + 1}", headers=HTMX),
+                )
+                phone[1] = timed(
+                    "phone after reveal",
+                    record,
+                    lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
+                ).content.decode()
+            timed("next", record, lambda: projector.post(f"{base}/control/siguiente/"))
+            for phone in phones:
+                client, page = phone
+                version = VERSION.search(page).group(1)
+                phone[1] = timed(
+                    "phone after next",
+                    record,
+                    lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
+                ).content.decode()
+
+    answers = len(costs["answer"])
+    print(
+        f"{args.phones} phones, {args.questions} questions counted ({answers} answers); load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(f"{'request':<20}{'n':>6}{'CPU ms':>9}{'queries':>9}{'ms per answer':>15}")
+    total = 0.0
+    for step in STEPS:
+        if step == "poll 204":
+            continue
+        values = costs[step]
+        per_answer = sum(values) / answers
+        total += per_answer
+        print(
+            f"{step:<20}{len(values):>6}{sum(values) / len(values):>9.2f}"
+            f"{sum(queries[step]) / len(values):>9.1f}{per_answer:>15.2f}"
+        )
+    values = costs["poll 204"]
+    print(
+        f"{'poll 204':<20}{len(values):>6}{sum(values) / len(values):>9.2f}{sum(queries['poll 204']) / len(values):>9.1f}"
+    )
+    print(f"CPU ms per answer (all but the 204s, this process): {total:.2f}")
+    if args.profile:
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
