@@ -20,9 +20,9 @@ __all__ = ["instance_env"]  # the two-instance test's fixture: PostgreSQL and Re
 
 PHONE = {"viewport": {"width": 360, "height": 740}}
 SITE_PORT = int(os.environ.get("LIVE_TEST_SITE_PORT", "8705"))
-# These modules share one Redis database (flushed by their fixtures) and fixed ports: under
-# pytest-xdist (scripts/test) they run one after the other on one worker.
-pytestmark = pytest.mark.xdist_group("live-redis")
+# Fixed ports, one Redis database that the fixtures flush, and waits timed in seconds: these
+# tests run after the others, on their own (scripts/test runs the rest on every core).
+pytestmark = pytest.mark.serial
 
 
 @pytest.fixture
