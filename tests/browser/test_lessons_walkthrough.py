@@ -72,6 +72,10 @@ def _walk(page, base_url: str, keyboard: bool, javascript: bool) -> None:
         _activate(page, page.get_by_role("button", name="Empezar las preguntas"), keyboard)
         expect(page).to_have_url(re.compile(rf"/lecciones/{step.key}/#preguntas$"))
         if javascript:
+            # The URL changes when the answer to the POST arrives, before the page has run its scripts:
+            # a key pressed before htmx has taken the forms over would send them the plain way (a
+            # reload, which the check below would count as a failure). Wait for the page's load event.
+            page.wait_for_load_state("load")
             page.evaluate("window.__same_page = true")
         if step.example is not None:
             _try_a_wrong_card(page, step, keyboard)

@@ -20,6 +20,9 @@ __all__ = ["instance_env"]  # the two-instance test's fixture: PostgreSQL and Re
 
 PHONE = {"viewport": {"width": 360, "height": 740}}
 SITE_PORT = int(os.environ.get("LIVE_TEST_SITE_PORT", "8705"))
+# Fixed ports, one Redis database that the fixtures flush, and waits timed in seconds: these
+# tests run after the others, on their own (scripts/test runs the rest on every core).
+pytestmark = pytest.mark.serial
 
 
 @pytest.fixture
@@ -60,6 +63,10 @@ def _phone(browser, base: str, code: str, user=None) -> Page:
     else:
         page.get_by_label("Tu apodo").fill("Pepa")
         page.get_by_role("button", name="Unirme como invitado").click()
+    # Joined: the question's answers are on the page (a check made sooner would read the join page,
+    # or a page being replaced).
+    expect(page.locator('button[name="answer"]').first).to_be_visible()
+    page.wait_for_load_state("load")
     return page
 
 
@@ -89,6 +96,8 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
     page.get_by_label("Número de preguntas").fill("2")
     page.get_by_label("Admitir invitados").check()
     page.get_by_role("button", name="Empezar la ronda").click()
+    # The click does not wait for the round to be made: the projector's code on the page says it is.
+    expect(page.get_by_test_id("round-code")).to_be_visible()
     live = Round.objects.get()
     expect(page.get_by_test_id("round-code")).to_have_text(live.code)
     expect(page.get_by_role("img", name="Código QR del enlace para unirse")).to_be_visible()
@@ -133,6 +142,7 @@ def test_a_teacher_runs_a_round_with_a_projector_and_three_phones(
         phone.context.close()
     # The teacher's pages fit a phone too (a revealed projector is the widest).
     page.get_by_role("button", name="Mostrar respuestas").click()
+    expect(page.get_by_test_id("histogram")).to_be_visible()
     page.set_viewport_size({"width": 360, "height": 800})
     for url in (live.get_absolute_url(), f"/directo/{live.code}/resumen/", f"/directo/clase/{classroom.pk}/"):
         page.goto(base + url)
@@ -158,7 +168,7 @@ def test_a_phone_without_javascript_answers_and_its_page_reloads_itself_to_the_f
     expect(page_nojs.get_by_test_id("sent")).to_be_visible()
     live_services.reveal(live=live)
     # No script: the waiting page's meta refresh brings the feedback.
-    expect(page_nojs.get_by_text("¡Correcto!")).to_be_visible(timeout=8_000)
+    expect(page_nojs.get_by_text("¡Correcto!")).to_be_visible(timeout=15_000)
 
 
 def test_with_its_stream_a_phone_stops_polling_and_shows_the_reveal_at_once(

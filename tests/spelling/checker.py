@@ -38,9 +38,17 @@ def words(text: str) -> set[str]:
     return set(_WORD.findall(_NOT_WORDS.sub(" ", text.replace("’", "'"))))
 
 
+@cache
+def _in_dictionary(word: str, lang: str) -> bool:
+    # spylls looks a word up in pure Python (a millisecond or more); the spelling tests read most
+    # words many times over (every page, both catalogues, the course), so each is looked up once a run.
+    d = dictionary(lang)
+    return bool(d.lookup(word) or d.lookup(word.lower()))
+
+
 def unknown(texts, lang: str = "es_ES") -> dict[str, str]:
     """{word: a sentence it appears in} for every word neither the dictionary nor our list knows."""
-    d, own = dictionary(lang), own_words(lang)
+    own = own_words(lang)
     seen: dict[str, str] = {}
     for text in texts:
         for w in words(text):
@@ -48,5 +56,5 @@ def unknown(texts, lang: str = "es_ES") -> dict[str, str]:
     return {
         w: text
         for w, text in sorted(seen.items())
-        if w not in own and w.lower() not in own and not d.lookup(w) and not d.lookup(w.lower())
+        if w not in own and w.lower() not in own and not _in_dictionary(w, lang)
     }

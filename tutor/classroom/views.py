@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.db.models import Count, Q
 from django.db.models.fields.json import KeyTransform
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
@@ -912,15 +913,18 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         context["goal_text"] = RULE_CATALOGUE.get(practice_set.goal_skill, "")
         return render(request, "classroom/task.html", context)
     context["play_items"] = _play_items(assignment)
-    questions = services.ensure_questions(assignment=assignment)
-    for q in questions:
-        q.answered = hasattr(q.issued, "attempt")
     current = None
     wanted = request.GET.get("n", "")
-    if wanted.isascii() and wanted.isdigit() and len(wanted) <= 4:
-        current = next((q for q in questions if q.number == int(wanted)), None)
-        if current is None:
-            raise Http404
+    # The first visit issues the student's questions; a «?n=» the set does not have is a 404 that must
+    # leave none issued (a refused request changes nothing): the Http404 rolls the block back.
+    with transaction.atomic():
+        questions = services.ensure_questions(assignment=assignment)
+        if wanted.isascii() and wanted.isdigit() and len(wanted) <= 4:
+            current = next((q for q in questions if q.number == int(wanted)), None)
+            if current is None:
+                raise Http404
+    for q in questions:
+        q.answered = hasattr(q.issued, "attempt")
     if current is None:
         current = next((q for q in questions if not q.answered), None)
     context.update(questions=questions, current=current)

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import hashed
 from tests.tutor.classroom.conftest import make_set
 from tutor.classroom.models import CODE_ALPHABET, Assignment, Classroom, Membership
 
@@ -78,7 +79,7 @@ def _guess_from_many_accounts(django_user_model, settings, **address) -> None:
     per_user = settings.JOIN_ATTEMPTS_PER_ACCOUNT - 2  # each account stays under its own limit
     for i in range(-(-settings.JOIN_ATTEMPTS_PER_IP // per_user)):
         client = Client()
-        client.force_login(django_user_model.objects.create_user(username=f"u{i}", password="x"))
+        client.force_login(django_user_model.objects.create(username=f"u{i}", password=hashed("x")))
         for _ in range(per_user):
             client.post(reverse("classroom:join"), {"code": "AAAAAAA"}, **address)
 
@@ -99,7 +100,7 @@ def test_an_address_over_its_limit_still_lets_a_pupil_with_the_right_code_join(
 ):
     # A school is one address: one pupil guessing must not stop the class joining.
     _guess_from_many_accounts(django_user_model, settings)
-    fresh = django_user_model.objects.create_user(username="fresh", password="x")
+    fresh = django_user_model.objects.create(username="fresh", password=hashed("x"))
     client = Client()
     client.force_login(fresh)
     response = client.post(reverse("classroom:join"), {"code": classroom.join_code}, follow=True)

@@ -8,6 +8,7 @@ from django.urls import reverse
 from engine.cards import NAME_OF
 from engine.scenarios.common import CODE_INDEX
 from lessons.course import load_course
+from tests.conftest import hashed
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.classroom.helpers import right_answer, wrong_card
 from tutor.classroom import services
@@ -169,7 +170,7 @@ def test_a_big_class_is_drawn_a_page_of_students_at_a_time_the_weakest_first(
 
     total = STUDENTS_PER_PAGE + 5
     for n in range(total):
-        student = User.objects.create_user(username=f"grande{n:02d}", password="x")
+        student = User.objects.create(username=f"grande{n:02d}", password=hashed("x"))
         Membership.objects.create(classroom=classroom, student=student, real_name=f"Alumno {n:02d}")
         _stat(student, "R-OBL-MONTAR", "1" * (n % 10) + "0" * (10 - n % 10))  # n % 10 right of ten
     url = reverse("classroom:heatmap", args=[classroom.pk])

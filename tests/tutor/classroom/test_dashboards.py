@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.conftest import hashed
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.classroom.helpers import right_answer, wrong_card
 from tutor.accounts.models import User
@@ -30,7 +31,7 @@ def _do_set(practice_set, student, *, wrong_first: bool) -> None:
 def _populate(classroom, teacher, n_students: int, n_sets: int):
     students = []
     for i in range(n_students):
-        user = User.objects.create_user(username=f"c{classroom.pk}-estudiante{i}", password="x")
+        user = User.objects.create(username=f"c{classroom.pk}-estudiante{i}", password=hashed("x"))
         Membership.objects.create(classroom=classroom, student=user, real_name=f"Nombre Real {i}")
         students.append(user)
     sets = [make_set(classroom, teacher, items=ITEMS, title=f"Tarea {n}") for n in range(n_sets)]
@@ -150,7 +151,7 @@ def test_attempts_csv_lists_each_answer_with_its_misconception(classroom, teresa
 def test_names_and_titles_that_start_a_formula_are_plain_text_in_both_csvs(
     classroom, teresa, teresa_client, position, start
 ):
-    student = User.objects.create_user(username=f"{start}pupil", password="x")
+    student = User.objects.create(username=f"{start}pupil", password=hashed("x"))
     Membership.objects.create(classroom=classroom, student=student, real_name=f'{start}HYPERLINK("http://x")')
     items = [
         {

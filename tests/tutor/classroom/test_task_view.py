@@ -69,6 +69,18 @@ def test_reopening_the_set_issues_nothing_new(classroom, teresa, alice, alice_cl
     assert Issued.objects.filter(learner=alice).count() == 3
 
 
+def test_asking_for_a_question_the_set_does_not_have_issues_nothing(classroom, teresa, alice, alice_client):
+    # A refused request changes nothing: the 404 for «?n=99» must not leave the questions issued
+    # (the first GET of a set issues them; found by tests/tutor/test_no_input_breaks_a_page.py).
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    url = reverse("classroom:task", args=[practice_set.pk])
+    assert alice_client.get(url, {"n": "99"}).status_code == 404
+    assert not Issued.objects.filter(learner=alice).exists()
+    assert not Question.objects.filter(assignment__student=alice).exists()
+    assert alice_client.get(url, {"n": "3"}).status_code == 200
+    assert Issued.objects.filter(learner=alice).count() == 3
+
+
 def test_the_page_shows_the_first_unanswered_question(classroom, teresa, alice, alice_client):
     practice_set = make_set(classroom, teresa, items=ITEMS)
     url = reverse("classroom:task", args=[practice_set.pk])

@@ -23,6 +23,9 @@ def _run(coroutine_function):
 
 
 REDIS_URL = os.environ.get("LIVE_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
+# Fixed ports, one Redis database that the fixtures flush, and waits timed in seconds: these
+# tests run after the others, on their own (scripts/test runs the rest on every core).
+pytestmark = pytest.mark.serial
 
 
 def _events(live, projector=False) -> str:

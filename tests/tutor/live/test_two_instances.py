@@ -19,6 +19,9 @@ from tutor.live.models import LiveAnswer
 from tutor.practice.models import Attempt
 
 REDIS_URL = os.environ.get("LIVE_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
+# Fixed ports, one Redis database that the fixtures flush, and waits timed in seconds: these
+# tests run after the others, on their own (scripts/test runs the rest on every core).
+pytestmark = pytest.mark.serial
 PORTS = [int(p) for p in os.environ.get("LIVE_TEST_PORTS", "8701,8702").split(",")]
 STREAM_PORTS = [int(p) for p in os.environ.get("LIVE_TEST_STREAM_PORTS", "8703,8704").split(",")]
 WITHIN = 1.0

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.conftest import hashed
+
 THREADS = 6
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -28,7 +30,7 @@ def race(threads: int = THREADS) -> dict:
     from tutor.practice.services import issue, submit
     from tutor.practice.signals import attempt_recorded
 
-    user = User.objects.create_user(username="racer", password="x")
+    user = User.objects.create(username="racer", password=hashed("x"))
     owner = Owner(user, "")
     issued = issue(owner=owner, mode=Mode.FIXED, family="jugada", scenario=FIXED["guia-cual-puedes-jugar"])
     signals, results, errors = [], [], []
