@@ -487,7 +487,7 @@ def main() -> int:
     lost_db = accepted - len(rows)
     for log in logs:  # --events: the count live.js writes from each event, whatever the teacher's hand does
         for t, version in log.board_stream.received if log.board_stream else ():
-            stage, total = (int(x) for x in version.split("."))
+            stage, total, _joined = (int(x) for x in version.split("."))
             if stage % 2 == 0:  # question n is open at stage 2(n-1): a reveal and a next per question
                 number = stage // 2 + 1
                 before = sum(per_question.get((log.code, n), 0) for n in range(1, number))

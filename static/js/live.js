@@ -20,14 +20,15 @@
     return document.querySelector(REGION);
   }
 
-  // The projector's version is «stage.answers» (the round's answers so far). When only the answers
-  // moved, the count is written from the event itself (its sentence's two forms are in the page):
-  // no request per answer. Anything else (a new stage) fetches the region.
+  // The projector's version is «stage.answers.joined» (the round's answers and participants so far).
+  // When only the answers moved, the count is written from the event itself (its sentence's two
+  // forms are in the page): no request per answer. Anything else (a new stage, somebody joining)
+  // fetches the region.
   function countOnly(element, version) {
     var count = element.querySelector("[data-live-count]");
     var shown = (element.getAttribute("data-version") || "").split(".");
     var sent = version.split(".");
-    if (!count || shown.length !== 2 || sent.length !== 2 || shown[0] !== sent[0]) {
+    if (!count || shown.length !== 3 || sent.length !== 3 || shown[0] !== sent[0] || shown[2] !== sent[2]) {
       return false;
     }
     if (parseInt(sent[1], 10) <= parseInt(shown[1], 10)) {

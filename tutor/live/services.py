@@ -153,7 +153,9 @@ def join(*, live: Round, owner: Owner, nickname: str = "") -> Participant:
         raise LiveError(_("Escribe un apodo para unirte a la ronda."))
     try:
         with transaction.atomic():
-            return Participant.objects.create(round=live, nickname=nickname, **owner.fields)
+            participant = Participant.objects.create(round=live, nickname=nickname, **owner.fields)
+            pulse.participant_joined(live.code)  # the projector's «N of M» follows the room
+            return participant
     except IntegrityError:  # the same phone joined twice at once
         return participant_for(live, owner)
 

@@ -2,7 +2,7 @@
 
 One subscriber per worker process listens to pulse.CHANNEL on Redis and wakes the streams of the
 round that changed; each stream sends the version its page shows (the phone's stage, the projector's
-«stage.answers») whenever it changes, and the page then fetches its region as a poll would. An idle
+«stage.answers.joined») whenever it changes, and the page then fetches its region as a poll would. An idle
 phone costs an open socket and a few hundred bytes of memory in the event loop, not a worker.
 
 The counters in the cache stay the truth: a stream reads them when it opens, after its subscriber
@@ -33,14 +33,19 @@ RETRY_MS = 1000
 class _Listener:
     def __init__(self, code: str) -> None:
         self.code = code
-        self.stage = self.answers = -1
+        self.counters = (-1, -1, -1)  # stage, answers, joined (pulse.versions)
         self.stale = False
         self.changed = asyncio.Event()
 
-    def update(self, stage: int, answers: int) -> None:
+    @property
+    def stage(self) -> int:
+        return self.counters[0]
+
+    def update(self, *counters: int) -> None:
         # Two instances publish independently: messages may cross, the counters only grow.
-        if stage > self.stage or answers > self.answers:
-            self.stage, self.answers = max(stage, self.stage), max(answers, self.answers)
+        grown = tuple(max(new, old) for new, old in zip(counters, self.counters, strict=True))
+        if grown != self.counters:
+            self.counters = grown
             self.changed.set()
 
 
@@ -85,9 +90,9 @@ class _Hub:
                         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
                         found = pulse.parse_message(message["data"]) if message else None
                         if found is not None:
-                            code, stage, answers = found
+                            code, *counters = found
                             for listener in self.listeners.get(code, ()):
-                                listener.update(stage, answers)
+                                listener.update(*counters)
             except Exception:  # Redis went away: the streams keep refreshing from the counters
                 log.warning("live stream subscriber lost Redis; reconnecting", exc_info=True)
                 self._wake_all()
@@ -133,7 +138,7 @@ async def events(code: str, projector: bool) -> AsyncIterator[str]:
         ends = loop.time() + MAX_SECONDS
         sent = None
         while loop.time() < ends:
-            version = f"{listener.stage}.{listener.answers}" if projector else str(listener.stage)
+            version = ".".join(map(str, listener.counters)) if projector else str(listener.stage)
             if version != sent:
                 yield f"data: {version}\n\n"
                 sent = version

@@ -120,11 +120,11 @@ def test_under_asgi_the_projector_stream_sends_every_answer_count_to_its_teacher
         assert response.status_code == 200
         chunks = aiter(response.streaming_content)
         assert await _next(chunks) == b"retry: 1000\n\n"
-        assert await _next(chunks) == b"data: 0.0\n\n"
+        assert await _next(chunks) == b"data: 0.0.2\n\n"
         await in_thread(answer)(0, right)
-        assert await _next(chunks) == b"data: 0.1\n\n"
+        assert await _next(chunks) == b"data: 0.1.2\n\n"
         await in_thread(answer)(1, wrong)
-        assert await _next(chunks) == b"data: 0.2\n\n"
+        assert await _next(chunks) == b"data: 0.2.2\n\n"
         response.close()
 
     _run(run)

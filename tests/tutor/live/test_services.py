@@ -176,6 +176,21 @@ def test_every_change_of_stage_and_every_answer_moves_the_versions_once_committe
     assert pulse.phone_version(live.code) != after_answer[1]
 
 
+def test_somebody_joining_moves_the_projectors_version_not_the_phones(
+    live, alice, bob, django_capture_on_commit_callbacks
+):
+    # The projector's «N de M han respondido» must follow the room: a join is a change it fetches.
+    before = pulse.projector_version(live.code), pulse.phone_version(live.code)
+    with django_capture_on_commit_callbacks(execute=True):
+        joined(live, alice)
+    after = pulse.projector_version(live.code), pulse.phone_version(live.code)
+    assert after[0] != before[0] and after[1] == before[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        joined(live, alice)  # the same phone again: nobody new
+        joined(live, bob)
+    assert pulse.versions(live.code) == (0, 0, 2)
+
+
 def test_the_versions_come_back_from_the_database_when_the_cache_lost_them(
     live, alice, django_capture_on_commit_callbacks
 ):
@@ -187,7 +202,7 @@ def test_the_versions_come_back_from_the_database_when_the_cache_lost_them(
         services.reveal(live=live)
     expected = pulse.projector_version(live.code)
     cache.clear()
-    assert pulse.projector_version(live.code) == expected == "1.1"
+    assert pulse.projector_version(live.code) == expected == "1.1.1"
 
 
 def test_the_reveal_counts_each_option_marks_the_right_one_and_names_the_common_mistake(
@@ -263,7 +278,7 @@ def test_with_redis_out_of_reach_an_answer_is_recorded_and_the_versions_come_fro
     assert Attempt.objects.get(learner=alice).correct
     with django_capture_on_commit_callbacks(execute=True):
         services.reveal(live=live)
-    assert pulse.versions(live.code) == (1, 1)
+    assert pulse.versions(live.code) == (1, 1, 1)
 
 
 def test_a_count_missed_while_redis_was_unreachable_is_rewritten_from_the_database(
@@ -274,7 +289,7 @@ def test_a_count_missed_while_redis_was_unreachable_is_rewritten_from_the_databa
     right, wrong = right_and_wrong(live.questions.get(number=1))
     with django_capture_on_commit_callbacks(execute=True):
         services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
-    assert pulse.versions(live.code) == (0, 1)
+    assert pulse.versions(live.code) == (0, 1, 1)
 
     def unreachable(*args, **kwargs):
         raise ConnectionError("Redis went away")
@@ -284,7 +299,7 @@ def test_a_count_missed_while_redis_was_unreachable_is_rewritten_from_the_databa
         services.answer(live=live, participant=joined(live, bob), number=1, raw=wrong)
     monkeypatch.undo()
     # The cache still says 1; the instance that missed the count reads the database and puts it back.
-    assert pulse.versions(live.code) == (0, 2)
+    assert pulse.versions(live.code) == (0, 2, 2)
     assert cache.get(f"live:{live.code}:answers") == 2
 
 

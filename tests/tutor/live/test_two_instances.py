@@ -176,13 +176,13 @@ def test_a_change_made_on_one_instance_reaches_the_streams_of_the_other(
         assert phone_stream.status_code == board_stream.status_code == 200
         assert phone_stream.headers["content-type"].startswith("text/event-stream")
         phone_lines, board_lines = phone_stream.iter_lines(), board_stream.iter_lines()
-        assert _next_event(phone_lines) == "0" and _next_event(board_lines) == "0.0"
+        assert _next_event(phone_lines) == "0" and _next_event(board_lines) == "0.0.1"
 
         started = time.monotonic()
         assert (
             _post(alice_a, phone, f"/directo/{live.code}/responder/1/", {"answer": right}).status_code == 302
         )
-        assert _next_event(board_lines) == "0.1"
+        assert _next_event(board_lines) == "0.1.1"
         assert (
             _post(
                 teacher_a, f"/directo/{live.code}/proyector/", f"/directo/{live.code}/control/mostrar/", {}
@@ -234,7 +234,7 @@ def test_the_count_in_the_projectors_events_matches_the_database_after_answers_o
         "GET", f"{board_page}eventos/"
     ) as board_stream:
         lines = board_stream.iter_lines()
-        assert _next_event(lines) == "0.0"
+        assert _next_event(lines) == "0.0.8"  # stage, answers, joined
         answer_all(1, phones + taps_again)
         assert LiveAnswer.objects.filter(question__number=1).count() == 8
         assert Attempt.objects.filter(mode="directo").count() == 8

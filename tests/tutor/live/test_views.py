@@ -331,7 +331,7 @@ def test_the_projector_page_holds_what_turns_a_streams_event_into_the_open_quest
     with django_capture_on_commit_callbacks(execute=True):
         services.answer(live=live, participant=joined(live, bob), number=2, raw=right)
     event = pulse.projector_version(live.code)
-    assert event == f"{live.stage}.3"
+    assert event == f"{live.stage}.3.2"
     assert _count_from_event(board, event) == "1 de 2 ha respondido"
     # The board fetched afresh says the same.
     assert "1 de 2 ha respondido" in teresa_client.get(projector).content.decode()
