@@ -58,7 +58,7 @@ def cmd_legal(data: Any) -> dict[str, Any]:
         raise InputError(f"'hand' debe tener de 1 a 10 cartas y tiene {len(hand_tokens)}")
     if len(trick_tokens) > 3:
         raise InputError(f"'trick' puede tener como mucho 3 cartas y tiene {len(trick_tokens)}")
-    both = parse_cards([*trick_tokens, *hand_tokens], what="trick y hand")
+    both = parse_cards([*trick_tokens, *hand_tokens], what="trick + hand")
     trick, hand = both[: len(trick_tokens)], both[len(trick_tokens) :]
     rules = TableRules.from_spec(data.get("rules"))
     notation = {c: notation_of(tok) for c, tok in zip(hand, hand_tokens, strict=True)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.policy import Decision, Reason, best_cante, trick_facts
+from engine.bots.policy import REYES_CABALLOS, Decision, Reason, best_cante, trick_facts
 from engine.bots.view import SeatView
 from engine.bots.worlds import world_sampler
 from engine.cantes import CANTE_MASK, TUTE_MASK, allowed_cantes
@@ -29,7 +29,6 @@ MIN_WORLDS = 2
 NODE_BUDGET = 8_000
 
 REYES, CABALLOS = TUTE_MASK["reyes"], TUTE_MASK["caballos"]
-REYES_CABALLOS = REYES | CABALLOS
 # BETWEEN[a][b] (a < b, same suit): the cards strictly between a and b.
 BETWEEN = tuple(tuple(((1 << b) - 1) & ~((2 << a) - 1) if a < b else 0 for b in range(40)) for a in range(40))
 

@@ -183,6 +183,13 @@ class Better:
     played: Estimate
 
 
+def _best_kept(estimates: dict[Card, Estimate]) -> Card:
+    """The best card among those played out in every world (``evaluate`` drops the weaker half of the
+    cards after the first half of the worlds: their estimates rest on fewer samples)."""
+    most = max(e.samples for e in estimates.values())
+    return max((c for c in estimates if estimates[c].samples == most), key=lambda c: (estimates[c].value, -c))
+
+
 def clearly_better(
     view: SeatView,
     played: int,
@@ -196,7 +203,7 @@ def clearly_better(
     without winning fewer hands; None when ``played`` was as good as that (or the only card)."""
     estimates = evaluate(view, rng, samples)
     mine = estimates[CARDS[played]]
-    best = max(estimates, key=lambda c: (estimates[c].value, -c))
+    best = _best_kept(estimates)
     top = estimates[best]
     gap = top.win_rate - mine.win_rate
     if gap >= win_gap or (gap >= 0 and top.margin - mine.margin >= margin_gap):
@@ -210,7 +217,6 @@ def fuerte_decision(view: SeatView, legal: int, rng: random.Random) -> Decision:
     if view.trick_no >= endgame.FROM_TRICK:  # few cards left: count them exactly (engine/bots/endgame.py)
         return endgame.counted(view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS)
     estimates = evaluate(view, rng)
-    most = max(e.samples for e in estimates.values())  # the cards kept for the second half of the worlds
-    best = max((c for c in estimates if estimates[c].samples == most), key=lambda c: (estimates[c].value, -c))
+    best = _best_kept(estimates)
     facts = trick_facts(view) | {"estimates": estimates}
     return Decision(best, Reason("mejor_estimacion", facts))
