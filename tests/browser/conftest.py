@@ -11,9 +11,13 @@ Without Chromium the tests are skipped on a developer's machine and FAIL under C
 
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.db import connections
+from django.test.testcases import LiveServerThread
 
 # Playwright's sync API runs an event loop in this thread; Django would refuse ORM calls from it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -81,8 +85,41 @@ def page_nojs(browser):
     context.close()
 
 
+class _OneRequestAtATime(ThreadedWSGIServer):
+    """A threaded server (so Chromium's kept-alive connections still work) that runs one request's
+    Django code at a time.
+
+    With SQLite's in-memory test database every server thread shares the test's one connection, and
+    two requests using it at once can fail inside sqlite3 ("bad parameter or other API misuse"), as
+    a page's own requests may overlap. (A test writing while its page polls meets the server on that
+    connection too: the live round's browser tests run on PostgreSQL for that reason.) PostgreSQL
+    gives each thread its own connection and keeps the real, concurrent server.
+    """
+
+    _lock = threading.Lock()
+
+    def get_app(self):
+        app = super().get_app()
+
+        def one_at_a_time(environ, start_response):
+            with self._lock:
+                return app(environ, start_response)
+
+        return one_at_a_time
+
+
 @pytest.fixture(scope="session")
-def live_server(django_db_setup, live_server):
+def _one_request_at_a_time_on_sqlite(django_db_setup):
+    if connections["default"].vendor != "sqlite":
+        yield
+        return
+    LiveServerThread.server_class = _OneRequestAtATime
+    yield
+    LiveServerThread.server_class = ThreadedWSGIServer
+
+
+@pytest.fixture(scope="session")
+def live_server(_one_request_at_a_time_on_sqlite, live_server):
     """pytest-django's live server, started after the test database so that it stops before the
-    database is dropped."""
+    database is dropped; on SQLite it runs one request at a time (see above)."""
     return live_server
