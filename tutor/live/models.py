@@ -117,12 +117,15 @@ class Participant(Owned):
 
 
 class LiveAnswer(models.Model):
-    """A participant's answer to one question: the origin of its practice question (``issued``, mode
-    «directo»), whose graded attempt is logged like any other answer."""
+    """A participant's answer to one question, graded when sent. Once its question closes it is
+    logged through practice: ``issued`` (mode «directo», its origin this answer) and its attempt,
+    like any other answer; until then ``issued`` is empty."""
 
     question = models.ForeignKey(RoundQuestion, on_delete=models.CASCADE, related_name="answers")
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="answers")
-    issued = models.OneToOneField("practice.Issued", on_delete=models.CASCADE, related_name="live_answer")
+    issued = models.OneToOneField(
+        "practice.Issued", on_delete=models.CASCADE, related_name="live_answer", null=True, blank=True
+    )
     given = models.JSONField()  # the engine's reading of the answer (Grade.given)
     correct = models.BooleanField()
     misconception = models.CharField(max_length=48, blank=True, default="")

@@ -126,6 +126,12 @@ def answered_sentences(joined: int) -> dict[str, str]:
 
 
 def projector(live: Round, join_url: str) -> dict:
+    # The counters first, the database's counts after: an answer committed in between is then
+    # counted by the page and not yet by its version, so its event still comes and the page stays
+    # right (the other order could show «59 de 60» under a version that counts 60, with no event to
+    # come). The stage is the one this page shows, never a newer one read since.
+    _stage, answers_so_far, joined_so_far = pulse.versions(live.code)
+    version = f"{live.stage}.{answers_so_far}.{joined_so_far}"
     question = only_row(RoundQuestion.objects.filter(round=live, number=live.current))
     answers = dict(
         LiveAnswer.objects.filter(question__round=live, question__number__lte=live.current)
@@ -138,7 +144,7 @@ def projector(live: Round, join_url: str) -> dict:
         "live": live,
         "join_url": join_url,
         "qr": qr_data_uri(join_url),
-        "version": pulse.projector_version(live.code),
+        "version": version,
         "joined": joined,
         "answered": answered,
         # The round's counter (in the version and the stream's events) less this: the open
@@ -208,12 +214,14 @@ def _feedback_html(live: Round, view: dict, mine: LiveAnswer) -> str:
     key = (live.code, live.current, get_language(), json.dumps(mine.given, sort_keys=True))
     html = _feedback.get(key)
     if html is None:
-        grade = LiveAnswer.objects.select_related("issued__attempt").get(pk=mine.pk).issued.attempt.grade
+        # The answer was graded when sent; its grade is the engine's for what it kept (``given``),
+        # whether or not it has been logged through practice yet.
+        result = grade(view["scenario"], mine.given)
         exercise = {
             "issued": view["slot"],
             "scenario": view["scenario"],
             "table": view["table"],
-            "feedback": feedback(view["scenario"], grade),
+            "feedback": feedback(view["scenario"], result.to_dict()),
             "origin": OriginView(),
         }
         html = _feedback.keep(key, render_to_string("practice/_scenario.html#answer", {"exercise": exercise}))
@@ -225,7 +233,8 @@ def phone(live: Round, participant: Participant | None, answer_value: list[str] 
     context = {
         "live": live,
         "participant": participant,
-        "version": pulse.phone_version(live.code),
+        # The stage this page shows (a newer one read now would hide its own change from the page).
+        "version": str(live.stage),
         # Nothing to fill in: without JavaScript the page reloads itself to see what comes next.
         "waiting": participant is not None and not live.is_finished,
     }

@@ -1,27 +1,42 @@
 """The writes of a live round: start it, join it, answer, reveal, next question, finish.
 
-Answers are graded and logged by practice (``issue`` then ``submit``), so a live answer counts in
-progress, the class dashboard and the CSV exports like any practice answer.
+An answer is graded when it is sent and kept as a LiveAnswer (the projector's count, the phone's
+«sent»); it is logged through practice (an Issued question of mode «directo» and its Attempt, dated
+when it was answered) once its question closes: at the reveal, the next question or the round's end.
+So a live answer counts in progress, the class dashboard and the CSV exports like any practice answer,
+and the room's burst of answers pays only for the grade and one row each.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from functools import partial
 from itertools import cycle, islice
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.scenarios import FIXED, PositionError, Scenario, families_for, generate, position_from_json
+from engine.scenarios import (
+    FIXED,
+    AnswerError,
+    Grade,
+    PositionError,
+    Scenario,
+    families_for,
+    generate,
+    position_from_json,
+)
+from engine.scenarios.grading import normalise
 from tutor.classroom.models import Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.live import pulse
 from tutor.live.kept import Kept
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Mode, only_row
-from tutor.practice.services import AnswerRejected, issue_and_submit
+from tutor.practice.models import Mode, only_row
+from tutor.practice.services import AnswerRejected, grade_answer, log_graded
 
 MAX_QUESTIONS = 20
 MAX_NICKNAME = 24
@@ -164,20 +179,63 @@ def _owner_of(participant: Participant) -> Owner:
     return Owner(participant.learner, "" if participant.learner_id else participant.anon_id)
 
 
-def _record_answer(question: RoundQuestion, participant: Participant, raw) -> Attempt:
-    """Grade and log the answer through practice (mode «directo»; the LiveAnswer made from the
-    attempt is the question's origin). The one place that says how a live answer is recorded.
+_grades = Kept(2048)
 
-    Raises AnswerRejected for an answer the question cannot take; call inside a transaction.
-    """
-    # The room got the question when it opened: practice measures the time taken from there.
-    return issue_and_submit(
-        owner=_owner_of(participant),
-        mode=Mode.LIVE,
-        scenario=question.get_scenario(),
-        raw=raw,
-        issued_at=question.opened_at,
-    )
+
+def _graded(live: Round, question: RoundQuestion, raw) -> Grade:
+    """The engine's grade of ``raw`` for the question, kept per process for each answer given to it
+    (the grade of one answer to one scenario is always the same). Raises AnswerRejected."""
+    scenario = question.get_scenario()
+    try:
+        given = normalise(scenario, raw)
+    except AnswerError as exc:
+        raise AnswerRejected(str(exc)) from None
+    key = (live.code, question.number, json.dumps(given, sort_keys=True))
+    result = _grades.get(key)
+    if result is None:
+        result = _grades.keep(key, grade_answer(scenario, given))
+    return result
+
+
+def record_pending(live: Round) -> int:
+    """Log through practice every answer of the round whose question has closed (revealed, passed
+    by the next question, or the round finished) and that is not logged yet; returns how many. Called after the reveal, the next
+    question and the round's end commit, and by an answer that committed after one of them. Safe to
+    run twice at once: each answer is claimed by its own row lock and logged once."""
+    pending = LiveAnswer.objects.filter(question__round=live, issued__isnull=True)
+    if not live.is_finished:  # closed: revealed, or left behind by a «next» without a reveal
+        pending = pending.filter(
+            Q(question__revealed_at__isnull=False) | Q(question__number__lt=live.current)
+        )
+    logged = 0
+    for pk in list(pending.order_by("pk").values_list("pk", flat=True)):
+        with transaction.atomic():
+            row = only_row(
+                LiveAnswer.objects.select_for_update(
+                    of=("self",), skip_locked=connection.features.has_select_for_update_skip_locked
+                )
+                .select_related("question", "participant")
+                .filter(pk=pk, issued__isnull=True)
+            )
+            if row is None:  # logged meanwhile, or being logged by another pass
+                continue
+            question = row.question
+            scenario = question.get_scenario()
+            attempt = log_graded(
+                owner=_owner_of(row.participant),
+                mode=Mode.LIVE,
+                scenario=scenario,
+                result=_graded(live, question, row.given),
+                issued_at=question.opened_at,
+                answered_at=row.created_at,
+            )
+            # The last word on "once", where the row lock is not one (SQLite): an answer logged by
+            # another pass since it was read is not claimed twice.
+            if not LiveAnswer.objects.filter(pk=pk, issued__isnull=True).update(issued_id=attempt.issued_id):
+                transaction.set_rollback(True)
+                continue
+            logged += 1
+    return logged
 
 
 _open_questions = Kept()
@@ -215,7 +273,7 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
                         LiveAnswer.objects.filter(question=question, participant=OuterRef("pk")).values("pk")
                     )
                 )
-                .values("done", "round__current", "round__revealed", "round__finished_at")
+                .values("done", "round__current", "round__revealed", "round__finished_at", "round__stage")
                 .get()
             )
             if state["done"] is not None:
@@ -232,16 +290,15 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
                     _("Ya se ha mostrado la solución de esta pregunta: no admite más respuestas.")
                 )
             try:
-                attempt = _record_answer(question, participant, raw)
+                result = _graded(live, question, raw)
             except AnswerRejected as exc:
                 raise LiveError(exc.message) from None
-            result = LiveAnswer.objects.create(
+            answered = LiveAnswer.objects.create(
                 question=question,
                 participant=participant,
-                issued_id=attempt.issued_id,
-                given=attempt.answer,
-                correct=attempt.correct,
-                misconception=attempt.misconception,
+                given=result.given,
+                correct=result.correct,
+                misconception=result.misconception or "",
             )
             pulse.answer_recorded(live.code)
     except IntegrityError:
@@ -249,18 +306,29 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
         if not done.exists():
             raise
         return done.get(), False
-    return result, True
+    # The question may have closed between this answer's reading of the round and its commit; the
+    # close's own pass may then have run before this row was there to see: log it now.
+    if pulse.versions(live.code)[0] != state["round__stage"]:
+        record_pending(Round.objects.get(pk=live.pk))
+    return answered, True
 
 
 # --- the teacher's controls --------------------------------------------------------------------
 
 
 def _advance(live: Round, **changes) -> Round:
-    """Apply ``changes`` and a new stage to the round, and tell the polls once committed."""
+    """Apply ``changes`` and a new stage to the round, tell the polls once committed, and then log
+    the answers of the question it closes (the counters move first: see ``answer``)."""
     Round.objects.filter(pk=live.pk).update(stage=F("stage") + 1, **changes)
     live.refresh_from_db()
     pulse.stage_changed(live.code, live.stage)
+    # robust: a failure is logged and the answers stay pending for the next close (nothing is lost).
+    transaction.on_commit(partial(_record_closed, live.pk), robust=True)
     return live
+
+
+def _record_closed(pk: int) -> None:
+    record_pending(Round.objects.get(pk=pk))
 
 
 def reveal(*, live: Round) -> Round:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
-from engine.scenarios import ENGINE_VERSION, AnswerError, Scenario, generate, grade, parse_answer
+from engine.scenarios import ENGINE_VERSION, AnswerError, Grade, Scenario, generate, grade, parse_answer
 from tutor.practice import origins
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt, Issued, Mode, only_row
@@ -91,14 +91,16 @@ def attempt_of(issued: Issued) -> Attempt | None:
         return None
 
 
-def _time_taken_ms(issued: Issued) -> int:
-    taken = min(max(timezone.now() - issued.issued_at, timedelta(0)), MAX_TIME_TAKEN)
+def _time_taken_ms(issued: Issued, answered_at=None) -> int:
+    taken = (answered_at or timezone.now()) - issued.issued_at
+    taken = min(max(taken, timedelta(0)), MAX_TIME_TAKEN)
     return int(taken.total_seconds() * 1000)
 
 
-def _log_attempt(issued: Issued, result) -> Attempt:
+def _log_attempt(issued: Issued, result, answered_at=None) -> Attempt:
     """The attempt of ``issued`` graded ``result``, and ``attempt_recorded`` (inside the caller's
-    transaction): the one place an answer is logged."""
+    transaction): the one place an answer is logged. ``answered_at``: when the answer was given, for
+    an answer logged after the fact (a live round's, at its question's close); now by default."""
     attempt = Attempt.objects.create(
         issued=issued,
         learner_id=issued.learner_id,
@@ -113,30 +115,36 @@ def _log_attempt(issued: Issued, result) -> Attempt:
         misconception=result.misconception or "",
         grade=result.to_dict(),
         engine_version=result.engine_version or ENGINE_VERSION,
-        time_taken_ms=_time_taken_ms(issued),
+        time_taken_ms=_time_taken_ms(issued, answered_at),
     )
+    if answered_at is not None:  # auto_now_add cannot be given at insert
+        Attempt.objects.filter(pk=attempt.pk).update(created_at=answered_at)
+        attempt.created_at = answered_at
     attempt_recorded.send(sender=Attempt, attempt=attempt)
     return attempt
 
 
-def issue_and_submit(
-    *, owner: Owner, mode: str, scenario: Scenario, raw: str | list[str], issued_at=None
-) -> Attempt:
-    """Issue ``scenario`` to ``owner`` and log their answer to it at once, as ``issue`` then
-    ``submit`` would, for a question answered where it was shown (a live round's): the answer is
-    graded first, and the row just made is not read back. ``issued_at``: when the question was
-    put (the time taken runs from it). Raises AnswerRejected for an answer the scenario cannot
-    take (nothing is recorded). Call inside a transaction: the caller's own row lock makes the
-    answer unique."""
+def grade_answer(scenario: Scenario, raw) -> Grade:
+    """The engine's grade of ``raw`` (form strings, or an answer as the engine reads it: a grade's
+    ``given``) for ``scenario``; nothing is recorded. Raises AnswerRejected for an answer the
+    scenario cannot take."""
     try:
-        result = grade(scenario, parse_answer(scenario, raw))
+        return grade(scenario, raw)
     except AnswerError as exc:
         raise AnswerRejected(str(exc)) from None
+
+
+def log_graded(
+    *, owner: Owner, mode: str, scenario: Scenario, result: Grade, issued_at, answered_at
+) -> Attempt:
+    """Issue ``scenario`` to ``owner`` and log the answer ``result`` graded, for a question answered
+    where it was shown (a live round's): put at ``issued_at`` (the time taken runs from it),
+    answered at ``answered_at`` (progress counts it then). Call inside a transaction: the caller
+    makes the answer unique."""
     issued = issue(owner=owner, mode=mode, family=scenario.family, scenario=scenario)
-    if issued_at is not None:  # auto_now_add cannot be given at insert
-        Issued.objects.filter(pk=issued.pk).update(issued_at=issued_at)
-        issued.issued_at = issued_at
-    return _log_attempt(issued, result)
+    Issued.objects.filter(pk=issued.pk).update(issued_at=issued_at)  # auto_now_add, as above
+    issued.issued_at = issued_at
+    return _log_attempt(issued, result, answered_at)
 
 
 def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, bool]:

@@ -90,28 +90,91 @@ def test_the_teacher_does_not_join_her_own_round(live, teresa):
         joined(live, teresa)
 
 
-def test_an_answer_is_graded_and_logged_like_a_practice_answer(live, alice):
+def test_an_answer_is_graded_when_sent_and_logged_like_a_practice_answer_when_its_question_closes(
+    live, alice, django_capture_on_commit_callbacks
+):
     question = live.questions.get(number=1)
     question.opened_at = timezone.now() - timedelta(seconds=7)
     question.save()
     right, wrong = right_and_wrong(question)
-    answer, created = services.answer(live=live, participant=joined(live, alice), number=1, raw=wrong)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer, created = services.answer(live=live, participant=joined(live, alice), number=1, raw=wrong)
     assert created and not answer.correct
+    assert answer.misconception == (grade(question.get_scenario(), wrong).misconception or "")
+    # Graded and counted, not logged yet: the room's burst of answers pays for one row each.
+    assert answer.issued is None and not Attempt.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
     attempt = Attempt.objects.get(learner=alice)
     assert attempt.mode == Mode.LIVE and attempt.family == "obligacion" and not attempt.correct
-    assert attempt.misconception == answer.misconception
+    assert attempt.misconception == answer.misconception and attempt.answer == answer.given
+    answer.refresh_from_db()
     assert answer.issued == attempt.issued  # the typed origin of the practice question
-    # Time taken counts from the moment the question opened for the room.
+    # Dated when it was answered, not when it was logged; the time taken counts from the moment the
+    # question opened for the room.
+    assert attempt.created_at == answer.created_at
     assert 7_000 <= attempt.time_taken_ms < 60_000
     # Progress heard of it like of any other answer.
     assert SkillStat.objects.filter(learner=alice).exists()
 
 
-def test_a_doubled_answer_is_counted_once_and_keeps_the_first(live, alice):
+def test_every_close_logs_what_it_closes_once(live, alice, bob, charlie, django_capture_on_commit_callbacks):
+    live.allow_guests = True
+    live.save()
+    me, you, them = (joined(live, who, nickname="x") for who in (alice, bob, charlie))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(
+            live=live, participant=me, number=1, raw=right_and_wrong(live.questions.get(number=1))[0]
+        )
+        # «Siguiente» without a reveal closes question 1 too.
+        services.next_question(live=live)
+    assert Attempt.objects.filter(learner=alice).count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(
+            live=live, participant=you, number=2, raw=right_and_wrong(live.questions.get(number=2))[1]
+        )
+        services.reveal(live=live)
+        services.reveal(live=live)  # a doubled click: nothing new to log
+        services.next_question(live=live)
+        services.answer(
+            live=live, participant=them, number=3, raw=right_and_wrong(live.questions.get(number=3))[0]
+        )
+        # The end closes the open question.
+        services.finish(live=live)
+    assert Attempt.objects.count() == 3 == LiveAnswer.objects.filter(issued__isnull=False).count()
+    assert services.record_pending(Round.objects.get(pk=live.pk)) == 0
+
+
+def test_an_answer_that_commits_after_its_question_closed_logs_itself(
+    live, alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The race this guards: an answer reads the round open, the teacher's reveal commits and logs
+    the answers it sees, then the answer commits. The answer finds the stage moved and logs itself."""
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    me = joined(live, alice)
+    graded = services._graded
+
+    def reveal_meanwhile(*args):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.reveal(live=live)  # its own pass finds nothing yet
+        return graded(*args)
+
+    monkeypatch.setattr(services, "_graded", reveal_meanwhile)
+    # (Not executed again here: the reveal's pass has run, before the answer's row existed.)
+    with django_capture_on_commit_callbacks(execute=False):
+        answer, created = services.answer(live=live, participant=me, number=1, raw=right)
+    assert created and Attempt.objects.get(learner=alice).issued == LiveAnswer.objects.get().issued
+
+
+def test_a_doubled_answer_is_counted_once_and_keeps_the_first(
+    live, alice, django_capture_on_commit_callbacks
+):
     right, wrong = right_and_wrong(live.questions.get(number=1))
     me = joined(live, alice)
-    first, created = services.answer(live=live, participant=me, number=1, raw=right)
-    again, created_again = services.answer(live=live, participant=me, number=1, raw=wrong)
+    with django_capture_on_commit_callbacks(execute=True):
+        first, created = services.answer(live=live, participant=me, number=1, raw=right)
+        again, created_again = services.answer(live=live, participant=me, number=1, raw=wrong)
+        services.reveal(live=live)
     assert created and not created_again and again == first and again.correct
     assert Attempt.objects.filter(learner=alice).count() == 1
     assert LiveAnswer.objects.count() == 1
@@ -275,9 +338,9 @@ def test_with_redis_out_of_reach_an_answer_is_recorded_and_the_versions_come_fro
     with django_capture_on_commit_callbacks(execute=True):
         answer, created = services.answer(live=live, participant=me, number=1, raw=right)
     assert created and LiveAnswer.objects.get() == answer
-    assert Attempt.objects.get(learner=alice).correct
     with django_capture_on_commit_callbacks(execute=True):
         services.reveal(live=live)
+    assert Attempt.objects.get(learner=alice).correct
     assert pulse.versions(live.code) == (1, 1, 1)
 
 
@@ -317,3 +380,44 @@ def test_an_answer_takes_at_most_thirteen_queries_whatever_the_round_holds(
     with django_assert_max_num_queries(4):  # the doubled tap: the lock and the answer (in a savepoint)
         _again, created = services.answer(live=live, participant=me, number=1, raw=right)
     assert not created
+
+
+def test_an_answer_committed_while_the_projector_renders_is_on_the_page_or_still_to_come(
+    live, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The page's count and its version are read one after the other; an answer may commit between
+    them. Either the page counts it, or its version does not, so the stream's event for it still
+    changes the page: never «1 de 2» under a version that already counts 2, with nothing to come."""
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    late = joined(live, bob)
+    versions = pulse.versions
+    calls = []
+
+    def an_answer_commits_meanwhile(code):
+        found = versions(code)
+        if not calls:
+            calls.append(code)
+            with django_capture_on_commit_callbacks(execute=True):
+                services.answer(live=live, participant=late, number=1, raw=right)
+        return found
+
+    monkeypatch.setattr(pulse, "versions", an_answer_commits_meanwhile)
+    context = presenters.projector(Round.objects.get(pk=live.pk), "https://example.org/directo/")
+    monkeypatch.undo()
+    assert calls  # the answer did commit during the render
+    now = pulse.projector_version(live.code)
+    assert context["answered"] == 2 or context["version"] != now
+    # And the page's version is behind, so the event counting 2 changes it, to the right count.
+    assert context["version"] != now and context["answered"] == 2
+
+
+def test_a_phone_page_carries_the_stage_it_shows(live, alice, django_capture_on_commit_callbacks):
+    me = joined(live, alice)
+    shown = Round.objects.get(pk=live.pk)  # read before the teacher moves on
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    context = presenters.phone(shown, me)
+    # Its version is the stage of what it shows, not the newer one: the reveal's event still comes.
+    assert context["version"] == str(shown.stage) != pulse.phone_version(live.code)

@@ -74,7 +74,7 @@ def test_the_join_form_finds_a_running_round_by_its_code(client, live):
 
 
 def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after_the_reveal(
-    alice_client, teresa_client, live
+    alice, alice_client, teresa_client, live, django_capture_on_commit_callbacks
 ):
     assert "Unirme a la ronda" in alice_client.get(_phone(live)).content.decode()
     assert alice_client.post(reverse("live:phone_join", args=[live.code])).status_code == 302
@@ -85,8 +85,11 @@ def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after
     waiting = alice_client.get(_phone(live)).content.decode()
     assert "Respuesta enviada" in waiting and 'http-equiv="refresh"' in waiting
     assert "¡Correcto!" not in waiting
-    teresa_client.post(reverse("live:control", args=[live.code, "mostrar"]))
+    assert not Attempt.objects.exists()  # logged when the question closes
+    with django_capture_on_commit_callbacks(execute=True):
+        teresa_client.post(reverse("live:control", args=[live.code, "mostrar"]))
     assert "¡Correcto!" in alice_client.get(_phone(live)).content.decode()
+    assert Attempt.objects.get(learner=alice).correct
 
 
 def test_an_answer_after_the_reveal_gets_a_clear_message(alice, alice_client, live):
@@ -115,13 +118,17 @@ def test_someone_outside_the_class_is_told_the_round_is_for_the_class(charlie_cl
     assert response.status_code == 400 and "No estás en esta ronda" in response.content.decode()
 
 
-def test_a_guest_joins_with_a_nickname_when_the_teacher_allows_it(client, live):
+def test_a_guest_joins_with_a_nickname_when_the_teacher_allows_it(
+    client, live, django_capture_on_commit_callbacks
+):
     live.allow_guests = True
     live.save()
     assert "Unirme como invitado" in client.get(_phone(live)).content.decode()
     assert client.post(reverse("live:phone_join", args=[live.code]), {"nickname": "Pepa"}).status_code == 302
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     assert client.post(_answer_url(live), {"answer": right}).status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
     attempt = Attempt.objects.get()
     assert attempt.learner is None and attempt.anon_id == live.participants.get().anon_id
 
@@ -248,13 +255,17 @@ def test_an_unknown_control_changes_nothing(teresa_client, live):
     assert live.stage == 0
 
 
-def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(alice, alice_client, live):
+def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(
+    alice, alice_client, live, django_capture_on_commit_callbacks
+):
     services.answer(
         live=live,
         participant=joined(live, alice),
         number=1,
         raw=right_and_wrong(live.questions.get(number=1))[0],
     )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
     attempt = Attempt.objects.get(learner=alice)
     html = alice_client.get(attempt.issued.get_absolute_url()).content.decode()
     assert "Respondida en la ronda en directo «Asistir y montar»." in html
