@@ -3,6 +3,7 @@ projectors, on two app instances (gunicorn, sync workers) sharing PostgreSQL and
 
     .venv/bin/python bench/live_load.py      # 5 rounds x 60 phones, 3 questions, ports 8711-8712
     .venv/bin/python bench/live_load.py --events   # server-sent events instead of polls (needs uvicorn)
+    .venv/bin/python bench/live_load.py --events --write-ports 8715,8716   # as deployed (README, Production)
 
 It creates (and drops) its own PostgreSQL database next to the one DATABASE_URL names (default
 postgres://postgres@127.0.0.1:5432/postgres) and empties its Redis database (REDIS_URL, default
@@ -14,12 +15,15 @@ the database) on one of the two instances, alternately. With JavaScript on, a ph
 --question-timeout s) and moves on 1.5 s later. With --events each instance also runs one uvicorn
 worker (tutor.asgi, ports 8713-8714) for the pages' streams, as the proxy would route /eventos/ there:
 every page opens its stream and, instead of polling, fetches its region (the same ?v= request) when
-the stream sends a version other than the one shown; the projector still looks every half second
-whether to play the teacher's hand.
+the stream sends a version other than the one shown (the projector writes the count an event brings into
+the page, as live.js does, and fetches its board only when the stage moves or somebody joins); the
+projector still looks every half second whether to play the teacher's hand. With --write-ports each
+instance also runs a gunicorn of --write-workers sync workers for the round's writes (the answers and
+the teacher's controls), as the proxy routes them, so they never queue behind the pages' requests.
 
 Printed: answer-to-projector latency (from the moment the phone sends its answer to the first
 projector poll, or with --events the first event of the projector's stream, whose count includes it; counts are matched to answers in the order they were
-committed), reveal- and next-to-phone latency (from the teacher's POST returning to the phone's poll
+committed), reveal- and next-to-phone latency (from the teacher sending the POST to the phone's poll
 showing it), answers lost (accepted by the server but missing from the database or from the
 projector's final count), requests and 204s, and CPU per answer and per poll (gunicorn of both
 instances, PostgreSQL). --full-polls drops the version from the polls: every poll renders the page,
@@ -177,8 +181,11 @@ class Client:
         self.not_modified = 0
         self.tasks: list[asyncio.Future] = []
         self.stream_port = 0  # --events: the streams' own server (the proxy routes them there)
+        self.write_port = 0  # --write-ports: the round's writes' own workers (the proxy routes them there)
 
-    async def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, str]:
+    async def request(
+        self, method: str, path: str, form: dict | None = None, port: int = 0
+    ) -> tuple[int, str]:
         body = urllib.parse.urlencode(form or {}, doseq=True).encode() if form is not None else b""
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHX-Request: true\r\nCookie: {cookie}\r\nConnection: close\r\n"
@@ -188,7 +195,9 @@ class Client:
                 f"X-CSRFToken: {self.cookies.get('csrftoken', '')}\r\nContent-Length: {len(body)}\r\n"
             )
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", self.port), 30)
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port or self.port), 30
+            )
             try:
                 writer.write(head.encode() + b"\r\n" + body)
                 data = await asyncio.wait_for(reader.read(), 30)
@@ -214,8 +223,8 @@ class RoundLog:
     code: str
     answers: list = field(default_factory=list)  # (question, sent, done, accepted)
     seen: list = field(default_factory=list)  # projector polls: (time, question, count)
-    reveals: dict = field(default_factory=dict)  # question -> time the reveal POST returned
-    nexts: dict = field(default_factory=dict)  # question opened -> time the next POST returned
+    reveals: dict = field(default_factory=dict)  # question -> time the reveal POST was sent
+    nexts: dict = field(default_factory=dict)  # question opened -> time the next POST was sent
     phone_reveal: list = field(default_factory=list)
     phone_next: list = field(default_factory=list)
     failures: list = field(default_factory=list)
@@ -262,7 +271,10 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                     await asyncio.sleep(rng.uniform(0, args.think))
                     sent = time.monotonic()
                     status, page = await client.request(
-                        "POST", action.group(1), {"answer": rng.choice(ANSWER_VALUE.findall(page))}
+                        "POST",
+                        action.group(1),
+                        {"answer": rng.choice(ANSWER_VALUE.findall(page))},
+                        port=client.write_port,
                     )
                     done = time.monotonic()
                     log.answers.append((number, sent, done, status == 200 and 'data-testid="sent"' in page))
@@ -290,6 +302,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
         question, opened = 1, time.monotonic()
         polled = opened
         revealed_at = None
+        everybody = False
         while time.monotonic() < stop_at:
             if status == 200:
                 version = VERSION.search(page).group(1)
@@ -299,17 +312,22 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 if match:
                     log.seen.append((time.monotonic(), question, int(match.group(1))))
                     everybody = int(match.group(1)) >= phones
-                    if revealed_at is None and (
-                        everybody or time.monotonic() - opened > args.question_timeout
-                    ):
-                        await client.request("POST", f"{base}/control/mostrar/", {})
-                        revealed_at = log.reveals[question] = time.monotonic()
             elif status != 204:
                 log.failures.append(f"projector poll {status}")
+            # The teacher reveals when the page says everybody answered, or when the question's
+            # time is up, whatever the page shows.
+            if revealed_at is None and (everybody or time.monotonic() - opened > args.question_timeout):
+                # From the moment it is sent: the reveal reaches the phones when it commits,
+                # before its request has logged the question's answers and returned.
+                log.reveals[question] = time.monotonic()
+                await client.request("POST", f"{base}/control/mostrar/", {}, port=client.write_port)
+                revealed_at = time.monotonic()
+                everybody = False
             if revealed_at is not None and time.monotonic() - revealed_at > 1.5:
-                await client.request("POST", f"{base}/control/siguiente/", {})
+                sent = time.monotonic()
+                await client.request("POST", f"{base}/control/siguiente/", {}, port=client.write_port)
                 question, opened, revealed_at = question + 1, time.monotonic(), None
-                log.nexts[question] = opened
+                log.nexts[question] = sent
                 status, page = await client.request("GET", f"{base}/proyector/")
                 continue
             if events is not None and events.open:
@@ -339,11 +357,13 @@ def _count_from_event(page: str, shown: str, sent: str) -> int | None:
     """The open question's count a projector's event brings (live.js's countOnly), or None when the
     stage moved (the board is fetched)."""
     before = BEFORE.search(page)
-    shown_stage, _, _ = shown.partition(".")
-    stage, _, total = sent.partition(".")
-    if before is None or stage != shown_stage or not total.isdigit():
+    shown_parts, sent_parts = shown.split("."), sent.split(".")
+    if before is None or len(shown_parts) != 3 or len(sent_parts) != 3 or not sent_parts[1].isdigit():
         return None
-    return int(total) - int(before.group(1))
+    if shown_parts[0] != sent_parts[0] or shown_parts[2] != sent_parts[2]:  # a new stage, or a join
+        return None
+    # An older count (two instances' messages crossed) leaves the newer one shown.
+    return max(int(sent_parts[1]), int(shown_parts[1])) - int(before.group(1))
 
 
 async def _open_stream(client: Client, path: str, args) -> Stream | None:
@@ -379,16 +399,19 @@ async def _calibrate(seed_round: dict, port: int, pid: int, n: int = 200) -> dic
     return costs
 
 
-def _answer_to_projector(log: RoundLog) -> list[float]:
-    """For each question, the k-th committed answer is on the projector at its first poll counting k."""
+def _answer_to_projector(log: RoundLog) -> list[tuple[int, float]]:
+    """For each question, the k-th committed answer is on the projector at its first poll (or event)
+    counting k."""
     latencies = []
     for number in {a[0] for a in log.answers}:
         answers = sorted((a for a in log.answers if a[0] == number and a[3]), key=lambda a: a[2])
-        polls = [(t, count) for t, q, count in log.seen if q == number]
+        # In time order: the page's own counts (read as the run went) and those of the stream's events
+        # (added after the run) are two lists; the first that counts k is the earliest of either.
+        polls = sorted((t, count) for t, q, count in log.seen if q == number)
         for k, (_n, sent, _done, _ok) in enumerate(answers, start=1):
             first = next((t for t, count in polls if count >= k), None)
             if first is not None:
-                latencies.append(max(first - sent, 0.0))
+                latencies.append((number, max(first - sent, 0.0)))
     return latencies
 
 
@@ -411,9 +434,18 @@ def main() -> int:
         "served by one uvicorn worker per instance (tutor.asgi, on --stream-ports), as the proxy routes them",
     )
     parser.add_argument("--stream-ports", default="8713,8714")
+    parser.add_argument(
+        "--write-ports",
+        default="",
+        help="e.g. 8715,8716: the round's writes (the answers, POST /directo/<code>/responder/<n>/, and the "
+        "teacher's controls, /control/<action>/) go to a gunicorn of their own per instance (--write-workers "
+        "sync workers, the same tutor.wsgi), as the proxy routes them (README, Production)",
+    )
+    parser.add_argument("--write-workers", type=int, default=2, choices=(1, 2, 3))
     args = parser.parse_args()
     ports = [int(p) for p in args.ports.split(",")]
     stream_ports = [int(p) for p in args.stream_ports.split(",")] if args.events else []
+    write_ports = [int(p) for p in args.write_ports.split(",")] if args.write_ports else []
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
     if redis_url.rstrip("/").endswith("/0"):
         raise SystemExit("use a Redis database of your own, not 0")
@@ -436,6 +468,8 @@ def main() -> int:
         servers = instances.start(ports, env, workers=args.workers)
         if stream_ports:
             servers += instances.start(stream_ports, env, workers=1, asgi=True)
+        if write_ports:
+            servers += instances.start(write_ports, env, workers=args.write_workers)
         limit = args.questions * (args.question_timeout + args.think + 6) + 20
         stop_at = time.monotonic() + limit
         logs, tasks, clients = [], [], []
@@ -444,11 +478,13 @@ def main() -> int:
             logs.append(log)
             teacher = Client(ports[r % len(ports)], seed_round["teacher"])
             teacher.stream_port = stream_ports[r % 2] if stream_ports else 0
+            teacher.write_port = write_ports[r % 2] if write_ports else 0
             clients.append(teacher)
             tasks.append((projector, (teacher, log, args, args.phones, stop_at)))
             for n, session in enumerate(seed_round["phones"]):
                 client = Client(ports[n % len(ports)], session)
                 client.stream_port = stream_ports[n % 2] if stream_ports else 0
+                client.write_port = write_ports[n % 2] if write_ports else 0
                 clients.append(client)
                 tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
 
@@ -499,7 +535,11 @@ def main() -> int:
             lost_projector += max(per_question.get((log.code, number), 0) - final, 0)
     requests = sum(c.requests for c in clients)
     not_modified = sum(c.not_modified for c in clients)
-    ms = [1000 * x for log in logs for x in _answer_to_projector(log)]
+    by_question: dict[int, list[float]] = {}
+    for log in logs:
+        for number, x in _answer_to_projector(log):
+            by_question.setdefault(number, []).append(1000 * x)
+    ms = [x for values in by_question.values() for x in values]
     reveal_ms = [1000 * x for log in logs for x in log.phone_reveal]
     next_ms = [1000 * x for log in logs for x in log.phone_next]
     failures = [f for log in logs for f in log.failures]
@@ -509,6 +549,10 @@ def main() -> int:
         mechanism = "server-sent events (+ 1 uvicorn worker per instance for the streams)"
     else:
         mechanism = "full polls" if args.full_polls else "conditional polls (204)"
+    if write_ports:
+        mechanism += (
+            f", the answers and controls on {args.write_workers} sync workers of their own per instance"
+        )
 
     def line(name: str, values: list[float]) -> str:
         return (
@@ -522,6 +566,10 @@ def main() -> int:
         f"{wall:.1f} s; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     print(line("answer -> projector", ms))
+    # The first question meets the room joining (every phone loads, joins and opens its stream at
+    # the start); the later ones only the round's own traffic.
+    for number in sorted(by_question):
+        print("  " + line(f"question {number}", by_question[number]))
     post_ms = [1000 * (a[2] - a[1]) for log in logs for a in log.answers]
     print(line("answer POST round-trip", post_ms))
     print(line("reveal -> phone", reveal_ms))
