@@ -197,44 +197,51 @@ def _graded(live: Round, question: RoundQuestion, raw) -> Grade:
     return result
 
 
+class _LoggedMeanwhile(Exception):
+    """Another pass logged an answer this one had read: this pass is undone whole."""
+
+
 def record_pending(live: Round) -> int:
     """Log through practice every answer of the round whose question has closed (revealed, passed
-    by the next question, or the round finished) and that is not logged yet; returns how many. Called after the reveal, the next
-    question and the round's end commit, and by an answer that committed after one of them. Safe to
-    run twice at once: each answer is claimed by its own row lock and logged once."""
+    by the next question, or the round finished) and that is not logged yet; returns how many.
+    Called after the reveal, the next question and the round's end commit, and by an answer that
+    committed after one of them. One transaction and one query for the rows: the pass claims them
+    under row locks (a second pass at once skips them; on SQLite the IMMEDIATE transaction makes
+    passes wait for each other), and each answer is logged once."""
     pending = LiveAnswer.objects.filter(question__round=live, issued__isnull=True)
     if not live.is_finished:  # closed: revealed, or left behind by a «next» without a reveal
         pending = pending.filter(
             Q(question__revealed_at__isnull=False) | Q(question__number__lt=live.current)
         )
     logged = 0
-    for pk in list(pending.order_by("pk").values_list("pk", flat=True)):
+    try:
         with transaction.atomic():
-            row = only_row(
-                LiveAnswer.objects.select_for_update(
+            rows = (
+                pending.select_for_update(
                     of=("self",), skip_locked=connection.features.has_select_for_update_skip_locked
                 )
                 .select_related("question", "participant")
-                .filter(pk=pk, issued__isnull=True)
+                .order_by("pk")
             )
-            if row is None:  # logged meanwhile, or being logged by another pass
-                continue
-            question = row.question
-            scenario = question.get_scenario()
-            attempt = log_graded(
-                owner=_owner_of(row.participant),
-                mode=Mode.LIVE,
-                scenario=scenario,
-                result=_graded(live, question, row.given),
-                issued_at=question.opened_at,
-                answered_at=row.created_at,
-            )
-            # The last word on "once", where the row lock is not one (SQLite): an answer logged by
-            # another pass since it was read is not claimed twice.
-            if not LiveAnswer.objects.filter(pk=pk, issued__isnull=True).update(issued_id=attempt.issued_id):
-                transaction.set_rollback(True)
-                continue
-            logged += 1
+            for row in rows:
+                question = row.question
+                attempt = log_graded(
+                    owner=_owner_of(row.participant),
+                    mode=Mode.LIVE,
+                    scenario=question.get_scenario(),
+                    result=_graded(live, question, row.given),
+                    issued_at=question.opened_at,
+                    answered_at=row.created_at,
+                )
+                # The last word on "once", whatever the locks did: an answer already logged is never
+                # claimed twice (the whole pass is undone, and what it left is logged by the next).
+                if not LiveAnswer.objects.filter(pk=row.pk, issued__isnull=True).update(
+                    issued_id=attempt.issued_id
+                ):
+                    raise _LoggedMeanwhile
+                logged += 1
+    except _LoggedMeanwhile:
+        return 0
     return logged
 
 
