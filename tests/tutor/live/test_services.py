@@ -1,3 +1,4 @@
+import os
 from datetime import timedelta
 
 import pytest
@@ -421,3 +422,23 @@ def test_a_phone_page_carries_the_stage_it_shows(live, alice, django_capture_on_
     context = presenters.phone(shown, me)
     # Its version is the stage of what it shows, not the newer one: the reveal's event still comes.
     assert context["version"] == str(shown.stage) != pulse.phone_version(live.code)
+
+
+def test_a_round_left_open_past_a_lesson_is_ended_and_its_answers_logged(
+    live, classroom, teresa, practice_set, alice, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    Round.objects.filter(pk=live.pk).update(created_at=timezone.now() - timedelta(hours=5))
+    today = set_round(classroom, teresa, practice_set, count=1)  # this lesson's: left alone
+    assert not Attempt.objects.exists()  # the teacher never revealed nor ended it
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("finish_stale_rounds", stdout=open(os.devnull, "w"))
+    live.refresh_from_db()
+    today.refresh_from_db()
+    assert live.is_finished and not today.is_finished
+    assert Attempt.objects.get(learner=alice).correct
