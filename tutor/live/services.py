@@ -10,6 +10,7 @@ and the room's burst of answers pays only for the grade and one row each.
 from __future__ import annotations
 
 import json
+import logging
 import random
 from functools import partial
 from itertools import cycle, islice
@@ -37,6 +38,8 @@ from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
 from tutor.practice.identity import Owner
 from tutor.practice.models import Mode, only_row
 from tutor.practice.services import AnswerRejected, grade_answer, log_graded
+
+log = logging.getLogger(__name__)
 
 MAX_QUESTIONS = 20
 MAX_NICKNAME = 24
@@ -316,7 +319,10 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
     # The question may have closed between this answer's reading of the round and its commit; the
     # close's own pass may then have run before this row was there to see: log it now.
     if pulse.versions(live.code)[0] != state["round__stage"]:
-        record_pending(Round.objects.get(pk=live.pk))
+        try:
+            record_pending(Round.objects.get(pk=live.pk))
+        except Exception:  # the answer is kept and counted; the round's next close logs it
+            log.exception("could not log the answers of round %s", live.code)
     return answered, True
 
 

@@ -2,6 +2,7 @@ import os
 from datetime import timedelta
 
 import pytest
+from django.db import OperationalError
 from django.utils import timezone
 
 from engine.scenarios import FAMILIES, FIXED, grade, parse_answer
@@ -441,4 +442,30 @@ def test_a_round_left_open_past_a_lesson_is_ended_and_its_answers_logged(
     live.refresh_from_db()
     today.refresh_from_db()
     assert live.is_finished and not today.is_finished
+    assert Attempt.objects.get(learner=alice).correct
+
+
+def test_an_answer_whose_late_logging_fails_is_kept_and_logged_at_the_next_close(
+    live, alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    me = joined(live, alice)
+    graded = services._graded
+
+    def reveal_meanwhile(*args):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.reveal(live=live)
+        return graded(*args)
+
+    def database_gone(_live):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr(services, "_graded", reveal_meanwhile)
+    monkeypatch.setattr(services, "record_pending", database_gone)
+    with django_capture_on_commit_callbacks(execute=False):
+        answer, created = services.answer(live=live, participant=me, number=1, raw=right)
+    assert created and answer.correct and not Attempt.objects.exists()
+    monkeypatch.undo()  # the database is back
+    with django_capture_on_commit_callbacks(execute=True):
+        services.finish(live=live)
     assert Attempt.objects.get(learner=alice).correct
