@@ -324,10 +324,11 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 revealed_at = time.monotonic()
                 everybody = False
             if revealed_at is not None and time.monotonic() - revealed_at > 1.5:
-                sent = time.monotonic()
+                # From the moment it is sent, set before: a phone may see the next question before
+                # the teacher's request returns.
+                log.nexts[question + 1] = time.monotonic()
                 await client.request("POST", f"{base}/control/siguiente/", {}, port=client.write_port)
                 question, opened, revealed_at = question + 1, time.monotonic(), None
-                log.nexts[question] = sent
                 status, page = await client.request("GET", f"{base}/proyector/")
                 continue
             if events is not None and events.open:
