@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
-from engine.scenarios import ENGINE_VERSION, AnswerError, Grade, Scenario, generate, grade, parse_answer
+from engine.scenarios import ENGINE_VERSION, AnswerError, Grade, Scenario, generate, grade
 from tutor.practice import origins
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt, Issued, Mode, only_row
@@ -176,12 +176,7 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
                 return existing, False
             if reason := origins.closed(issued):  # its class was left or archived, say
                 raise AnswerRejected(reason)
-            scenario = issued.get_scenario()
-            try:
-                answer = parse_answer(scenario, raw)
-                result = grade(scenario, answer)
-            except AnswerError as exc:
-                raise AnswerRejected(str(exc)) from None
+            result = grade_answer(issued.get_scenario(), raw)
             inserting = True
             attempt = _log_attempt(issued, result)
             inserting = False
