@@ -37,7 +37,7 @@ from engine.rules import GUIA, TableRules, cite
 from engine.scenarios.custom import BuiltPosition, PositionError, build_position, position_from_json
 from engine.scenarios.families import FAMILY, Family, grade
 from engine.scenarios.fixed import FIXED
-from engine.scenarios.grading import parse_answer
+from engine.scenarios.grading import normalise, parse_answer
 from engine.scenarios.misconceptions import MISCONCEPTIONS
 from engine.scenarios.model import (
     DIFFICULTIES,
@@ -73,6 +73,7 @@ __all__ = [
     "generate",
     "grade",
     "grade_texts",
+    "normalise",
     "parse_answer",
     "position_from_json",
     "targets",

@@ -28,9 +28,9 @@ from engine.scenarios import (
     Scenario,
     families_for,
     generate,
+    normalise,
     position_from_json,
 )
-from engine.scenarios.grading import normalise
 from tutor.classroom.models import Classroom, Membership, Position, PracticeSet, SetItem
 from tutor.live import pulse
 from tutor.live.kept import Kept
