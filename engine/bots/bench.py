@@ -16,7 +16,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from engine.bots.choose import choose_play
+from engine.bots.choose import choose_play, normal_seats
 from engine.bots.policy import LEVELS
 from engine.bots.table import sing_after_trick
 from engine.bots.view import seat_view
@@ -26,18 +26,22 @@ from engine.rules import TableRules
 
 def timed_hand(seed: int, levels: list[str], rules: TableRules, times: dict[str, list[float]]) -> Hand:
     """Play one hand with ``levels[seat]`` bots, adding each decision's seconds (view included) to ``times``
-    (wall clock) and to ``times[level + " cpu"]`` (this process's CPU time, which other load does not inflate)."""
-    rng = random.Random(seed * 7 + 1)
+    (wall clock) and to ``times[level + " cpu"]`` (this process's CPU time, which other load does not inflate).
+
+    Each seat draws from its own generator, so a change in how one bot spends random numbers (the worlds it
+    samples) leaves the other seats' draws where they were and two versions of a bot compare on paired hands."""
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(4)]
     hand = Hand.new(random.Random(seed), seed % 4, rules)
     clock, cpu = time.perf_counter, time.process_time
+    reads = normal_seats(levels)
     while hand.turn is not None:
         level = levels[hand.turn]
         start, start_cpu = clock(), cpu()
-        decision = choose_play(seat_view(hand, hand.turn), level, rng)
+        decision = choose_play(seat_view(hand, hand.turn), level, rngs[hand.turn], reads=reads)
         times[level].append(clock() - start)
         times[level + " cpu"].append(cpu() - start_cpu)
         if hand.play(decision.card) is not None:
-            sing_after_trick(hand, levels, rng)
+            sing_after_trick(hand, levels, rngs)
     return hand
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.bots.endgame import counted
 from engine.bots.fuerte import fuerte_decision
@@ -33,14 +34,22 @@ def _check(view: SeatView, level: str) -> int:
     return view.legal_mask()
 
 
-def choose_play(view: SeatView, level: str, rng: random.Random) -> Decision:
-    """The card the bot of ``level`` plays now, always a legal one, and why."""
+def choose_play(view: SeatView, level: str, rng: random.Random, *, reads: int = 0) -> Decision:
+    """The card the bot of ``level`` plays now, always a legal one, and why.
+
+    ``reads`` is a 4-bit mask of the seats the table knows to be normal bots: the normal and fuerte bots read
+    their past plays when they count (``worlds.world_sampler``); a human's seat is never in it."""
     legal = _check(view, level)
     if level == "principiante":
         return Decision(CARDS[principiante_card(legal, rng)], Reason("aleatoria", trick_facts(view)))
     if level == "normal":
-        return counted(view, legal, normal_decision(view, legal), rng)
-    return fuerte_decision(view, legal, rng)
+        return counted(view, legal, normal_decision(view, legal), rng, reads=reads)
+    return fuerte_decision(view, legal, rng, reads)
+
+
+def normal_seats(levels: Sequence[str | None]) -> int:
+    """The ``reads`` mask of a table whose seats have these levels (None: a human)."""
+    return sum(1 << s for s, level in enumerate(levels) if level == "normal")
 
 
 def choose_cante(view: SeatView, level: str, rng: random.Random) -> CanteDecision | None:

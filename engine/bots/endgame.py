@@ -22,7 +22,7 @@ from engine.obligations import legal_after, trick_state
 from engine.rules import TableRules
 
 FROM_TRICK = 7  # the 7th trick: four cards each (the search bounds its cost with NODE_BUDGET)
-WORLDS = 6
+WORLDS = 16
 MIN_WORLDS = 2
 # Positions the search may visit for one decision (for WORLDS worlds; in proportion for more): past it, no
 # more worlds are drawn. It bounds the rare costly counts (a 7th trick whose hands could still sing a tute).
@@ -40,11 +40,12 @@ class _Game:
     strongest trump, index of the winning card), its cards so far and its tantos, updated card by card.
     """
 
-    __slots__ = ("trump", "rules", "us", "nodes")
+    __slots__ = ("trump", "rules", "us", "nodes", "seen")
 
     def __init__(self, trump: int, rules: TableRules, us: int) -> None:
         self.trump, self.rules, self.us = trump, rules, us
         self.nodes = 0
+        self.seen: dict[tuple, bool] = {}
 
     def moves(self, hands: list[int], seat: int, legal: int) -> list[int]:
         """The ``legal`` cards of ``seat``, one of each run of cards that play the same (same suit, no tantos,
@@ -138,7 +139,11 @@ class _Game:
                 return True
             if diff < -bound:
                 return False
-        return self.wins(hands, winner, winner, 0, (), 0, (diff, won, sung, done, left))
+        key = (hands[0], hands[1], hands[2], hands[3], winner, diff, won, sung)
+        v = self.seen.get(key)
+        if v is None:
+            v = self.seen[key] = self.wins(hands, winner, winner, 0, (), 0, (diff, won, sung, done, left))
+        return v
 
     def cantes_left(self, hands: list[int], sung: int) -> int:
         """The points of the cantes the hands could still sing, or -1 while one could still sing a tute (it
@@ -189,12 +194,18 @@ def solve(view: SeatView, world: list[int], cards: list[int]) -> tuple[list[bool
 
 
 def world_wins(
-    view: SeatView, legal: int, rng: random.Random, worlds: int | None = None, nodes: int | None = None
+    view: SeatView,
+    legal: int,
+    rng: random.Random,
+    worlds: int | None = None,
+    nodes: int | None = None,
+    reads: int = 0,
 ) -> tuple[dict[int, int], int]:
     """Each of our legal cards that plays differently mapped to the number of sampled worlds in which it wins
     the hand with exact play, and the number of worlds: ``worlds`` of them, fewer (never under
     ``MIN_WORLDS``) once the search has visited ``nodes`` positions (a budget in positions, not in time, so
-    the choice stays a function of the view and the generator). Empty before ``FROM_TRICK`` or when only one
+    the choice stays a function of the view and the generator); ``reads``: the seats known to be normal bots,
+    whose plays the worlds must fit (``worlds.world_sampler``). Empty before ``FROM_TRICK`` or when only one
     card plays differently."""
     if view.trick_no < FROM_TRICK:
         return {}, 0
@@ -204,7 +215,7 @@ def world_wins(
     worlds = WORLDS if worlds is None else worlds
     budget = NODE_BUDGET * worlds // WORLDS if nodes is None else nodes
     totals = dict.fromkeys(cards, 0)
-    draw = world_sampler(view)
+    draw = world_sampler(view, reads=reads)
     visited = done = 0
     while done < worlds and (done < MIN_WORLDS or visited < budget):
         values, n = solve(view, draw(rng), cards)
@@ -216,11 +227,16 @@ def world_wins(
 
 
 def counted(
-    view: SeatView, legal: int, decision: Decision, rng: random.Random, worlds: int | None = None
+    view: SeatView,
+    legal: int,
+    decision: Decision,
+    rng: random.Random,
+    worlds: int | None = None,
+    reads: int = 0,
 ) -> Decision:
     """``decision`` (the heuristics' card), or from ``FROM_TRICK`` on the card that wins the hand in more of
     the sampled worlds: the heuristics' card stays when it wins in as many."""
-    wins, worlds = world_wins(view, legal, rng, worlds)
+    wins, worlds = world_wins(view, legal, rng, worlds, reads=reads)
     if not wins:
         return decision
     card = int(decision.card)

@@ -211,11 +211,11 @@ def clearly_better(
     return None
 
 
-def fuerte_decision(view: SeatView, legal: int, rng: random.Random) -> Decision:
+def fuerte_decision(view: SeatView, legal: int, rng: random.Random, reads: int = 0) -> Decision:
     if not legal & (legal - 1) or (view.first_card is not None and not view.tricks and not view.trick):
         return normal_decision(view, legal)
     if view.trick_no >= endgame.FROM_TRICK:  # few cards left: count them exactly (engine/bots/endgame.py)
-        return endgame.counted(view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS)
+        return endgame.counted(view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS, reads)
     estimates = evaluate(view, rng)
     best = _best_kept(estimates)
     facts = trick_facts(view) | {"estimates": estimates}

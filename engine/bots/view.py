@@ -148,11 +148,11 @@ class SeatView:
                 seat = (lead + j) & 3
                 if seat == self.seat:
                     continue
-                allowed[seat] &= ~_excluded(t[:j], t[j], trump, rules)
+                allowed[seat] &= ~excluded(t[:j], t[j], trump, rules)
         return allowed[0], allowed[1], allowed[2], allowed[3]
 
 
-def _excluded(before: tuple[int, ...], c: int, trump: int, rules: TableRules) -> int:
+def excluded(before: tuple[int, ...], c: int, trump: int, rules: TableRules) -> int:
     """Cards a player cannot have held when they played ``c`` on ``before`` legally (mirrors legal_mask)."""
     led, high_led, high_trump, winner = trick_state(before, trump)
     suit = c // 10

@@ -1,16 +1,147 @@
-"""Worlds: the unseen cards dealt to the other seats in a way that fits everything one seat knows."""
+"""Worlds: the unseen cards dealt to the other seats in a way that fits everything one seat knows.
+
+Besides what the rules show (voids, «could not beat», cards shown), a seat may know that some other seats
+are normal bots (``reads``, a 4-bit mask): the heuristics of ``policy.normal_card`` are deterministic, so a
+world is kept only when, dealt that way, each of those seats would have made the very plays it made (as a
+club player reads a partner's plays: «si tuviera el as, lo habría echado»). Only plays made before the
+count (``READ_BEFORE``) are read: from the 7th trick the normal bot draws worlds of its own, which cannot
+be replayed.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine.bots.view import SeatView
+from engine.bots.policy import normal_card, voids_of
+from engine.bots.view import SeatView, excluded
+from engine.cards import FULL_DECK
+from engine.obligations import legal_after, trick_state
+
+# Plays of tricks 1..READ_BEFORE are the heuristics' alone (the count starts at the 7th trick), so they replay.
+READ_BEFORE = 6
+# Worlds drawn to find one the read seats' plays fit; past it, the last one drawn (it fits the rules) is used.
+READ_DRAWS = 30
 
 
-def world_sampler(view: SeatView, tries: int = 30) -> Callable[[random.Random], list[int]]:
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """One past play of a read seat, with what that seat knew then (all of it but its hand)."""
+
+    seat: int
+    card: int
+    trick: tuple[int, ...]  # the cards before it in its trick
+    state: tuple[int, int, int, int] | None  # that trick's ``trick_state``, None for a lead
+    later: int  # the cards the seat played from then on, this one included
+    played: int  # every card played before it
+    excluded: tuple[int, int, int, int]  # per seat, what its plays so far showed it could not hold
+    trick_no: int
+    sung: int
+    tute_open: bool
+
+
+def _plays_to_read(view: SeatView, reads: int) -> list[_Play]:
+    """The read seats' plays before ``READ_BEFORE`` tricks (but the hand's opening lead, which a Ludoteka
+    first hand forces), in the order they were made."""
+    rules, trump = view.rules, view.trump
+    history = [*zip(view.tricks, view.leaders, strict=True), (view.trick, view.leader)]
+    later = [0, 0, 0, 0]
+    for cards, lead in history:
+        for j, c in enumerate(cards):
+            later[(lead + j) & 3] |= 1 << c
+    out: list[_Play] = []
+    excl = [0, 0, 0, 0]
+    played = sung = 0
+    won = [0, 0]
+    for t, (cards, lead) in enumerate(history):
+        if t >= READ_BEFORE:
+            break
+        sung = 0
+        for sc in view.cantes:
+            if sc.after_trick <= t and not sc.option.tute:
+                sung |= 1 << sc.option.suit
+        for j, c in enumerate(cards):
+            seat = (lead + j) & 3
+            if reads >> seat & 1 and (t or j) and seat != view.seat:
+                before = cards[:j]
+                out.append(
+                    _Play(
+                        seat,
+                        c,
+                        before,
+                        trick_state(before, trump) if j else None,
+                        later[seat],
+                        played,
+                        (excl[0], excl[1], excl[2], excl[3]),
+                        t + 1,
+                        sung,
+                        won[seat & 1] == 0 or rules.tute_cualquier_baza,
+                    )
+                )
+            if j:
+                excl[seat] |= excluded(cards[:j], c, trump, rules)
+            later[seat] ^= 1 << c
+            played |= 1 << c
+        if t < len(view.winners):
+            won[view.winners[t] & 1] += 1
+    return out
+
+
+def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
+    """Would each read seat, holding its cards of ``world``, have made the plays it made?"""
+    rules, trump = view.rules, view.trump
+    for p in plays:
+        hand = world[p.seat] | p.later
+        if p.state is None:
+            legal = hand
+        else:
+            legal = legal_after(hand, len(p.trick), *p.state, trump, rules)
+        if not legal & (legal - 1):
+            continue  # one card: nothing to read
+        unseen = FULL_DECK & ~hand & ~p.played
+        possible = [unseen & ~p.excluded[s] for s in range(4)]
+        possible[p.seat] = hand
+        card, _ = normal_card(
+            hand,
+            legal,
+            p.trick,
+            p.seat,
+            trump,
+            unseen,
+            voids_of((possible[0], possible[1], possible[2], possible[3])),
+            p.trick_no,
+            p.sung,
+            rules,
+            p.tute_open,
+            p.state,
+        )
+        if card != p.card:
+            return False
+    return True
+
+
+def world_sampler(view: SeatView, tries: int = 30, reads: int = 0) -> Callable[[random.Random], list[int]]:
     """A function drawing worlds for ``view`` from a generator: what the view infers (voids, known cards, hand
-    sizes) is worked out once, so a decision that draws many worlds pays for it once."""
+    sizes) is worked out once, so a decision that draws many worlds pays for it once. With ``reads`` (a mask
+    of seats known to be normal bots), a world must also fit their plays (up to ``READ_DRAWS`` draws)."""
+    draw = _rule_sampler(view, tries)
+    plays = _plays_to_read(view, reads) if reads else []
+    if not plays:
+        return draw
+
+    def read(rng: random.Random) -> list[int]:
+        for _ in range(READ_DRAWS):
+            world = draw(rng)
+            if _fits(view, plays, world):
+                return world
+        return world
+
+    return read
+
+
+def _rule_sampler(view: SeatView, tries: int) -> Callable[[random.Random], list[int]]:
+    """Worlds that fit what the rules let the view infer."""
     possible, known = view.possible(), view.known()
     others = [s for s in range(4) if s != view.seat]
     fixed = known[0] | known[1] | known[2] | known[3]

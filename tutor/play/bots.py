@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from engine.bots import LEVELS, choose_play, clearly_better, seat_view
+from engine.bots import LEVELS, choose_play, clearly_better, normal_seats, seat_view
 from engine.bots import choose_cante as _choose_cante
 from engine.cards import CARDS, parse_card
 from engine.hand import Hand
@@ -20,8 +20,13 @@ def available_levels() -> tuple[str, ...]:
     return LEVELS
 
 
-def choose_card(hand: Hand, seat: int, level: str, rng: random.Random) -> int:
-    return choose_play(seat_view(hand, seat), level, rng).card
+def table_reads(learner: int, level: str) -> int:
+    """The seats a bot may read as normal bots: every bot seat of a normal table, never the learner's."""
+    return normal_seats([None if s == learner else level for s in range(4)])
+
+
+def choose_card(hand: Hand, seat: int, level: str, rng: random.Random, reads: int = 0) -> int:
+    return choose_play(seat_view(hand, seat), level, rng, reads=reads).card
 
 
 def choose_cante(hand: Hand, seat: int, level: str, rng: random.Random):
@@ -29,9 +34,10 @@ def choose_cante(hand: Hand, seat: int, level: str, rng: random.Random):
     return decision.option if decision is not None else None
 
 
-def suggest(hand: Hand, seat: int) -> dict | None:
-    """What the normal bot would play here and why, for «Pista» (from the seat's view, like any bot)."""
-    decision = choose_play(seat_view(hand, seat), "normal", random.Random(0))
+def suggest(hand: Hand, seat: int, reads: int = 0) -> dict | None:
+    """What the normal bot would play here and why, for «Pista» (from the seat's view, like any bot; ``reads``:
+    the seats it may read as normal bots)."""
+    decision = choose_play(seat_view(hand, seat), "normal", random.Random(0), reads=reads)
     reason = decision.reason.message(decision.card)
     return {
         "card": the_card(decision.card),

@@ -155,7 +155,7 @@ def _scores_up_to(match: Match, hand: MatchHand) -> list[dict]:
 def hint_view(table: Table) -> dict:
     """«Pista»: which cards are legal and why (the engine's ruling), and what the normal bot would play."""
     r = table.hand.ruling()
-    suggestion = bots.suggest(table.hand, LEARNER)
+    suggestion = bots.suggest(table.hand, LEARNER, bots.table_reads(LEARNER, table.level))
     return {
         "explanation": r.explanation,
         "legal": [card_name(c) for c in r.legal],

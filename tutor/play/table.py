@@ -236,7 +236,8 @@ class Table:
         h = self.hand
         while not h.over and not self.waiting_for_learner:
             seat = h.turn
-            c = bots.choose_card(h, seat, self.level, decision_rng(self.seed, len(self.steps), seat))
+            rng = decision_rng(self.seed, len(self.steps), seat)
+            c = bots.choose_card(h, seat, self.level, rng, bots.table_reads(LEARNER, self.level))
             if self._apply(Step(seat, CARD, CARDS[c].code)) is not None:
                 self._bots_sing()
 

@@ -95,6 +95,19 @@ def _swapped(hand: Hand, a: int, ca: int, b: int, cb: int) -> Hand | None:
         return None
 
 
+def hidden_twins(hand: Hand, viewer: int, seed: int, tries: int):
+    """Deals that differ from ``hand`` only in two cards ``viewer`` cannot see (and replay legally)."""
+    swaps = list(_hidden_swaps(hand, viewer))
+    random.Random(seed).shuffle(swaps)
+    for a, ca, b, cb in swaps[:tries]:
+        other = _swapped(hand, a, ca, b, cb)
+        if other is None:
+            continue
+        assert other.hands[a] != hand.hands[a]  # the two deals really differ
+        assert seat_view(other, viewer) == seat_view(hand, viewer)
+        yield other
+
+
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_a_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(name, monkeypatch):
     monkeypatch.setattr(fuerte, "PLAY_BUDGET", 500)
@@ -110,14 +123,7 @@ def test_a_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_
         if hand.turn is None:
             continue
         viewer = hand.turn
-        swaps = list(_hidden_swaps(hand, viewer))
-        random.Random(seed).shuffle(swaps)
-        for a, ca, b, cb in swaps[:6]:
-            other = _swapped(hand, a, ca, b, cb)
-            if other is None:
-                continue
-            assert other.hands[a] != hand.hands[a]  # the two deals really differ
-            assert seat_view(other, viewer) == seat_view(hand, viewer)
+        for other in hidden_twins(hand, viewer, seed, 6):
             for level in LEVELS:
                 mine = choose_play(seat_view(hand, viewer), level, random.Random(seed))
                 theirs = choose_play(seat_view(other, viewer), level, random.Random(seed))

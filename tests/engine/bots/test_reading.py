@@ -1,0 +1,103 @@
+"""Reading the normal bots' plays: the worlds a bot counts in must fit what the seats known to be normal bots
+played (engine/bots/worlds.py). The real deal always fits; other deals are really excluded; a human's seat is
+never read; and the reading still sees only what the seat can see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import choose_play, normal_seats, play_hand, seat_view, worlds
+from engine.bots.table import sing_after_trick
+from engine.hand import Hand
+from engine.rules import PRESETS
+
+from .test_bots import hidden_twins
+
+ALL = 0b1111
+
+
+def _normal_positions(rules, deals: int):
+    """Every position of hands played by four normal bots (reading each other), with the real hands."""
+    for seed in range(deals):
+        rng = random.Random(seed)
+        hand = Hand.new(rng, seed % 4, rules, first_hand=seed % 4 == 0)
+        while hand.turn is not None:
+            view = seat_view(hand, hand.turn)
+            yield view, [seat_view(hand, s).hand for s in range(4)]
+            decision = choose_play(view, "normal", rng, reads=ALL)
+            if hand.play(decision.card) is not None:
+                sing_after_trick(hand, ["normal"] * 4, rng)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_real_deal_always_fits_the_plays_of_the_normal_bots_under_every_table(name):
+    read = narrowed = positions = 0
+    for view, real in _normal_positions(PRESETS[name], 40):
+        plays = worlds._plays_to_read(view, ALL)
+        assert all(p.seat != view.seat and p.trick_no <= worlds.READ_BEFORE for p in plays)
+        assert worlds._fits(view, plays, real)  # the bots' own plays replay exactly
+        read += len(plays)
+        if plays and view.trick_no >= 3:
+            positions += 1
+            draw = worlds._rule_sampler(view, 30)
+            rng = random.Random(view.trick_no)
+            narrowed += not all(worlds._fits(view, plays, draw(rng)) for _ in range(10))
+    assert read > 1_000
+    # Worlds that the rules allow but the plays do not are really set aside, in most positions.
+    assert narrowed > positions // 2
+
+
+def test_a_read_world_fits_the_plays_whenever_the_draws_find_one():
+    rules = PRESETS["guia"]
+    checked = 0
+    for view, _real in _normal_positions(rules, 12):
+        if view.trick_no < 4:
+            continue
+        plays = worlds._plays_to_read(view, ALL)
+        draw = worlds.world_sampler(view, reads=ALL)
+        for k in range(5):
+            world = draw(random.Random(k))
+            assert world[view.seat] == view.hand
+            assert sum(m.bit_count() for m in world) == sum(view.hand_size(s) for s in range(4))
+            checked += worlds._fits(view, plays, world)
+    assert checked > 100
+
+
+def test_only_the_normal_bots_seats_are_read_never_a_human_or_another_level():
+    assert normal_seats([None, "normal", "normal", "normal"]) == 0b1110
+    assert normal_seats(["normal", "principiante", "normal", "fuerte"]) == 0b0101
+    assert normal_seats([None, "fuerte", "fuerte", "fuerte"]) == 0
+    hand = Hand.new(random.Random(3), 0, PRESETS["guia"])
+    play_hand(hand, ["normal"] * 4, random.Random(3))
+    view = seat_view(hand, 1)
+    assert worlds._plays_to_read(view, 0) == []
+    seats = {p.seat for p in worlds._plays_to_read(view, 0b0100)}
+    assert seats == {2}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_reading_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(name):
+    rules = PRESETS[name]
+    compared = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        hand = Hand.new(rng, seed % 4, rules)
+        stop = rng.randrange(24, 36)  # from the 7th trick on: the count, with the plays read
+        for _ in range(stop):
+            decision = choose_play(seat_view(hand, hand.turn), "normal", rng, reads=ALL)
+            if hand.play(decision.card) is not None:
+                sing_after_trick(hand, ["normal"] * 4, rng)
+            if hand.turn is None:
+                break
+        if hand.turn is None:
+            continue
+        viewer = hand.turn
+        for other in hidden_twins(hand, viewer, seed, 4):
+            for level in ("normal", "fuerte"):
+                mine = choose_play(seat_view(hand, viewer), level, random.Random(seed), reads=ALL)
+                theirs = choose_play(seat_view(other, viewer), level, random.Random(seed), reads=ALL)
+                assert mine == theirs
+            compared += 1
+    assert compared >= 20
