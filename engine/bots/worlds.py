@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.bots.policy import normal_card, voids_of
+from engine.bots.policy import normal_card
 from engine.bots.view import SeatView, excluded
-from engine.cards import FULL_DECK
+from engine.cards import FULL_DECK, SUIT_MASKS
 from engine.obligations import legal_after, trick_state
 
 # Plays of tricks 1..READ_BEFORE are the heuristics' alone (the count starts at the 7th trick), so they replay.
@@ -88,11 +88,25 @@ def _plays_to_read(view: SeatView, reads: int) -> list[_Play]:
     return out
 
 
+def _voids(possible: int) -> int:
+    """The suits (4-bit mask) of which ``possible`` holds no card."""
+    return (
+        (not possible & SUIT_MASKS[0])
+        | (not possible & SUIT_MASKS[1]) << 1
+        | (not possible & SUIT_MASKS[2]) << 2
+        | (not possible & SUIT_MASKS[3]) << 3
+    )
+
+
 def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
-    """Would each read seat, holding its cards of ``world``, have made the plays it made?"""
+    """Would each read seat, holding its cards of ``world``, have made the plays it made?
+
+    A play that rules a world out moves to the front of ``plays``, so the next world is tried first against
+    the plays most likely to rule it out (the answer does not depend on the order)."""
     rules, trump = view.rules, view.trump
-    for p in plays:
-        hand = world[p.seat] | p.later
+    for i, p in enumerate(plays):
+        seat = p.seat
+        hand = world[seat] | p.later
         if p.state is None:
             legal = hand
         else:
@@ -100,23 +114,16 @@ def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
         if not legal & (legal - 1):
             continue  # one card: nothing to read
         unseen = FULL_DECK & ~hand & ~p.played
-        possible = [unseen & ~p.excluded[s] for s in range(4)]
-        possible[p.seat] = hand
+        excl = p.excluded
+        voids = [0, 0, 0, 0]  # the seat's own entry is not used by the heuristics
+        for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
+            voids[other] = _voids(unseen & ~excl[other])
         card, _ = normal_card(
-            hand,
-            legal,
-            p.trick,
-            p.seat,
-            trump,
-            unseen,
-            voids_of((possible[0], possible[1], possible[2], possible[3])),
-            p.trick_no,
-            p.sung,
-            rules,
-            p.tute_open,
-            p.state,
+            hand, legal, p.trick, seat, trump, unseen, voids, p.trick_no, p.sung, rules, p.tute_open, p.state
         )
         if card != p.card:
+            if i:
+                plays.insert(0, plays.pop(i))
             return False
     return True
 
