@@ -8,8 +8,10 @@ import random
 
 import pytest
 
-from engine.bots import choose_play, normal_seats, play_hand, seat_view, worlds
+from engine.bots import choose_play, endgame, normal_seats, play_hand, seat_view, worlds
+from engine.bots.policy import normal_decision
 from engine.bots.table import sing_after_trick
+from engine.cards import cards_of
 from engine.hand import Hand
 from engine.rules import PRESETS
 
@@ -49,20 +51,108 @@ def test_the_real_deal_always_fits_the_plays_of_the_normal_bots_under_every_tabl
     assert narrowed > positions // 2
 
 
-def test_a_read_world_fits_the_plays_whenever_the_draws_find_one():
+def test_the_reading_sampler_draws_worlds_that_fit_where_the_rules_alone_mostly_do_not():
     rules = PRESETS["guia"]
-    checked = 0
+    read = plain = drawn = 0
     for view, _real in _normal_positions(rules, 12):
         if view.trick_no < 4:
             continue
         plays = worlds._plays_to_read(view, ALL)
-        draw = worlds.world_sampler(view, reads=ALL)
+        reading, rules_only = worlds.world_sampler(view, reads=ALL), worlds.world_sampler(view)
         for k in range(5):
-            world = draw(random.Random(k))
+            world = reading(random.Random(k))
             assert world[view.seat] == view.hand
             assert sum(m.bit_count() for m in world) == sum(view.hand_size(s) for s in range(4))
-            checked += worlds._fits(view, plays, world)
-    assert checked > 100
+            read += worlds._fits(view, list(plays), world)
+            plain += worlds._fits(view, list(plays), rules_only(random.Random(k)))
+            drawn += 1
+    assert drawn > 200
+    assert read >= 0.75 * drawn  # the reading mostly finds a fitting world within its draws
+    assert plain < 0.5 * drawn  # the rules alone mostly do not: the reading is what keeps them
+
+
+def _fits_by_replaying(view, hand: Hand, world: list[int]) -> bool | None:
+    """The oracle: deal ``world`` (plus what each seat played), replay the hand on a real ``Hand`` and ask
+    the normal bot, from each read seat's own view then, for every play it made before the count. None when
+    the world cannot replay the hand (a cante's cards elsewhere)."""
+    start = [cards_of(world[s] | view.played_by(s)) for s in range(4)]
+    try:
+        other = Hand(
+            start,
+            hand.trump,
+            hand.dealer,
+            hand.rules,
+            leader=hand.leaders[0],
+            trump_card=hand.trump_card,
+            first_card=hand.first_card,
+        )
+    except Exception:
+        return None
+    plays = [c for t in hand.tricks for c in t] + list(hand.trick)
+    cantes: dict[int, list] = {}
+    for d in hand.cantes:
+        cantes.setdefault(d.after_trick, []).append(d)
+    fits = True
+    for i, c in enumerate(plays):
+        seat = other.turn
+        if seat != view.seat and i and len(other.tricks) < worlds.READ_BEFORE:
+            seen = seat_view(other, seat)
+            fits &= int(normal_decision(seen, seen.legal_mask()).card) == c
+        try:
+            other.play(c)
+            if not other.trick:
+                for d in cantes.get(len(other.tricks), []):
+                    other.declare(d.seat, d.option.suit, d.option.tute)
+        except Exception:
+            return None
+    return fits
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_world_fits_exactly_when_replaying_the_hand_on_it_gives_the_normal_bots_own_plays(name):
+    rules = PRESETS[name]
+    compared = rejected = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        hand = Hand.new(rng, seed % 4, rules, first_hand=seed % 4 == 0)
+        while hand.turn is not None and len(hand.tricks) < 7:
+            decision = choose_play(seat_view(hand, hand.turn), "normal", rng, reads=ALL)
+            if hand.play(decision.card) is not None:
+                sing_after_trick(hand, ["normal"] * 4, rng)
+        if hand.turn is None:
+            continue
+        view = seat_view(hand, hand.turn)
+        plays = worlds._plays_to_read(view, ALL)
+        draw = worlds._rule_sampler(view, 30)
+        for k in range(12):
+            world = draw(random.Random(k))
+            oracle = _fits_by_replaying(view, hand, world)
+            if oracle is None:
+                continue
+            assert worlds._fits(view, list(plays), world) == oracle
+            compared += 1
+            rejected += not oracle
+    assert compared > 150
+    assert compared > rejected > compared // 4  # both verdicts are met
+
+
+def test_the_count_reads_only_the_plays_the_heuristics_alone_made():
+    assert worlds.READ_BEFORE == endgame.FROM_TRICK - 1  # from the count on, plays draw worlds: no replay
+
+
+@pytest.mark.parametrize("level", ["normal", "fuerte"])
+def test_reading_changes_some_decisions_of_the_counting_bots(level, monkeypatch):
+    monkeypatch.setattr(endgame, "WORLDS", 4)  # fewer worlds: the test is about the wiring, not the strength
+    changed = counted = 0
+    for view, _real in _normal_positions(PRESETS["guia"], 40):
+        if view.trick_no < endgame.FROM_TRICK or not view.legal_mask() & (view.legal_mask() - 1):
+            continue
+        counted += 1
+        reading = choose_play(view, level, random.Random(counted), reads=ALL)
+        blind = choose_play(view, level, random.Random(counted))
+        changed += reading.card != blind.card
+    assert counted > 100
+    assert changed > 0  # the mask reaches the worlds the bot counts in
 
 
 def test_only_the_normal_bots_seats_are_read_never_a_human_or_another_level():

@@ -57,3 +57,10 @@ def test_a_cante_not_allowed_now_is_refused(alice_client, alice_match):
     response = alice_client.post(move_url(alice_match), {"seq": len(t.steps), "cante": "o"}, follow=True)
     assert "cantar" in response.content.decode()
     assert not Event.objects.filter(hand=hand, seat=LEARNER).exists()
+
+
+def test_the_bots_read_the_bot_seats_of_a_normal_table_never_the_learners():
+    from tutor.play.bots import table_reads
+
+    assert table_reads(0, "normal") == 0b1110  # seats 1-3: the table's bots
+    assert table_reads(0, "fuerte") == table_reads(0, "principiante") == 0
