@@ -304,9 +304,24 @@ def normal_decision(view: SeatView, legal: int) -> Decision:
     return Decision(CARDS[card], Reason(code, trick_facts(view)))
 
 
+def suits_lacking(possible: int) -> int:
+    """The suits (4-bit mask) of which ``possible`` holds no card."""
+    return (
+        (not possible & SUIT_MASKS[0])
+        | (not possible & SUIT_MASKS[1]) << 1
+        | (not possible & SUIT_MASKS[2]) << 2
+        | (not possible & SUIT_MASKS[3]) << 3
+    )
+
+
 def voids_of(possible: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     """Suits each seat is known to lack, from the cards it may still hold."""
-    return tuple(sum(1 << s for s in range(4) if not possible[seat] & SUIT_MASKS[s]) for seat in range(4))  # type: ignore[return-value]
+    return (
+        suits_lacking(possible[0]),
+        suits_lacking(possible[1]),
+        suits_lacking(possible[2]),
+        suits_lacking(possible[3]),
+    )
 
 
 def principiante_card(legal: int, rng: random.Random) -> int:

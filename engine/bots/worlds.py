@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.bots.policy import normal_card
+from engine.bots.policy import normal_card, suits_lacking
 from engine.bots.view import SeatView, excluded
-from engine.cards import FULL_DECK, SUIT_MASKS
+from engine.cards import FULL_DECK
 from engine.obligations import legal_after, trick_state
 
 # Plays of tricks 1..READ_BEFORE are the heuristics' alone (the count starts at the 7th trick), so they replay.
@@ -52,7 +52,7 @@ def _plays_to_read(view: SeatView, reads: int) -> list[_Play]:
             later[(lead + j) & 3] |= 1 << c
     out: list[_Play] = []
     excl = [0, 0, 0, 0]
-    played = sung = 0
+    played = 0
     won = [0, 0]
     for t, (cards, lead) in enumerate(history):
         if t >= READ_BEFORE:
@@ -88,16 +88,6 @@ def _plays_to_read(view: SeatView, reads: int) -> list[_Play]:
     return out
 
 
-def _voids(possible: int) -> int:
-    """The suits (4-bit mask) of which ``possible`` holds no card."""
-    return (
-        (not possible & SUIT_MASKS[0])
-        | (not possible & SUIT_MASKS[1]) << 1
-        | (not possible & SUIT_MASKS[2]) << 2
-        | (not possible & SUIT_MASKS[3]) << 3
-    )
-
-
 def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
     """Would each read seat, holding its cards of ``world``, have made the plays it made?
 
@@ -117,7 +107,7 @@ def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
         excl = p.excluded
         voids = [0, 0, 0, 0]  # the seat's own entry is not used by the heuristics
         for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
-            voids[other] = _voids(unseen & ~excl[other])
+            voids[other] = suits_lacking(unseen & ~excl[other])
         card, _ = normal_card(
             hand, legal, p.trick, seat, trump, unseen, voids, p.trick_no, p.sung, rules, p.tute_open, p.state
         )

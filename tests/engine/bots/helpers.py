@@ -34,10 +34,11 @@ def replay(original: Hand, hands) -> Hand:
     return other
 
 
-def walk(hand: Hand, rng: random.Random, level: str = "normal"):
-    """Yield the hand before every play, then play the bot's card (cantes sung as the bots do)."""
+def walk(hand: Hand, rng: random.Random, level: str = "normal", reads: int = 0):
+    """Yield the hand before every play, then play the bot's card (cantes sung as the bots do); ``reads``:
+    the seats the bots read as normal bots."""
     while hand.turn is not None:
         yield hand
-        decision = choose_play(seat_view(hand, hand.turn), level, rng)
+        decision = choose_play(seat_view(hand, hand.turn), level, rng, reads=reads)
         if hand.play(decision.card) is not None:
             sing_after_trick(hand, [level] * 4, rng)

@@ -10,11 +10,11 @@ import pytest
 
 from engine.bots import choose_play, endgame, normal_seats, play_hand, seat_view, worlds
 from engine.bots.policy import normal_decision
-from engine.bots.table import sing_after_trick
 from engine.cards import cards_of
 from engine.hand import Hand
 from engine.rules import PRESETS
 
+from .helpers import walk
 from .test_bots import hidden_twins
 
 ALL = 0b1111
@@ -25,12 +25,8 @@ def _normal_positions(rules, deals: int):
     for seed in range(deals):
         rng = random.Random(seed)
         hand = Hand.new(rng, seed % 4, rules, first_hand=seed % 4 == 0)
-        while hand.turn is not None:
-            view = seat_view(hand, hand.turn)
-            yield view, [seat_view(hand, s).hand for s in range(4)]
-            decision = choose_play(view, "normal", rng, reads=ALL)
-            if hand.play(decision.card) is not None:
-                sing_after_trick(hand, ["normal"] * 4, rng)
+        for h in walk(hand, rng, "normal", ALL):
+            yield seat_view(h, h.turn), [seat_view(h, s).hand for s in range(4)]
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -115,10 +111,9 @@ def test_a_world_fits_exactly_when_replaying_the_hand_on_it_gives_the_normal_bot
     for seed in range(25):
         rng = random.Random(seed)
         hand = Hand.new(rng, seed % 4, rules, first_hand=seed % 4 == 0)
-        while hand.turn is not None and len(hand.tricks) < 7:
-            decision = choose_play(seat_view(hand, hand.turn), "normal", rng, reads=ALL)
-            if hand.play(decision.card) is not None:
-                sing_after_trick(hand, ["normal"] * 4, rng)
+        for h in walk(hand, rng, "normal", ALL):
+            if len(h.tricks) == endgame.FROM_TRICK:
+                break
         if hand.turn is None:
             continue
         view = seat_view(hand, hand.turn)
@@ -175,11 +170,8 @@ def test_a_reading_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_i
         rng = random.Random(seed)
         hand = Hand.new(rng, seed % 4, rules)
         stop = rng.randrange(24, 36)  # from the 7th trick on: the count, with the plays read
-        for _ in range(stop):
-            decision = choose_play(seat_view(hand, hand.turn), "normal", rng, reads=ALL)
-            if hand.play(decision.card) is not None:
-                sing_after_trick(hand, ["normal"] * 4, rng)
-            if hand.turn is None:
+        for k, _ in enumerate(walk(hand, rng, "normal", ALL)):
+            if k == stop:
                 break
         if hand.turn is None:
             continue
