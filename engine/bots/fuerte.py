@@ -17,9 +17,9 @@ from engine.bots.policy import (
     normal_card,
     normal_decision,
     trick_facts,
-    voids_of,
+    voids_seen_from,
 )
-from engine.bots.view import SeatView
+from engine.bots.view import SeatView, excluded_after
 from engine.bots.worlds import world_sampler
 from engine.cantes import allowed_cantes
 from engine.cards import CARDS, TANTOS_OF, Card
@@ -44,8 +44,12 @@ class Estimate:
         return self.win_rate + self.margin / 400
 
 
-def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]) -> tuple[int, int]:
-    """Play ``first`` for the view's seat, then normal bots everywhere to the end: (our pair won, margin)."""
+def rollout(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]) -> tuple[int, int]:
+    """Play ``first`` for the view's seat, then normal bots everywhere to the end: (our pair won, margin).
+
+    ``excl``: per seat, the cards its plays so far showed it could not hold (``SeatView.exclusions``). Each
+    bot of the rollout reads the voids from its own seat, as it would at the table: what it cannot see,
+    less what the plays exclude."""
     rules, trump = view.rules, view.trump
     hands = hands[:]
     trick = list(view.trick)
@@ -53,15 +57,16 @@ def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]
     tantos = list(view.tantos)
     cpts = list(view.cante_points)
     won = list(view.won)
-    voids = list(voids)
+    excl = list(excl)
     sung = view.sung
     n_tricks = len(view.tricks)
     seat = view.seat
     card = first
+    state = trick_state(trick, trump) if trick else None
     last = -1
     while True:
-        if trick and card // 10 != trick[0] // 10:
-            voids[seat] |= 1 << (trick[0] // 10)
+        if trick:
+            excl[seat] |= excluded_after(state, len(trick), card, trump, rules)
         hands[seat] ^= 1 << card
         trick.append(card)
         if len(trick) == 4:
@@ -102,8 +107,10 @@ def rollout(view: SeatView, hands: list[int], first: int, voids: tuple[int, ...]
             card = legal.bit_length() - 1
             continue
         tute_open = won[seat & 1] == 0 or rules.tute_cualquier_baza
+        unseen = rest & ~mine
+        voids = voids_seen_from(seat, unseen, excl)
         card, _ = normal_card(
-            mine, legal, trick, seat, trump, rest & ~mine, voids, n_tricks + 1, sung, rules, tute_open, state
+            mine, legal, trick, seat, trump, unseen, voids, n_tricks + 1, sung, rules, tute_open, state
         )
     totals = [tantos[0] + cpts[0], tantos[1] + cpts[1]]
     totals[last] += 10
@@ -153,7 +160,7 @@ def evaluate(view: SeatView, rng: random.Random, samples: int | None = None) -> 
         first = samples if keep == k else samples // 2
     else:
         keep, first = k, samples
-    voids = voids_of(view.possible())
+    excl = view.exclusions()
     wins = dict.fromkeys(distinct, 0)
     margins = dict.fromkeys(distinct, 0)
     counts = dict.fromkeys(distinct, 0)
@@ -164,7 +171,7 @@ def evaluate(view: SeatView, rng: random.Random, samples: int | None = None) -> 
             playing = sorted(sorted(playing, key=lambda c: (-(wins[c] + margins[c] / 400), c))[:keep])
         world = draw(rng)
         for c in playing:
-            w, m = rollout(view, world, c, voids)
+            w, m = rollout(view, world, c, excl)
             wins[c] += w
             margins[c] += m
             counts[c] += 1

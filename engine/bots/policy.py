@@ -324,6 +324,16 @@ def voids_of(possible: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     )
 
 
+def voids_seen_from(seat: int, unseen: int, excl: tuple[int, ...] | list[int]) -> list[int]:
+    """The suits each other seat is known to lack, as ``seat`` sees them: ``unseen`` (the cards it cannot see)
+    less what that seat's plays showed it could not hold (``excl``, as ``SeatView.exclusions``). The seat's own
+    entry is 0: the heuristics do not use it."""
+    voids = [0, 0, 0, 0]
+    for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
+        voids[other] = suits_lacking(unseen & ~excl[other])
+    return voids
+
+
 def principiante_card(legal: int, rng: random.Random) -> int:
     return pick(legal, rng)
 

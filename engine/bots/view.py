@@ -132,6 +132,17 @@ class SeatView:
             out[self.dealer] |= 1 << self.trump_card
         return out[0], out[1], out[2], out[3]
 
+    def exclusions(self) -> tuple[int, int, int, int]:
+        """Per seat (ours too), the cards its plays showed it could not hold when it made them: what every
+        seat at the table can infer alike."""
+        out = [0, 0, 0, 0]
+        rules, trump = self.rules, self.trump
+        history = [*zip(self.tricks, self.leaders, strict=True), (self.trick, self.leader)]
+        for t, lead in history:
+            for j in range(1, len(t)):
+                out[(lead + j) & 3] |= excluded(t[:j], t[j], trump, rules)
+        return out[0], out[1], out[2], out[3]
+
     def possible(self) -> tuple[int, int, int, int]:
         """Per seat, the unseen cards it may hold given every play it made was legal (R-OBL-*).
 
@@ -154,9 +165,14 @@ class SeatView:
 
 def excluded(before: tuple[int, ...], c: int, trump: int, rules: TableRules) -> int:
     """Cards a player cannot have held when they played ``c`` on ``before`` legally (mirrors legal_mask)."""
-    led, high_led, high_trump, winner = trick_state(before, trump)
+    return excluded_after(trick_state(before, trump), len(before), c, trump, rules)
+
+
+def excluded_after(state: tuple[int, int, int, int], n: int, c: int, trump: int, rules: TableRules) -> int:
+    """``excluded`` for a play on ``n`` cards whose ``trick_state`` is ``state``."""
+    led, high_led, high_trump, winner = state
     suit = c // 10
-    if rules.excepcion_companero and len(before) >= 2 and winner == len(before) - 2:
+    if rules.excepcion_companero and n >= 2 and winner == n - 2:
         return SUIT_MASKS[led] if suit != led else 0
     if suit == led:
         if high_trump >= 0 and led != trump and not rules.montar_tras_fallo:

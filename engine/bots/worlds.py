@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.bots.policy import normal_card, suits_lacking
+from engine.bots.policy import normal_card, voids_seen_from
 from engine.bots.view import SeatView, excluded
 from engine.cards import FULL_DECK
 from engine.obligations import legal_after, trick_state
@@ -104,10 +104,7 @@ def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
         if not legal & (legal - 1):
             continue  # one card: nothing to read
         unseen = FULL_DECK & ~hand & ~p.played
-        excl = p.excluded
-        voids = [0, 0, 0, 0]  # the seat's own entry is not used by the heuristics
-        for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
-            voids[other] = suits_lacking(unseen & ~excl[other])
+        voids = voids_seen_from(seat, unseen, p.excluded)
         card, _ = normal_card(
             hand, legal, p.trick, seat, trump, unseen, voids, p.trick_no, p.sung, rules, p.tute_open, p.state
         )

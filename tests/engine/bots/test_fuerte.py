@@ -10,6 +10,7 @@ import pytest
 
 from engine.bots import choose_play, endgame, fuerte, seat_view
 from engine.bots.fuerte import candidates, clearly_better, evaluate
+from engine.bots.policy import normal_decision
 from engine.bots.table import sing_after_trick
 from engine.bots.worlds import sample_world
 from engine.cards import cards_of
@@ -209,3 +210,42 @@ def test_the_budget_bounds_the_rollouts_and_gives_the_better_half_of_the_cards_m
             # The bot plays one of the cards it kept (the estimates of the others rest on fewer worlds).
             card = choose_play(view, "fuerte", random.Random(seed)).card
             assert reps[card] in kept
+
+
+def _heuristics_to_the_end(hand: Hand, seat: int, card) -> tuple[int, int]:
+    """Play ``card`` on a copy of the real hand, then the normal bots' heuristics alone (``normal_decision``,
+    each seat from its own ``seat_view``) in every seat to the end, cantes sung as the bots sing them:
+    (``seat``'s pair won, its margin in points; 0 for a tute or tied totals), as ``fuerte.rollout`` returns."""
+    h = hand.copy()
+    levels = ["normal"] * 4
+    if h.play(card) is not None:
+        sing_after_trick(h, levels, random.Random(0))
+    while h.turn is not None:
+        view = seat_view(h, h.turn)
+        if h.play(normal_decision(view, view.legal_mask()).card) is not None:
+            sing_after_trick(h, levels, random.Random(0))
+    score = h.score()
+    us = seat & 1
+    margin = 0 if score.reason in ("tute", "empate-ultimas") else score.totals[us] - score.totals[1 - us]
+    return int(score.winner == us), margin
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_rollout_in_the_real_deal_plays_exactly_what_the_normal_bots_would(name):
+    # Each bot of a rollout must decide as a normal bot at that seat would: from its own cards and what it
+    # could infer (the voids as that seat sees them, the plays' «could not beat» included), not from the
+    # seat that runs the rollout. Oracle: the same hand played out on the engine's Hand, every seat's
+    # heuristics fed from its own seat_view.
+    rules = PRESETS[name]
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        for h in walk(Hand.new(rng, seed % 4, rules), rng, "normal"):
+            if len(h.tricks) >= endgame.FROM_TRICK - 1 or rng.random() > 0.3:
+                continue
+            view = seat_view(h, h.turn)
+            for c in h.legal():
+                got = fuerte.rollout(view, list(h.hands), c, view.exclusions())
+                assert got == _heuristics_to_the_end(h, h.turn, c), (seed, c)
+                checked += 1
+    assert checked > 300
