@@ -38,7 +38,8 @@ def choose_play(view: SeatView, level: str, rng: random.Random, *, reads: int = 
     """The card the bot of ``level`` plays now, always a legal one, and why.
 
     ``reads`` is a 4-bit mask of the seats the table knows to be normal bots: the normal and fuerte bots read
-    their past plays when they count (``worlds.world_sampler``); a human's seat is never in it."""
+    their past plays when they count, and the fuerte bot in its rollouts' worlds too
+    (``worlds.world_sampler``); a human's seat is never in it."""
     legal = _check(view, level)
     if level == "principiante":
         return Decision(CARDS[principiante_card(legal, rng)], Reason("aleatoria", trick_facts(view)))

@@ -139,8 +139,12 @@ def candidates(view: SeatView, legal: int) -> dict[int, int]:
     return out
 
 
-def evaluate(view: SeatView, rng: random.Random, samples: int | None = None) -> dict[Card, Estimate]:
-    """The estimate of every legal card of the seat to play (interchangeable cards share one).
+def evaluate(
+    view: SeatView, rng: random.Random, samples: int | None = None, reads: int = 0
+) -> dict[Card, Estimate]:
+    """The estimate of every legal card of the seat to play (interchangeable cards share one), played out in
+    worlds that fit what the seat knows, and the plays of the seats in ``reads`` (known to be normal bots,
+    ``worlds.world_sampler``).
 
     With ``samples`` given, every card is played out in that many worlds. Without, the budget decides
     (``PLAY_BUDGET`` card plays in all): with more than two cards that play differently, every card is played
@@ -164,7 +168,7 @@ def evaluate(view: SeatView, rng: random.Random, samples: int | None = None) -> 
     wins = dict.fromkeys(distinct, 0)
     margins = dict.fromkeys(distinct, 0)
     counts = dict.fromkeys(distinct, 0)
-    draw = world_sampler(view)
+    draw = world_sampler(view, reads=reads)
     playing = distinct
     for i in range(samples):
         if i == first:
@@ -203,12 +207,14 @@ def clearly_better(
     rng: random.Random,
     samples: int | None = None,
     *,
+    reads: int = 0,
     win_gap: float = 0.15,
     margin_gap: float = 20.0,
 ) -> Better | None:
     """The best legal card when it beats ``played`` by ``win_gap`` of hands won, or by ``margin_gap`` tantos
-    without winning fewer hands; None when ``played`` was as good as that (or the only card)."""
-    estimates = evaluate(view, rng, samples)
+    without winning fewer hands; None when ``played`` was as good as that (or the only card). ``reads``: as
+    for ``evaluate``."""
+    estimates = evaluate(view, rng, samples, reads)
     mine = estimates[CARDS[played]]
     best = _best_kept(estimates)
     top = estimates[best]
@@ -223,7 +229,7 @@ def fuerte_decision(view: SeatView, legal: int, rng: random.Random, reads: int =
         return normal_decision(view, legal)
     if view.trick_no >= endgame.FROM_TRICK:  # few cards left: count them exactly (engine/bots/endgame.py)
         return endgame.counted(view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS, reads)
-    estimates = evaluate(view, rng)
+    estimates = evaluate(view, rng, reads=reads)
     best = _best_kept(estimates)
     facts = trick_facts(view) | {"estimates": estimates}
     return Decision(best, Reason("mejor_estimacion", facts))

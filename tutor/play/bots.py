@@ -47,13 +47,14 @@ def suggest(hand: Hand, seat: int, reads: int = 0) -> dict | None:
     }
 
 
-def better_card(hand: Hand, seat: int, played: str, rng: random.Random) -> dict | None:
-    """For the review: a legal card the fuerte bot estimates clearly better than ``played``, or None."""
+def better_card(hand: Hand, seat: int, played: str, rng: random.Random, reads: int = 0) -> dict | None:
+    """For the review: a legal card the fuerte bot estimates clearly better than ``played``, or None; ``reads``:
+    the seats it may read as normal bots, as a fuerte bot in that seat would."""
     view = seat_view(hand, seat)
     card = CARDS[parse_card(played)]
     if not view.legal_mask() >> card & 1:
         return None  # an illegal card: the review shows its renuncio instead
-    better = clearly_better(view, card, rng)
+    better = clearly_better(view, card, rng, reads=reads)
     if better is None:
         return None
     return {

@@ -233,6 +233,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
     tricks: list[dict] = []
     current: dict | None = None
     replay = table.fresh()
+    reads = bots.table_reads(LEARNER, table.level)
     for seq, step in enumerate(table.steps):
         h = replay.hand
         if step.kind == CARD:
@@ -249,7 +250,7 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
                 play["grade"] = {**step.grade, "why": from_data(step.grade.get("why", ""))}
                 if step.legal:
                     rng = decision_rng(table.seed, seq, "revision")
-                    play["better"] = bots.better_card(replay.hand, LEARNER, step.value, rng)
+                    play["better"] = bots.better_card(replay.hand, LEARNER, step.value, rng, reads)
             current["cards"].append(step.value)
             current["plays"].append(play)
             winner = replay._apply(step)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.bots import choose_play, endgame, normal_seats, play_hand, seat_view, worlds
+from engine.bots import choose_play, endgame, fuerte, normal_seats, play_hand, seat_view, worlds
 from engine.bots.policy import normal_decision
 from engine.cards import cards_of
 from engine.hand import Hand
@@ -163,13 +163,24 @@ def test_only_the_normal_bots_seats_are_read_never_a_human_or_another_level():
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_a_reading_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(name):
+@pytest.mark.parametrize(
+    ("plays", "levels"),
+    [
+        ((24, 36), ("normal", "fuerte")),  # from the 7th trick on: the count, with the plays read
+        ((8, 24), ("fuerte",)),  # tricks 3-6: fuerte's rollouts, in worlds that read the plays
+    ],
+    ids=["count", "rollouts"],
+)
+def test_a_reading_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_its_seat_cannot_see(
+    name, plays, levels, monkeypatch
+):
+    monkeypatch.setattr(fuerte, "PLAY_BUDGET", 600)  # fewer rollouts: the test is about what the bot sees
     rules = PRESETS[name]
     compared = 0
     for seed in range(30):
         rng = random.Random(seed)
         hand = Hand.new(rng, seed % 4, rules)
-        stop = rng.randrange(24, 36)  # from the 7th trick on: the count, with the plays read
+        stop = rng.randrange(*plays)
         for k, _ in enumerate(walk(hand, rng, "normal", ALL)):
             if k == stop:
                 break
@@ -177,9 +188,61 @@ def test_a_reading_bot_decides_the_same_on_two_deals_that_differ_only_in_cards_i
             continue
         viewer = hand.turn
         for other in hidden_twins(hand, viewer, seed, 4):
-            for level in ("normal", "fuerte"):
+            for level in levels:
                 mine = choose_play(seat_view(hand, viewer), level, random.Random(seed), reads=ALL)
                 theirs = choose_play(seat_view(other, viewer), level, random.Random(seed), reads=ALL)
                 assert mine == theirs
             compared += 1
     assert compared >= 20
+
+
+def _rollout_worlds(monkeypatch) -> list[list[int]]:
+    """The worlds the fuerte bot's rollouts are played in, gathered as ``fuerte.evaluate`` plays them out."""
+    seen: list[list[int]] = []
+    real = fuerte.rollout
+
+    def gather(view, hands, first, excl):
+        seen.append(hands)
+        return real(view, hands, first, excl)
+
+    monkeypatch.setattr(fuerte, "rollout", gather)
+    return seen
+
+
+def test_before_the_count_the_fuerte_bot_plays_its_cards_out_in_worlds_that_fit_the_normal_bots_plays(
+    monkeypatch,
+):
+    monkeypatch.setattr(fuerte, "PLAY_BUDGET", 600)  # fewer rollouts: the test is about the worlds
+    seen = _rollout_worlds(monkeypatch)
+    share = {}
+    for reads in (ALL, 0):
+        fit = total = 0
+        for view, _real in _normal_positions(PRESETS["guia"], 12):
+            if not 3 <= view.trick_no < endgame.FROM_TRICK:
+                continue
+            plays = worlds._plays_to_read(view, ALL)
+            seen.clear()
+            fuerte.evaluate(view, random.Random(view.trick_no), reads=reads)
+            for world in {tuple(w) for w in seen}:
+                total += 1
+                fit += worlds._fits(view, list(plays), list(world))
+        assert total > 500
+        share[reads] = fit / total
+    # Reading, most worlds fit (two in three here, where all three other seats are read: past READ_DRAWS draws
+    # the last one drawn is used); from the rules alone, about one in ten does.
+    assert share[ALL] > 0.5
+    assert share[0] < 0.2
+
+
+def test_reading_changes_some_decisions_of_the_fuerte_bot_before_the_count(monkeypatch):
+    monkeypatch.setattr(fuerte, "PLAY_BUDGET", 600)
+    changed = decided = 0
+    for view, _real in _normal_positions(PRESETS["guia"], 12):
+        if not 3 <= view.trick_no < endgame.FROM_TRICK or not view.legal_mask() & (view.legal_mask() - 1):
+            continue
+        decided += 1
+        reading = choose_play(view, "fuerte", random.Random(decided), reads=ALL)
+        blind = choose_play(view, "fuerte", random.Random(decided))
+        changed += reading.card != blind.card
+    assert decided > 100
+    assert changed > 0  # the mask reaches the rollouts' worlds

@@ -1,5 +1,6 @@
 """«Revisar la mano», «Jugar desde aquí», and anonymous matches joining the account."""
 
+import pytest
 from django.urls import reverse
 
 from engine.cards import parse_card
@@ -86,11 +87,17 @@ def test_another_anonymous_visitor_cannot_see_it(client, db):
     assert Client().get(match.get_absolute_url()).status_code == 404
 
 
-def test_the_review_names_the_card_the_fuerte_bot_finds_clearly_better(alice_client, alice):
+@pytest.mark.parametrize("level", ["principiante", "normal"])
+def test_the_review_names_the_card_the_fuerte_bot_finds_clearly_better(alice_client, alice, level):
+    """The estimate is the fuerte bot's in the learner's seat: at a normal table it reads the bots' plays."""
     from engine.bots import clearly_better, decision_rng, seat_view
     from engine.obligations import the
+    from tutor.play.bots import table_reads
 
-    match = start(alice, seed=13)
+    # Seed 2 at the normal table: the review differs from one that would not read the bots (seen failing so).
+    match = start(alice, level=level, seed={"principiante": 13, "normal": 2}[level])
+    reads = table_reads(LEARNER, level)
+    assert reads == (0b1110 if level == "normal" else 0)
     for _ in range(30):  # the learner always plays their last legal card
         hand, t = table(match)
         if t.over:
@@ -105,7 +112,8 @@ def test_the_review_names_the_card_the_fuerte_bot_finds_clearly_better(alice_cli
     for seq, step in enumerate(t.steps):
         if step.seat == LEARNER and step.kind == CARD:
             view = seat_view(replay.hand, LEARNER)
-            better = clearly_better(view, parse_card(step.value), decision_rng(t.seed, seq, "revision"))
+            rng = decision_rng(t.seed, seq, "revision")
+            better = clearly_better(view, parse_card(step.value), rng, reads=reads)
             if better is not None:
                 expected.append(the(better.card))
         replay._apply(step)
