@@ -137,35 +137,42 @@ def world_sampler(view: SeatView, tries: int = 30, reads: int = 0) -> Callable[[
 def _rule_sampler(view: SeatView, tries: int) -> Callable[[random.Random], list[int]]:
     """Worlds that fit what the rules let the view infer."""
     possible, known = view.possible(), view.known()
-    others = [s for s in range(4) if s != view.seat]
+    others = tuple(s for s in range(4) if s != view.seat)
     fixed = known[0] | known[1] | known[2] | known[3]
     rest = view.unseen & ~fixed
     free = [c for c in range(40) if rest >> c & 1]
-    sizes = {s: view.hand_size(s) - known[s].bit_count() for s in others}
-    options = {c: [s for s in others if possible[s] >> c & 1] for c in free}
+    sizes = [0 if s == view.seat else view.hand_size(s) - known[s].bit_count() for s in range(4)]
+    options = {c: tuple(s for s in others if possible[s] >> c & 1) for c in free}
     free.sort(key=lambda c: len(options[c]))
+    inferred = [(1 << c, options[c]) for c in free]
+    loose = [(1 << c, others) for c in free]
 
     def draw(rng: random.Random) -> list[int]:
-        """Four hands (masks) consistent with the view: ours, the known cards, the voids and hand sizes."""
+        """Four hands (masks) consistent with the view: ours, the known cards, the voids and hand sizes.
+
+        Each free card goes to one of the seats that may hold it, chosen in proportion to the cards each still
+        needs (a seat that needs none is never chosen)."""
+        uniform = rng.random
         for attempt in range(tries + 1):
             hands = list(known)
-            need = dict(sizes)
-            ok = True
-            for c in free:
-                seats = options[c] if attempt < tries else others  # the last try ignores the inferences
-                room = [s for s in seats if need[s] > 0]
-                if not room:
-                    ok = False
+            need = sizes[:]
+            for bit, seats in inferred if attempt < tries else loose:  # the last try ignores the inferences
+                total = 0
+                for s in seats:
+                    total += need[s]
+                if not total:
                     break
-                total = sum(need[s] for s in room)
-                r = rng.random() * total
-                for s in room:
-                    r -= need[s]
-                    if r < 0:
-                        break
-                hands[s] |= 1 << c
-                need[s] -= 1
-            if ok:
+                r = uniform() * total
+                for s in seats:
+                    n = need[s]
+                    if n:
+                        chosen = s
+                        r -= n
+                        if r < 0:
+                            break
+                hands[chosen] |= bit
+                need[chosen] -= 1
+            else:
                 return hands
         raise AssertionError("no world fits the hand sizes")  # cannot happen: the real deal is one
 
