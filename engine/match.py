@@ -34,10 +34,16 @@ class Match:
     points: tuple[int, int] = (0, 0)
     results: tuple[HandResult, ...] = ()
     winner: int | None = None  # pair index once the match is over
-    reason: str | None = None  # "puntos" or "renuncio"
+    reason: str | None = None  # "puntos", "renuncio" or "manos"
+    # A series of a fixed number of hands (a class's «jugar N manos»): each hand is scored as the table
+    # says, nobody wins before the last hand (a renuncio loses its hand, not the series), and then the
+    # pair with more points wins (equal points: nobody).
+    fixed_hands: int | None = None
 
     @property
     def over(self) -> bool:
+        if self.fixed_hands is not None:
+            return len(self.results) >= self.fixed_hands
         return self.winner is not None
 
     @property
@@ -71,6 +77,8 @@ class Match:
         """The match after a hand with ``score``; a renuncio under ``pierde_partida`` ends it (R-RENUNCIO-1)."""
         if self.over:
             raise MatchOver("la partida ha terminado")
+        if self.fixed_hands is not None:
+            return self._record_fixed(score)
         if score.reason == "renuncio" and self.rules.renuncio == "pierde_partida":
             result = HandResult(self.dealer, score, 0)
             return replace(self, results=(*self.results, result), winner=score.winner, reason="renuncio")
@@ -87,11 +95,37 @@ class Match:
             reason="puntos" if winner is not None else None,
         )
 
+    def _record_fixed(self, score: HandScore) -> Match:
+        pts = self.hand_points(score)
+        points = list(self.points)
+        points[score.winner] += pts
+        results = (*self.results, HandResult(self.dealer, score, pts))
+        winner = None
+        if len(results) >= self.fixed_hands and points[0] != points[1]:
+            winner = 0 if points[0] > points[1] else 1
+        return replace(
+            self,
+            points=(points[0], points[1]),
+            results=results,
+            winner=winner,
+            reason="manos" if len(results) >= self.fixed_hands else None,
+        )
+
     def summary(self) -> Message:
         """One line: the score, or who won and why (a message: it prints in the language in force)."""
         a, b = self.points
+        if self.fixed_hands is not None:
+            facts = {"a": a, "b": b, "played": len(self.results), "hands": self.fixed_hands}
+            if not self.over:
+                return Message("match.series.playing", facts)
+            if self.winner is None:
+                return Message("match.series.tied", facts)
+            return Message(
+                "match.series.won",
+                {**facts, "winner": PAIRS[self.winner], "high": max(a, b), "low": min(a, b)},
+            )
         if self.winner is None:
-            return Message("match.playing", {"a": a, "b": b, "target": self.target})
+            return Message("match.playing", {"a": a, "b": b, "goal": self.target})
         if self.reason == "renuncio":
             return Message("match.won.renuncio", {"winner": PAIRS[self.winner]})
         return Message("match.won", {"winner": PAIRS[self.winner], "high": max(a, b), "low": min(a, b)})

@@ -7,6 +7,7 @@ import pytest
 from engine.cantes import score_hand, score_renuncio, score_tute
 from engine.deal import DOS_DE_OROS
 from engine.match import Match, MatchOver, random_match
+from engine.messages import Message, render
 from engine.rules import TableRules, preset
 
 rule = pytest.mark.rule
@@ -79,3 +80,48 @@ def test_random_matches_end_with_a_winner_under_every_preset():
         assert [r.dealer for r in m.results] == [i % 4 for i in range(len(m.results))]
     m = random_match(5, renuncio=0.05)
     assert m.reason == "renuncio"
+
+
+def test_a_series_of_fixed_hands_goes_on_after_a_pair_reaches_the_target():
+    """A class's «jugar N manos»: the hands are scored as the table says, and nobody wins before the last."""
+    m = Match(preset("guia"), fixed_hands=5)
+    for _ in range(4):
+        m = m.record(A_WINS)
+        assert not m.over and m.winner is None
+    assert m.points == (4, 0)  # past the 3 that would have won a match
+    assert m.summary() == Message("match.series.playing", {"a": 4, "b": 0, "played": 4, "hands": 5})
+    m = m.record(B_WINS)
+    assert m.over and m.winner == 0 and m.reason == "manos" and m.points == (4, 1)
+    with pytest.raises(MatchOver):
+        m.record(A_WINS)
+    assert render(m.summary(), "es") == "Jugadas las 5 manos: gana la pareja A, 4 a 1."
+
+
+def test_a_series_scores_each_hand_as_its_table_does():
+    m = Match(preset("ludoteka"), fixed_hands=2).record(B_BIG).record(TUTE_A)
+    assert m.points == (2, 2) and m.over and m.winner is None  # level after the last hand: nobody wins
+    assert render(m.summary(), "es") == "Jugadas las 2 manos: pareja A 2, pareja B 2; empate."
+    assert render(m.summary(), "en") == "All 2 hands played: pair A 2, pair B 2; a tie."
+
+
+@rule("R-RENUNCIO-1")
+def test_a_renuncio_loses_its_hand_not_the_series():
+    renuncio = score_renuncio((90, 30), (0, 0), "A", "A", "pierde_partida")
+    rules = preset("guia")
+    assert rules.renuncio == "pierde_partida"
+    assert Match(rules).record(renuncio).over  # a match: lost at once
+    m = Match(rules, fixed_hands=3).record(renuncio)
+    assert not m.over and m.points == (0, 1)
+    m = m.record(B_WINS).record(B_WINS)
+    assert m.over and m.winner == 1
+
+
+def test_the_target_is_written_as_points_not_as_a_card():
+    for spec, goal in (("guia", 3), ("ludoteka", 6)):
+        summary = Match(preset(spec)).summary()
+        assert (
+            render(summary, "es") == f"Partida en juego: pareja A 0, pareja B 0 (se gana con {goal} puntos)."
+        )
+        assert (
+            render(summary, "en") == f"Match in progress: pair A 0, pair B 0 (first to {goal} points wins)."
+        )

@@ -9,6 +9,7 @@ from engine.bots import decision_rng
 from engine.cantes import joined
 from engine.cards import CARDS, parse_card
 from engine.deal import pair_of
+from engine.match import Match as EngineMatch
 from engine.messages import Message, Who, from_data
 from engine.tricks import trick_winner
 from tutor.lib.cards import card_name
@@ -106,9 +107,9 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
     ]
     missed = [
         Message("table.missed", {"after": after, "cantes": joined([o.label for o in options], "or")})
-        for after, options in table.missed
+        for after, options in table.missed_cantes()
     ]
-    state = match_state(match.get_rules(), match.first_dealer, _scores_up_to(match, hand))
+    state = match_state(match.get_rules(), match.first_dealer, _scores_up_to(match, hand), match.max_hands)
     return {
         "rows": rows,
         "played_out": played_out,
@@ -127,18 +128,27 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
 def _summary(match: Match, hand: MatchHand, state) -> str:
     if match.source_hand_id is not None:
         return _("Era una mano repetida desde «Revisar la mano»: no cuenta en la partida de la que salió.")
-    if match.max_hands:
-        return _fixed_summary(match, hand)
     return state.summary()
 
 
-def _fixed_summary(match: Match, hand: MatchHand) -> str:
+def _match_line(match: Match, hand: MatchHand, rules) -> str:
+    """The line above the table: where the match stands (the points as the match keeps them)."""
     a, b = match.points or (0, 0)
-    return _("Manos jugadas: %(n)s de %(total)s. Puntos: tu pareja %(a)s, los rivales %(b)s.") % {
-        "n": hand.number,
-        "total": match.max_hands,
+    if match.source_hand_id is not None:
+        return _("Mano repetida desde «Revisar la mano»: no cuenta en ninguna partida.")
+    if match.max_hands:
+        return _("Mano %(n)s de %(total)s. Puntos: tu pareja %(a)s, los rivales %(b)s.") % {
+            "n": hand.number,
+            "total": match.max_hands,
+            "a": a,
+            "b": b,
+        }
+    if match.over:
+        return _("Partida terminada. Puntos: tu pareja %(a)s, los rivales %(b)s.") % {"a": a, "b": b}
+    return _("Partida: tu pareja %(a)s, los rivales %(b)s (se gana con %(goal)s puntos).") % {
         "a": a,
         "b": b,
+        "goal": EngineMatch(rules).target,
     }
 
 
@@ -195,11 +205,15 @@ def table_context(
         "mode_label": match.get_mode_display(),
         "examen": table.examen,
         "points": match.points or [0, 0],
-        "target": 6 if rules.partida == "ludoteka" else 3,
+        "match_line": _match_line(match, hand, rules),
         "trump": h.trump.label,
         "trump_letter": h.trump.letter,
         "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
-        "dealer_name": SEAT_NAMES[h.dealer],
+        "deal_sentence": Message(
+            "table.deals", {"who": Who.seat(h.dealer, LEARNER), "card": int(h.trump_card)}
+        )
+        if h.trump_card is not None
+        else "",
         "first_card": card_name(h.first_card) if h.first_card is not None and not h.tricks else None,
         "trick": _trick_view(table),
         "my_cards": [c.code for c in h.hand_of(LEARNER)],
@@ -256,7 +270,9 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
             winner = replay._apply(step)
             if winner is not None:
                 current["winner"] = (winner - current["leader"]) & 3
-                current["winner_who"] = SEAT_NAMES[winner]
+                current["won_sentence"] = Message(
+                    "table.trick_won", {"who": Who.seat(winner, LEARNER), "n": current["number"]}
+                )
                 current = None
         else:
             if step.kind == CANTE and tricks:
@@ -282,7 +298,7 @@ def hand_results(match: Match) -> list[dict]:
                 "theirs": score["totals"]["B"],
                 "won": score["winner"] == "A",
                 "renuncios": sum(1 for r in table.hand.renuncios if r.seat == LEARNER),
-                "missed": len(table.missed),
+                "missed": sum(len(options) for _after, options in table.missed_cantes()),
             }
         )
     return out

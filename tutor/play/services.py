@@ -10,10 +10,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.cards import parse_card
 from engine.rules import GUIA, TableRules
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import match_finished
 from tutor.play.table import (
+    BY_CODE,
     CANTE,
     CARD,
     PASS,
@@ -146,13 +148,13 @@ def _close_if_over(match: Match, hand: MatchHand, table: Table) -> None:
     hand.score = store_score(table.hand.score())
     hand.save(update_fields=["score"])
     scores = list(MatchHand.objects.filter(match=match, score__isnull=False).order_by("number"))
-    state = match_state(match.get_rules(), match.first_dealer, [h.score for h in scores])
+    state = match_state(match.get_rules(), match.first_dealer, [h.score for h in scores], match.max_hands)
     match.points = list(state.points)
-    if state.over:
-        match.winner = state.winner
-    elif match.source_hand_id is not None:
-        match.winner = state.results[-1].score.winner  # a replayed hand is a match of one hand
-    if match.winner is not None or (match.max_hands and hand.number >= match.max_hands):
+    if match.source_hand_id is not None:  # a replayed hand is a match of one hand
+        match.winner = state.results[-1].score.winner
+    elif state.over:
+        match.winner = state.winner  # None after a series of hands that ends level
+    if match.source_hand_id is not None or state.over:
         match.finished_at = timezone.now()
     match.save(update_fields=["points", "winner", "finished_at", "updated_at"])
     if match.finished_at is not None:
@@ -176,7 +178,9 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             steps = steps_of(hand)
             if seq < len(steps):
-                return Outcome(False)
+                if _same_move(steps[seq], kind, value):
+                    return Outcome(False)  # a replayed or doubled post of a move already made
+                raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
             if seq != len(steps):
                 raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
             table = table_of(match, hand, steps)
@@ -205,6 +209,18 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     return Outcome(True, tuple(new), match, hand, table)
 
 
+def _same_move(step: Step, kind: str, value: str) -> bool:
+    """Is ``step`` (the log's move at some place) the learner's move ``kind``/``value``, posted again?"""
+    if step.seat != 0 or step.kind != kind:
+        return False
+    if kind == CARD:
+        try:
+            return BY_CODE[step.value] == parse_card(value)
+        except ValueError:
+            return False
+    return kind == PASS or step.value == value
+
+
 def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:
     """Deal hand ``number`` of the match (once: a doubled post finds it dealt)."""
     try:
@@ -213,12 +229,14 @@ def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:
             hand = current_hand(match)
             if hand is not None and hand.number >= number:
                 return Outcome(False)
-            if match.over or hand is None or not hand.over or number != hand.number + 1:
+            if match.over:
+                raise PlayRefused(_("La partida ha terminado: no se reparten más manos."))
+            if hand is None or not hand.over or number != hand.number + 1:
                 raise PlayRefused(_("Todavía no se puede repartir otra mano."))
             scores = list(
                 MatchHand.objects.filter(match=match).order_by("number").values_list("score", flat=True)
             )
-            state = match_state(match.get_rules(), match.first_dealer, scores)
+            state = match_state(match.get_rules(), match.first_dealer, scores, match.max_hands)
             _deal_hand(match, number, state.dealer, False)
     except IntegrityError:
         return Outcome(False)
@@ -226,17 +244,26 @@ def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:
 
 
 def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
-    """«Jugar desde aquí»: a new one-hand match whose hand is this one up to the learner's play ``seq``."""
+    """«Jugar desde aquí»: a new one-hand match whose hand is this one up to the learner's play ``seq``.
+
+    Only from a hand that has ended (as «Revisar la mano» offers it): a hand still being played cannot be
+    tried out on a copy first. A doubled post finds the copy it made, while that copy is unplayed."""
     with transaction.atomic():
-        source = only_row(Match.objects.filter(owner.q, token=token))
+        source = only_row(Match.objects.select_for_update().filter(owner.q, token=token))
         if source is None:
             raise MatchNotFound()
         hand = only_row(MatchHand.objects.filter(match=source, number=number))
         if hand is None:
             raise PlayRefused(_("Esa mano no existe."))
+        if not hand.over:
+            raise PlayRefused(_("Esa mano no ha terminado: se vuelve a jugar desde «Revisar la mano»."))
         steps = steps_of(hand)
         if not (0 <= seq < len(steps)) or steps[seq].seat != 0 or steps[seq].kind != CARD:
             raise PlayRefused(_("Desde ahí no se puede volver a jugar: elige una de tus cartas."))
+        for earlier in Match.objects.filter(owner.q, source_hand=hand, finished_at__isnull=True):
+            first = only_row(MatchHand.objects.filter(match=earlier, number=1))
+            if first is not None and first.events.count() == seq:
+                return earlier  # the copy a doubled post already made, not played yet
         match = Match.objects.create(
             **owner.fields,
             rules=source.rules,

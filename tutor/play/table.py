@@ -189,19 +189,39 @@ class Table:
         return step
 
     def sing(self, value: str) -> Step:
-        """The learner sings ``value`` (a suit letter or "tute:reyes") at this moment."""
+        """The learner sings ``value`` (a suit, "o" or "oros", or "tute:reyes") at this moment."""
         allowed = {cante_value(o) for o in self.learner_cantes()}
         if value not in allowed:
-            if self.moment and self.learner_decided != len(self.hand.tricks):
-                try:
-                    opt = cante_option(self.hand.trump, value)
-                except ValueError:
+            deciding = self.moment and self.learner_decided != len(self.hand.tricks)
+            try:
+                opt = cante_option(self.hand.trump, value)
+            except ValueError:
+                if deciding:
                     raise PlayRefused(msg("hand.refused.no_such_cante")) from None
-                raise PlayRefused(self.hand.check(LEARNER, opt.suit, opt.tute).reason)
-            raise PlayRefused(msg("hand.refused.cannot_sing"))
+                raise PlayRefused(msg("hand.refused.cannot_sing")) from None
+            value = cante_value(opt)  # the same cante, spelt another way ("copas", "C")
+            if value not in allowed:
+                check = self.hand.check(LEARNER, opt.suit, opt.tute)
+                if deciding and not check.valid:
+                    raise PlayRefused(check.reason)
+                raise PlayRefused(msg("hand.refused.cannot_sing"))
         step = Step(LEARNER, CANTE, value)
         self._after(step)
         return step
+
+    def missed_cantes(self) -> list[tuple[int, tuple]]:
+        """The cantes the learner could have sung and never did this hand, each at the first moment it
+        could (``(after_trick, options)`` in order): a cante let pass at one moment and sung at a later one
+        was not missed, and one let pass at several moments is missed once."""
+        sung = {d.option for d in self.hand.cantes if d.seat == LEARNER}
+        seen: set = set()
+        out = []
+        for after, options in self.missed:
+            new = tuple(o for o in options if o not in sung and o not in seen)
+            seen.update(new)
+            if new:
+                out.append((after, new))
+        return out
 
     def let_pass(self) -> Step:
         """The learner does not sing at this moment."""
@@ -266,9 +286,12 @@ def store_score(score: HandScore) -> dict:
     return {**score.to_dict(), "explanation": to_data(score.explanation), "rule_ids": list(score.rule_ids)}
 
 
-def match_state(rules: TableRules, first_dealer: int, scores: list[dict]) -> Match:
-    """The engine's Match after the hands with these stored scores."""
-    m = Match(rules, first_dealer)
+def match_state(
+    rules: TableRules, first_dealer: int, scores: list[dict], fixed_hands: int | None = None
+) -> Match:
+    """The engine's Match after the hands with these stored scores (``fixed_hands``: a series of that many
+    hands, a class's «jugar N manos»)."""
+    m = Match(rules, first_dealer, fixed_hands=fixed_hands)
     for s in scores:
         m = m.record(score_from_dict(s))
     return m

@@ -1,7 +1,10 @@
 """A match (engine.match) and the referee's own cante verdicts (engine.referee) in English."""
 
 CATALOGUE: dict[str, str] = {
-    "match.playing": "Match in progress: pair A {a}, pair B {b} (first to {target} wins).",
+    "match.playing": "Match in progress: pair A {a}, pair B {b} (first to {goal} points wins).",
+    "match.series.playing": "Hands played: {played} of {hands}. Pair A {a}, pair B {b}.",
+    "match.series.tied": "All {hands} hands played: pair A {a}, pair B {b}; a tie.",
+    "match.series.won": "All {hands} hands played: pair {winner} wins, {high} to {low}.",
     "match.won.renuncio": "Pair {winner} wins the match: the other pair committed renuncio.",
     "match.won": "Pair {winner} wins the match, {high} to {low}.",
     "referee.after_tute": "Not valid: the hand had already ended with the tute.",

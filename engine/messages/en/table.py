@@ -6,5 +6,7 @@ CATALOGUE: dict[str, str] = {
     "table.sings": "{who:subj} {who:v:sings} {cante}.",
     "table.leads": "{who:subj} {who:v:leads}.",
     "table.sing_button": "Sing {cante}",
+    "table.deals": "{who:subj} {who:v:deals}; {who:pos} last card, {card:the}, sets the triunfo and stays in {who:pos} hand.",
+    "table.trick_won": "Baza {n}: {who:subj} {who:v:wins} it.",
     "table.missed": "After baza {after} you could have sung {cantes}.",
 }

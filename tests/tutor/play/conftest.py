@@ -69,6 +69,28 @@ def advance_to_illegal(client, match: Match) -> str:
     raise AssertionError("no illegal card came up")
 
 
+def commit_renuncio(client, match: Match):
+    """In examen: play legal cards until a card the obligations forbid comes up, play it (a renuncio),
+    then play the hand out; the hand, refreshed."""
+    card = advance_to_illegal(client, match)
+    hand, t = table(match)
+    client.post(move_url(match), {"seq": len(t.steps), "card": card})
+    play_out(client, match)
+    hand.refresh_from_db()
+    return hand
+
+
+def advance_to_cante(client, match: Match, kind: str = "veinte"):
+    """Play legal cards until the learner may sing ``kind``: the hand, its table and those options."""
+    for _ in range(40):
+        hand, t = table(match)
+        options = [o for o in t.learner_cantes() if o.kind == kind]
+        if options:
+            return hand, t, options
+        play_legal(client, match)
+    raise AssertionError(f"{kind} never came up")
+
+
 def seed_where_learner_may_sing(
     kind: str = "veinte", rules: str = "guia", level: str = "principiante"
 ) -> int:

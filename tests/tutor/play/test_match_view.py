@@ -7,7 +7,7 @@ from engine.cards import CARDS, parse_card
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.table import LEARNER
 
-from .conftest import advance_to_illegal, move_url, play_legal, play_out, start, table
+from .conftest import advance_to_illegal, commit_renuncio, move_url, play_legal, play_out, start, table
 
 
 def test_jugar_is_in_the_menu(client, db):
@@ -30,7 +30,13 @@ def test_it_starts_a_match_and_shows_the_dealers_card(alice_client, alice):
     hand, t = table(match)
     body = alice_client.get(match.get_absolute_url()).content.decode()
     assert "Mano 1" in body
-    assert f"Su última carta, {CARDS[t.hand.trump_card].name}, marca el triunfo" in body
+    card = CARDS[t.hand.trump_card].name
+    the = f"la {card}" if card.startswith("sota") else f"el {card}"
+    dealer = ("", "el rival de tu derecha", "tu compañero", "el rival de tu izquierda")[t.hand.dealer]
+    if dealer:
+        assert f"Reparte {dealer}; su última carta, {the}, marca el triunfo y se queda en su mano." in body
+    else:
+        assert f"Repartes tú; tu última carta, {the}, marca el triunfo y se queda en tu mano." in body
     assert "Te toca jugar." in body
     # the bots have played up to the learner's turn, and only that
     assert t.hand.turn == LEARNER
@@ -202,12 +208,8 @@ def test_a_doubled_htmx_post_is_answered_in_the_table(alice_client, alice_match)
 
 def test_a_renuncio_at_a_ludoteka_table_loses_the_hand_not_the_match(alice_client, alice):
     match = start(alice, rules="ludoteka", mode="examen")
-    card = advance_to_illegal(alice_client, match)
-    hand, t = table(match)
-    alice_client.post(move_url(match), {"seq": len(t.steps), "card": card})
-    play_out(alice_client, match)
+    hand = commit_renuncio(alice_client, match)
     match.refresh_from_db()
-    hand.refresh_from_db()
     assert hand.score["reason"] == "renuncio" and hand.score["winner"] == "B"
     assert not match.over and match.points[1] in (1, 2)  # renuncio = pierde_mano (R-RENUNCIO-1)
     body = alice_client.get(match.get_absolute_url()).content.decode()

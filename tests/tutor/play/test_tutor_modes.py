@@ -4,7 +4,14 @@ from tutor.play import bots
 from tutor.play.models import Event
 from tutor.play.table import CANTE, LEARNER
 
-from .conftest import move_url, play_legal, play_out, seed_where_learner_may_sing, start, table
+from .conftest import (
+    advance_to_cante,
+    move_url,
+    play_out,
+    seed_where_learner_may_sing,
+    start,
+    table,
+)
 
 
 def test_pista_shows_the_legal_cards_with_why_and_the_normal_bots_card(alice_client, alice_match):
@@ -27,12 +34,7 @@ def test_there_is_no_pista_in_examen(alice_client, alice):
 
 def test_las_veinte_are_offered_when_the_learner_may_sing_them(alice_client, alice):
     match = start(alice, seed=seed_where_learner_may_sing("veinte"))
-    for _ in range(40):
-        hand, t = table(match)
-        options = [o for o in t.learner_cantes() if o.kind == "veinte"]
-        if options:
-            break
-        play_legal(alice_client, match)
+    hand, t, options = advance_to_cante(alice_client, match)
     body = alice_client.get(match.get_absolute_url()).content.decode()
     named = f"las veinte en {options[0].suit.label}"  # the cante's name inside a sentence
     assert f"Cantar {named}" in body
