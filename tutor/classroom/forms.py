@@ -4,6 +4,7 @@ import re
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -24,12 +25,14 @@ from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Positio
 from tutor.classroom.skills import skill_label, skill_name
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
+from tutor.play.models import Level
 from tutor.practice.display import rules_in_force
 from tutor.progress import mastery
 
 MAX_MANAGED = 40
 MAX_QUESTIONS = 60
 MAX_HANDS = 10
+MAX_PER_ITEM = 20  # questions of one «familia» or «habilidad» row
 MAX_IMPORT_BYTES = 64 * 1024
 EMPTY_CHOICE = "—"
 SUIT_CHOICES = [(s.letter, s.label) for s in Suit]
@@ -309,6 +312,17 @@ class PracticeSetForm(forms.ModelForm):
         return cleaned
 
 
+# The fields each type of row reads (the set form groups them the same way, under data-kinds), and
+# what a row stores in the fields its type does not read.
+KIND_FIELDS = {
+    SetItem.Kind.FAMILY: {"family", "count", "difficulty"},
+    SetItem.Kind.SKILL: {"rule_id", "count", "difficulty"},
+    SetItem.Kind.POSITION: {"family", "position"},  # asked once, as built: no count, no level
+    SetItem.Kind.PLAY: {"count", "bot_level"},
+}
+UNUSED_VALUES = {"family": "", "rule_id": "", "count": 1, "difficulty": 1, "position": None, "bot_level": ""}
+
+
 class ItemForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Tipo"), required=False, choices=[("", _("— (vacío)")), *SetItem.Kind.choices]
@@ -322,7 +336,7 @@ class ItemForm(forms.Form):
         ),
     )
     rule_id = forms.ChoiceField(label=_("Habilidad"), required=False)
-    count = forms.IntegerField(label=_("Cuántas"), min_value=1, max_value=20, initial=5)
+    count = forms.IntegerField(label=_("Cuántas"), min_value=1, max_value=MAX_PER_ITEM, initial=5)
     difficulty = forms.TypedChoiceField(
         label=_("Nivel"),
         coerce=int,
@@ -332,14 +346,10 @@ class ItemForm(forms.Form):
     )
     bot_level = forms.ChoiceField(
         label=_("Nivel de los bots"),
-        required=False,
-        choices=[
-            ("", EMPTY_CHOICE),
-            ("principiante", _("principiante")),
-            ("normal", _("normal")),
-            ("fuerte", _("fuerte")),
-        ],
-        help_text=_("Para «jugar manos»: cuántas es el número de manos, iguales para todos (un duplicado)."),
+        required=False,  # only «jugar manos» rows read it
+        choices=Level.choices,
+        initial=Level.NORMAL.value,
+        help_text=_("El compañero y los dos rivales del alumno juegan a este nivel."),
     )
     position = forms.ModelChoiceField(
         label=_("Posición construida"),
@@ -354,23 +364,49 @@ class ItemForm(forms.Form):
         self.built = None
         self.fields["rule_id"].choices = [("", EMPTY_CHOICE), *skill_choices(rules)]
         self.fields["position"].queryset = positions
+        count = self.fields["count"]
+        # In the request's language: a help text formatted at import time would stay in Spanish.
+        count.help_text = gettext(
+            "Para «familia» y «habilidad», el número de preguntas (de 1 a %(questions)s). Para «jugar "
+            "manos», el número de manos (de 1 a %(hands)s), con los mismos repartos para todos los "
+            "alumnos."
+        ) % {"questions": MAX_PER_ITEM, "hands": MAX_HANDS}
+        # The input's max follows the row's type: set_form.js changes it with the type, and a row sent
+        # back (with its errors) as «jugar manos» says 10 even without JavaScript.
+        count.widget.attrs.update(
+            {"data-max-by-kind": json.dumps({SetItem.Kind.PLAY: MAX_HANDS}), "data-max-default": MAX_PER_ITEM}
+        )
+        if self._kind() == SetItem.Kind.PLAY:
+            count.max_value = count.widget.attrs["max"] = MAX_HANDS
+            count.validators = [
+                *(v for v in count.validators if not isinstance(v, MaxValueValidator)),
+                MaxValueValidator(MAX_HANDS, message=gettext("Como mucho %(n)s manos.") % {"n": MAX_HANDS}),
+            ]
+
+    def _kind(self) -> str:
+        """The row's type as sent (a bound form) or as initially chosen (a kept draft)."""
+        if self.is_bound:
+            return self.data.get(self.add_prefix("kind")) or ""
+        return str(self.initial.get("kind") or "")
 
     def clean(self):
         cleaned = super().clean()
         kind = cleaned.get("kind")
         if not kind:
             return cleaned
+        # The fields another type reads are hidden for this one (set_form.js): what they hold does
+        # not matter, and an error there would stop the form where the teacher cannot see it.
+        for name, unused in UNUSED_VALUES.items():
+            if name not in KIND_FIELDS[kind]:
+                self.errors.pop(name, None)
+                cleaned[name] = unused
         if kind == SetItem.Kind.FAMILY and not cleaned.get("family"):
             self.add_error("family", _("Elige una familia."))
         if kind == SetItem.Kind.SKILL:
             if not cleaned.get("rule_id"):
                 self.add_error("rule_id", _("Elige una habilidad."))
-            cleaned["family"] = ""
         if kind == SetItem.Kind.PLAY:
-            cleaned["family"] = ""
-            cleaned["bot_level"] = cleaned.get("bot_level") or "normal"
-            if cleaned.get("count") and cleaned["count"] > MAX_HANDS:
-                self.add_error("count", _("Como mucho %(n)s manos.") % {"n": MAX_HANDS})
+            cleaned["bot_level"] = cleaned.get("bot_level") or Level.NORMAL.value  # count: see __init__
         if kind == SetItem.Kind.POSITION:
             position = cleaned.get("position")
             if not position:
@@ -383,7 +419,6 @@ class ItemForm(forms.Form):
                 self.add_error(
                     "family", _("Una posición construida se pregunta como jugada, válidas u obligación.")
                 )
-            cleaned["count"] = 1
         return cleaned
 
     def _under_class_rules(self, position: Position):

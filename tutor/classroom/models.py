@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Suit
@@ -164,10 +164,9 @@ class SetItem(models.Model):
 
     def label(self) -> str:
         if self.kind == self.Kind.PLAY:
-            return gettext("jugar %(n)s manos (bots %(level)s)") % {
-                "n": self.count,
-                "level": self.bot_level_label(),
-            }
+            return ngettext(
+                "jugar %(n)s mano (bots %(level)s)", "jugar %(n)s manos (bots %(level)s)", self.count
+            ) % {"n": self.count, "level": self.bot_level_label()}
         if self.kind == self.Kind.POSITION:
             return f"{self.position_title} ({FAMILY_LABELS.get(self.family, self.family)})"
         if self.kind == self.Kind.SKILL:

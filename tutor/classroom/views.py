@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.messages import from_data
@@ -488,7 +489,11 @@ def set_publish(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ClassroomError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Tarea publicada para %(n)s alumnos.") % {"n": n})
+        messages.success(
+            request,
+            ngettext("Tarea publicada para %(n)s alumno.", "Tarea publicada para %(n)s alumnos.", n)
+            % {"n": n},
+        )
     return redirect(practice_set)
 
 
@@ -837,7 +842,10 @@ def position_import(request: HttpRequest) -> HttpResponse:
     created = Position.objects.bulk_create(
         [Position(owner=request.user, title=title, data=data) for title, data in form.cleaned_data["file"]]
     )
-    messages.success(request, _("Importadas %(n)s posiciones.") % {"n": len(created)})
+    n = len(created)
+    messages.success(
+        request, ngettext("Importada %(n)s posición.", "Importadas %(n)s posiciones.", n) % {"n": n}
+    )
     if for_set:
         return _back_to_set(for_set, created[0])  # bulk_create returns keys on SQLite and PostgreSQL
     return redirect("classroom:positions")
@@ -877,13 +885,53 @@ def tasks(request: HttpRequest) -> HttpResponse:
 
 
 def _play_items(assignment: Assignment) -> list[dict]:
-    """The set's «jugar N manos» items with the student's match of each, if started."""
-    started = {m.item_id: m.match for m in assignment.set_matches.select_related("match")}
-    return [
-        {"item": item, "match": started.get(item.pk)}
-        for item in assignment.practice_set.items.all()
-        if item.kind == SetItem.Kind.PLAY
-    ]
+    """The set's «jugar N manos» items with the student's match of each (None until started), how
+    many of its hands are over and whether the match is (it ends after its N hands)."""
+    started = {
+        sm.item_id: sm
+        for sm in assignment.set_matches.select_related("match").annotate(
+            played=Count("match__hands", filter=Q(match__hands__score__isnull=False))
+        )
+    }
+    out = []
+    for item in assignment.practice_set.items.all():
+        if item.kind != SetItem.Kind.PLAY:
+            continue
+        sm = started.get(item.pk)
+        match = sm.match if sm else None
+        out.append(
+            {
+                "item": item,
+                "match": match,
+                "played": sm.played if sm else 0,
+                "over": bool(match and match.over),
+            }
+        )
+    return out
+
+
+def _task_summary(assignment: Assignment, questions: list, play_items: list[dict]) -> dict:
+    """Where the student's set stands once no question is left to answer, from its questions and
+    hands (the test that hands the set in, services._move_state).
+
+    ``state`` is ``"finished"`` (every question answered, every match over), ``"not_started"``
+    (nothing answered nor played yet), ``"in_progress"``, or ``"empty"`` (no question and no hands
+    to show: a closed class whose questions were never issued). ``score`` (right, total, percent)
+    once every question is answered, and never for a set without graded questions: hands are not
+    graded, and a «0 de 0» would mean nothing.
+    """
+    answered = all(q.answered for q in questions)
+    if not questions and not play_items:
+        state = "empty"
+    elif answered and all(p["over"] for p in play_items):
+        state = "finished"
+    elif not any(q.answered for q in questions) and not any(p["match"] for p in play_items):
+        state = "not_started"
+    else:
+        state = "in_progress"
+    graded = bool(questions) and answered and assignment.score is not None
+    score = {"right": assignment.correct, "total": assignment.total, "percent": assignment.score}
+    return {"state": state, "score": score if graded else None}
 
 
 @require_POST
@@ -927,7 +975,11 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         q.answered = hasattr(q.issued, "attempt")
     if current is None:
         current = next((q for q in questions if not q.answered), None)
-    context.update(questions=questions, current=current)
+    context.update(
+        questions=questions,
+        current=current,
+        summary=_task_summary(assignment, questions, context["play_items"]),
+    )
     if current is not None:
         attempt = current.issued.attempt if current.answered else None
         context["exercise"] = present(
