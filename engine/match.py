@@ -47,6 +47,14 @@ class Match:
         return self.winner is not None
 
     @property
+    def hand_rules(self) -> TableRules:
+        """The rules each hand is played and scored under: the table's, but in a series of fixed hands a
+        renuncio loses its hand (the series goes on), so a table where it loses the match scores it so."""
+        if self.fixed_hands is not None and self.rules.renuncio == "pierde_partida":
+            return replace(self.rules, renuncio="pierde_mano")
+        return self.rules
+
+    @property
     def dealer(self) -> int:
         """Who deals the next hand: the deal passes to the right each hand (R-DEAL-4)."""
         return (self.first_dealer + len(self.results)) % 4
@@ -71,7 +79,7 @@ class Match:
         return deal(seed, self.dealer, self.rules, first_hand=not self.results)
 
     def new_hand(self, seed: int | random.Random) -> Hand:
-        return Hand.from_deal(self.deal(seed), self.rules)
+        return Hand.from_deal(self.deal(seed), self.hand_rules)
 
     def record(self, score: HandScore) -> Match:
         """The match after a hand with ``score``; a renuncio under ``pierde_partida`` ends it (R-RENUNCIO-1)."""

@@ -94,14 +94,17 @@ def test_a_series_of_fixed_hands_goes_on_after_a_pair_reaches_the_target():
     assert m.over and m.winner == 0 and m.reason == "manos" and m.points == (4, 1)
     with pytest.raises(MatchOver):
         m.record(A_WINS)
-    assert render(m.summary(), "es") == "Jugadas las 5 manos: gana la pareja A, 4 a 1."
+    assert render(m.summary(), "es") == "Manos jugadas: 5 de 5; gana la pareja A, 4 a 1."
 
 
 def test_a_series_scores_each_hand_as_its_table_does():
     m = Match(preset("ludoteka"), fixed_hands=2).record(B_BIG).record(TUTE_A)
     assert m.points == (2, 2) and m.over and m.winner is None  # level after the last hand: nobody wins
-    assert render(m.summary(), "es") == "Jugadas las 2 manos: pareja A 2, pareja B 2; empate."
-    assert render(m.summary(), "en") == "All 2 hands played: pair A 2, pair B 2; a tie."
+    assert render(m.summary(), "es") == "Manos jugadas: 2 de 2; empate a 2."
+    assert render(m.summary(), "en") == "Hands played: 2 of 2; a tie at 2."
+    one = Match(preset("guia"), fixed_hands=1).record(B_WINS)
+    assert render(one.summary(), "es") == "Manos jugadas: 1 de 1; gana la pareja B, 1 a 0."
+    assert render(one.summary(), "en") == "Hands played: 1 of 1; pair B wins, 1 to 0."
 
 
 @rule("R-RENUNCIO-1")
@@ -110,7 +113,11 @@ def test_a_renuncio_loses_its_hand_not_the_series():
     rules = preset("guia")
     assert rules.renuncio == "pierde_partida"
     assert Match(rules).record(renuncio).over  # a match: lost at once
-    m = Match(rules, fixed_hands=3).record(renuncio)
+    assert Match(rules).hand_rules.renuncio == "pierde_partida"
+    series = Match(rules, fixed_hands=3)
+    assert series.hand_rules.renuncio == "pierde_mano"  # each hand is scored so: it loses the hand
+    assert series.new_hand(4).rules.renuncio == "pierde_mano"
+    m = series.record(renuncio)
     assert not m.over and m.points == (0, 1)
     m = m.record(B_WINS).record(B_WINS)
     assert m.over and m.winner == 1

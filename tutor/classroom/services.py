@@ -372,7 +372,7 @@ def duplicate_seed(item: SetItem) -> int:
 
 def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
     """The student's match for a «jugar N manos» item (started once, at the class's table, in examen
-    mode so that a renuncio counts as at a real table)."""
+    mode: a renuncio is found at the end and loses its hand, as a series of hands scores it)."""
     from tutor.play.services import start_match  # play imports nothing of classroom
 
     existing = SetMatch.objects.filter(assignment=assignment, item=item).select_related("match").first()

@@ -911,24 +911,26 @@ def _play_items(assignment: Assignment) -> list[dict]:
 
 
 def _task_summary(assignment: Assignment, questions: list, play_items: list[dict]) -> dict:
-    """Where the student's set stands once no question is left to answer, from its questions and
-    hands (the test that hands the set in, services._move_state).
+    """Where the student's set stands once no question is left to answer.
 
-    ``state`` is ``"finished"`` (every question answered, every match over), ``"not_started"``
-    (nothing answered nor played yet), ``"in_progress"``, or ``"empty"`` (no question and no hands
-    to show: a closed class whose questions were never issued). ``score`` (right, total, percent)
-    once every question is answered, and never for a set without graded questions: hands are not
-    graded, and a «0 de 0» would mean nothing.
+    ``state`` is ``"finished"`` (the set is handed in: every question answered, every match over,
+    services._move_state), ``"closed"`` (not handed in, and the class is archived: nothing more can be
+    done), ``"not_started"`` (nothing answered nor played yet), ``"in_progress"``, or ``"empty"`` (no
+    question and no hands to show). ``score`` (right, total, percent) once every question is answered,
+    and never for a set without graded questions: hands are not graded, and a «0 de 0» would mean
+    nothing.
     """
-    answered = all(q.answered for q in questions)
-    if not questions and not play_items:
-        state = "empty"
-    elif answered and all(p["over"] for p in play_items):
+    if assignment.is_done:
         state = "finished"
+    elif assignment.practice_set.classroom.archived:
+        state = "closed"
+    elif not questions and not play_items:
+        state = "empty"
     elif not any(q.answered for q in questions) and not any(p["match"] for p in play_items):
         state = "not_started"
     else:
         state = "in_progress"
+    answered = all(q.answered for q in questions)
     graded = bool(questions) and answered and assignment.score is not None
     score = {"right": assignment.correct, "total": assignment.total, "percent": assignment.score}
     return {"state": state, "score": score if graded else None}
@@ -943,6 +945,8 @@ def task_play(request: HttpRequest, pk: int, item_pk: int) -> HttpResponse:
     )
     if assignment.practice_set.opens_at > timezone.now():
         raise Http404
+    if refused := _refuse_archived(request, assignment.practice_set.classroom):
+        return refused
     return redirect(services.start_set_match(assignment=assignment, item=item).match)
 
 

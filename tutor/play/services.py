@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.cards import parse_card
+from engine.match import Match as EngineMatch
 from engine.rules import GUIA, TableRules
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import match_finished
@@ -22,6 +23,7 @@ from tutor.play.table import (
     PlayRefused,
     Step,
     Table,
+    canonical_cante,
     first_dealer_of,
     hand_seed,
     match_state,
@@ -66,7 +68,7 @@ def table_of(match: Match, hand: MatchHand, steps: list[Step] | None = None) -> 
     return Table.rebuild(
         seed=hand.seed,
         dealer=hand.dealer,
-        rules=match.get_rules(),
+        rules=EngineMatch(match.get_rules(), fixed_hands=match.max_hands).hand_rules,
         first_hand=hand.first_hand,
         level=match.level,
         examen=match.mode == "examen",
@@ -174,11 +176,12 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
             hand = current_hand(match)
             if hand is None or hand.over:
                 if hand is not None and seq < hand.events.count():
-                    return Outcome(False)
+                    if _same_move(steps_of(hand)[seq], kind, value, match):
+                        return Outcome(False)  # the hand's last move, posted again
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             steps = steps_of(hand)
             if seq < len(steps):
-                if _same_move(steps[seq], kind, value):
+                if _same_move(steps[seq], kind, value, match):
                     return Outcome(False)  # a replayed or doubled post of a move already made
                 raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
             if seq != len(steps):
@@ -209,16 +212,19 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     return Outcome(True, tuple(new), match, hand, table)
 
 
-def _same_move(step: Step, kind: str, value: str) -> bool:
-    """Is ``step`` (the log's move at some place) the learner's move ``kind``/``value``, posted again?"""
+def _same_move(step: Step, kind: str, value: str, match: Match) -> bool:
+    """Is ``step`` (the log's move at some place) the learner's move ``kind``/``value``, posted again
+    (a card or a cante in any spelling the table takes)?"""
     if step.seat != 0 or step.kind != kind:
         return False
-    if kind == CARD:
-        try:
+    try:
+        if kind == CARD:
             return BY_CODE[step.value] == parse_card(value)
-        except ValueError:
-            return False
-    return kind == PASS or step.value == value
+        if kind == CANTE:
+            return step.value == canonical_cante(value)
+    except ValueError:
+        return False
+    return kind == PASS
 
 
 def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:
@@ -256,14 +262,18 @@ def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
         if hand is None:
             raise PlayRefused(_("Esa mano no existe."))
         if not hand.over:
-            raise PlayRefused(_("Esa mano no ha terminado: se vuelve a jugar desde «Revisar la mano»."))
+            raise PlayRefused(
+                _(
+                    "Esa mano todavía no ha terminado: cuando termine, podrás volver a jugarla desde «Revisar la mano»."
+                )
+            )
         steps = steps_of(hand)
         if not (0 <= seq < len(steps)) or steps[seq].seat != 0 or steps[seq].kind != CARD:
             raise PlayRefused(_("Desde ahí no se puede volver a jugar: elige una de tus cartas."))
         for earlier in Match.objects.filter(owner.q, source_hand=hand, finished_at__isnull=True):
             first = only_row(MatchHand.objects.filter(match=earlier, number=1))
-            if first is not None and first.events.count() == seq:
-                return earlier  # the copy a doubled post already made, not played yet
+            if first is not None and steps_of(first) == steps[:seq]:
+                return earlier  # the copy a doubled post already made, not played on yet
         match = Match.objects.create(
             **owner.fields,
             rules=source.rules,

@@ -52,6 +52,14 @@ def cante_value(opt) -> str:
     return f"tute:{opt.tute}" if opt.tute else opt.suit.letter
 
 
+def canonical_cante(value: str) -> str:
+    """A cante as the log writes it ("o", "tute:reyes") from any spelling the table takes ("oros", "O");
+    ValueError for anything else."""
+    if value.startswith("tute:"):
+        return cante_value(option(0, tute=value.removeprefix("tute:")))
+    return Suit.parse(value).letter
+
+
 def cante_option(trump: int, value: str):
     if value.startswith("tute:"):
         return option(trump, tute=value.removeprefix("tute:"))

@@ -3,8 +3,8 @@
 CATALOGUE: dict[str, str] = {
     "match.playing": "Match in progress: pair A {a}, pair B {b} (first to {goal} points wins).",
     "match.series.playing": "Hands played: {played} of {hands}. Pair A {a}, pair B {b}.",
-    "match.series.tied": "All {hands} hands played: pair A {a}, pair B {b}; a tie.",
-    "match.series.won": "All {hands} hands played: pair {winner} wins, {high} to {low}.",
+    "match.series.tied": "Hands played: {played} of {hands}; a tie at {a}.",
+    "match.series.won": "Hands played: {played} of {hands}; pair {winner} wins, {high} to {low}.",
     "match.won.renuncio": "Pair {winner} wins the match: the other pair committed renuncio.",
     "match.won": "Pair {winner} wins the match, {high} to {low}.",
     "referee.after_tute": "Not valid: the hand had already ended with the tute.",

@@ -7,8 +7,8 @@ pair's letter), high, low (points).
 CATALOGUE: dict[str, str] = {
     "match.playing": "Partida en juego: pareja A {a}, pareja B {b} (se gana con {goal} puntos).",
     "match.series.playing": "Manos jugadas: {played} de {hands}. Pareja A {a}, pareja B {b}.",
-    "match.series.tied": "Jugadas las {hands} manos: pareja A {a}, pareja B {b}; empate.",
-    "match.series.won": "Jugadas las {hands} manos: gana la pareja {winner}, {high} a {low}.",
+    "match.series.tied": "Manos jugadas: {played} de {hands}; empate a {a}.",
+    "match.series.won": "Manos jugadas: {played} de {hands}; gana la pareja {winner}, {high} a {low}.",
     "match.won.renuncio": "Gana la partida la pareja {winner}: la pareja contraria cometió renuncio.",
     "match.won": "Gana la partida la pareja {winner}, {high} a {low}.",
     "referee.after_tute": "No vale: la mano ya terminó con el tute.",

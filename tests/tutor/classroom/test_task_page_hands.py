@@ -128,3 +128,32 @@ def test_a_closed_class_whose_questions_were_never_issued_claims_nothing(classro
     text = _main(alice_client, practice_set)
     _never_raw(text)
     assert "Tarea terminada" not in text and "Has acertado" not in text
+
+
+def test_a_closed_class_never_says_finished_nor_offers_to_start(classroom, teresa, alice, alice_client):
+    """Questions and hands in a class archived before the student began: the page says the task can no
+    longer be finished, offers no «Empezar a jugar», and a forged start is refused (no match)."""
+    practice_set = make_set(classroom, teresa, items=[FAMILY, _play(1)])
+    classroom.archived = True
+    classroom.save(update_fields=["archived"])
+    text = _main(alice_client, practice_set)
+    _never_raw(text)
+    assert "La clase está archivada: esta tarea ya no se puede terminar." in text
+    assert "Tarea terminada" not in text and "Empezar a jugar" not in text
+    item = practice_set.items.get(kind="play")
+    response = alice_client.post(reverse("classroom:task_play", args=[practice_set.pk, item.pk]))
+    assert response.status_code == 302 and not SetMatch.objects.exists()
+    assignment = Assignment.objects.get(student=alice, practice_set=practice_set)
+    assert assignment.state == Assignment.State.NOT_STARTED
+
+
+def test_finished_means_handed_in(classroom, teresa, alice, alice_client):
+    practice_set = make_set(classroom, teresa, items=[_play(1)])
+    match = _start(alice_client, practice_set)
+    assert "Tarea terminada" not in _main(alice_client, practice_set)
+    play_out(alice_client, match)
+    assignment = Assignment.objects.get(student=alice, practice_set=practice_set)
+    assert assignment.is_done
+    assert "¡Tarea terminada! Tu profesor ya puede ver cómo has jugado tus manos." in _main(
+        alice_client, practice_set
+    )

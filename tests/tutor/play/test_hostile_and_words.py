@@ -5,6 +5,7 @@ written as a card, the learner's person and number."""
 import pytest
 from django.urls import reverse
 
+from engine.cards import Suit
 from engine.rules import PRESETS
 from tutor.play import services
 from tutor.play.models import Event, Match, MatchHand
@@ -39,7 +40,7 @@ def test_jugar_desde_aqui_is_refused_while_the_hand_is_played(alice_client, alic
     first = _learner_cards(hand)[0]
     response = alice_client.post(_replay_url(alice_match, first.seq), follow=True)
     assert Match.objects.count() == 1  # no copy to try a card on before playing it for real
-    assert "Esa mano no ha terminado" in response.content.decode()
+    assert "Esa mano todavía no ha terminado" in response.content.decode()
 
 
 def test_a_doubled_jugar_desde_aqui_makes_one_copy(alice_client, alice_match):
@@ -53,6 +54,32 @@ def test_a_doubled_jugar_desde_aqui_makes_one_copy(alice_client, alice_match):
     other = alice_client.post(_replay_url(alice_match, _learner_cards(hand)[4].seq))
     assert other["Location"] != first["Location"]  # another point of the hand: another copy
     assert Match.objects.filter(source_hand=hand).count() == 2
+
+
+def test_jugar_desde_aqui_never_hands_back_a_copy_played_another_way(alice_client, alice_match):
+    """A copy played on from learner card i, by another card, then holds as many moves as the source
+    does before a later learner card: «Jugar desde aquí» from that card makes a new copy."""
+    play_out(alice_client, alice_match)
+    hand, t = table(alice_match)
+    cards = _learner_cards(hand)
+    by_seq = {e.seq: e for e in cards}
+    for e in cards:
+        copy_url = alice_client.post(_replay_url(alice_match, e.seq))["Location"]
+        copy = Match.objects.get(source_hand=hand, finished_at__isnull=True)
+        _copy_hand, copy_t = table(copy)
+        other = [c for c in copy_t.hand.legal() if c.code != e.card]
+        if other:
+            alice_client.post(move_url(copy), {"seq": len(copy_t.steps), "card": other[0].code})
+            later = by_seq.get(len(table(copy)[1].steps))
+            if later is not None:
+                break
+        play_out(alice_client, copy)  # not the case sought: finish it, so it is never offered again
+    else:
+        raise AssertionError("no learner card of this hand gives the case")
+    location = alice_client.post(_replay_url(alice_match, later.seq))["Location"]
+    assert location != copy_url
+    fresh = Match.objects.get(source_hand=hand, finished_at__isnull=True, pk__gt=copy.pk)
+    assert [s.value for s in table(fresh)[1].steps] == [s.value for s in t.steps[: later.seq]]
 
 
 def test_a_replayed_hand_shows_no_match_points(alice_client, alice_match):
@@ -89,7 +116,7 @@ def test_jugar_n_manos_plays_n_hands_even_after_a_pair_reaches_the_target(alice_
     assert match.over and MatchHand.objects.filter(match=match).count() == 5
     assert sum(match.points) == 5  # guía: one point a hand, past the 3 that end a match
     body = alice_client.get(match.get_absolute_url()).content.decode()
-    assert "Mano 5 de 5." in body and "Jugadas las 5 manos" in body and "Siguiente mano" not in body
+    assert "Mano 5 de 5." in body and "Manos jugadas: 5 de 5;" in body and "Siguiente mano" not in body
     assert "se gana con" not in body
     response = alice_client.post(reverse("play:next_hand", args=[match.token]), {"number": 6}, follow=True)
     assert "La partida ha terminado: no se reparten más manos." in response.content.decode()
@@ -101,6 +128,8 @@ def test_a_renuncio_in_examen_loses_its_hand_not_the_series(alice_client, alice)
     hand = commit_renuncio(alice_client, match)
     match.refresh_from_db()
     assert hand.score["reason"] == "renuncio" and not match.over and match.points == [0, 1]
+    body = alice_client.get(match.get_absolute_url()).content.decode()
+    assert "comete renuncio y pierde la mano" in body and "pierde la partida" not in body
     alice_client.post(reverse("play:next_hand", args=[match.token]), {"number": 2})
     assert MatchHand.objects.filter(match=match).count() == 2
 
@@ -142,8 +171,9 @@ def test_a_cante_spelt_another_way_is_sung(alice_client, alice):
     assert sung.cante == suit.letter  # stored as the page offers it
 
 
-def test_a_cante_let_pass_and_asked_again_is_refused_without_a_valid_verdict():
-    """The refusal of a cante says why it is refused, never «Vale: …» (the check of a valid cante)."""
+def test_a_cante_not_held_is_refused_with_the_engines_reason_in_any_spelling():
+    """While the learner decides at a cante moment, a cante they may not sing, in any spelling the table
+    reads, is refused with the engine's «No vale: …», never sung."""
     seed = seed_where_learner_may_sing("veinte")
     t = Table.deal(
         seed=hand_seed(seed, 1),
@@ -159,12 +189,24 @@ def test_a_cante_let_pass_and_asked_again_is_refused_without_a_valid_verdict():
             t.let_pass()
         else:
             t.play_learner_card(t.hand.legal()[0].code)
-    option = next(o for o in t.learner_cantes() if o.kind == "veinte")
-    t.let_pass()  # decided at this moment: the same cante asked again is refused
-    for spelling in (option.suit.letter, str(option.suit.label), str(option.suit.label).upper()):
+    allowed = {o.suit for o in t.learner_cantes() if o.suit is not None}
+    other = next(suit for suit in Suit if suit not in allowed)
+    before = len(t.steps)
+    for spelling in (other.letter, str(other.label), str(other.label).upper()):
         with pytest.raises(PlayRefused) as refused:
             t.sing(spelling)
-        assert not refused.value.message.startswith("Vale"), refused.value.message
+        assert refused.value.message.startswith("No vale"), refused.value.message
+    assert len(t.steps) == before
+
+
+def test_a_doubled_cante_in_another_spelling_is_called_done(alice_client, alice):
+    match = start(alice, seed=seed_where_learner_may_sing("veinte"))
+    hand, t, options = advance_to_cante(alice_client, match)
+    data = {"seq": len(t.steps), "cante": str(options[0].suit.label)}
+    alice_client.post(move_url(match), data)
+    again = alice_client.post(move_url(match), data, follow=True).content.decode()
+    assert "Ya estaba hecho" in again
+    assert Event.objects.filter(hand=hand, seat=LEARNER, kind=CANTE).count() == 1
 
 
 def test_a_cante_let_pass_at_several_moments_is_missed_once(alice_client, alice):
