@@ -406,6 +406,7 @@ def assignments_to_do(student) -> list[Assignment]:
             student=student,
             practice_set__published_at__isnull=False,
             practice_set__classroom__archived=False,
+            withdrawn_at__isnull=True,  # a class left or a student removed: its sets are not theirs to do
         )
         .exclude(state__in=(Assignment.State.SUBMITTED, Assignment.State.LATE))
         .select_related("practice_set__classroom")

@@ -649,8 +649,8 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 row.get_state_display(),
                 row.answered,
                 row.correct,
-                row.total,
-                "" if row.score is None else row.score,
+                "" if practice_set.is_goal else row.total,  # a goal asks for mastery, not N questions
+                "" if row.score is None or not row.answered else row.score,
                 round(row.time_ms / 1000),
                 timezone.localtime(row.finished_at).strftime("%Y-%m-%d %H:%M") if row.finished_at else "",
                 _("sí") if row.state == Assignment.State.LATE or row.overdue else _("no"),
@@ -945,8 +945,9 @@ def task_play(request: HttpRequest, pk: int, item_pk: int) -> HttpResponse:
     )
     if assignment.practice_set.opens_at > timezone.now():
         raise Http404
-    if refused := _refuse_archived(request, assignment.practice_set.classroom):
-        return refused
+    if assignment.practice_set.classroom.archived:  # a page loaded before the class was archived
+        messages.error(request, _("La clase está archivada: esta tarea ya no se puede terminar."))
+        return redirect("classroom:task", pk)
     return redirect(services.start_set_match(assignment=assignment, item=item).match)
 
 
@@ -962,6 +963,7 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "classroom/task.html", context)
     if practice_set.is_goal:
         context["goal"] = student_mastery(request.user.pk, practice_set.goal_skill)
+        context["goal_skill"] = skill_name(practice_set.goal_skill)
         context["goal_text"] = RULE_CATALOGUE.get(practice_set.goal_skill, "")
         return render(request, "classroom/task.html", context)
     context["play_items"] = _play_items(assignment)

@@ -140,9 +140,12 @@ def _history(pos: dict) -> list[dict]:
             f"{_who((t['leader'] + offset) % 4, viewer, names, labels)}: {card_name(code)}"
             for offset, code in enumerate(t["cards"])
         ]
-        winner = _who(t["winner"], viewer, names, labels)
-        # The whole trick in words, "Tú: as de oros; ... — gana Compañero".
-        rows.append({"text": "; ".join(plays) + " — " + _("gana %(who)s") % {"who": winner}})
+        # The whole trick in words, "Tú: as de oros; ... — gana Compañero" ("— ganas tú" for the viewer).
+        if viewer is not None and t["winner"] == viewer:
+            won = _("ganas tú")
+        else:
+            won = _("gana %(who)s") % {"who": _who(t["winner"], viewer, names, labels)}
+        rows.append({"text": "; ".join(plays) + " — " + won})
     return rows
 
 
