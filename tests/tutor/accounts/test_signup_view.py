@@ -61,7 +61,7 @@ def test_it_explains_errors_in_spanish(client):
     assert response.status_code == 200
     body = response.content.decode()
     assert "Los dos campos de contraseña no coinciden." in body
-    assert "Escoja una opción válida" in body
+    assert "Elige una opción válida" in body
     assert not User.objects.filter(username="nuria").exists()
 
 
