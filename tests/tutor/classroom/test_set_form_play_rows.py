@@ -115,7 +115,7 @@ def test_an_unknown_bot_level_is_refused_next_to_it(url, teresa_client):
     kinds, _legend, body = _group_of(_row(response.content.decode()), "item-0-bot_level")
     assert "play" in kinds
     assert 'id="id_item-0-bot_level_error"' in body
-    assert "xx no es una de las opciones disponibles" in body
+    assert "Elige una opción válida: xx no es una de las opciones." in body
     select = _input(body, "item-0-bot_level")
     assert 'aria-invalid="true"' in select and "id_item-0-bot_level_error" in select
     assert not PracticeSet.objects.exists()
