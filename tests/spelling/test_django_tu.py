@@ -11,7 +11,6 @@ import django
 import polib
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from tests.spelling.checker import unknown
 
@@ -61,20 +60,30 @@ def test_the_committed_mo_is_the_compiled_po(po):
 
 @pytest.mark.django_db
 def test_a_refused_sign_up_speaks_in_tu(client):
-    with translation.override("es"):
-        response = client.post(
-            reverse("accounts:signup"),
-            {
-                "username": "x y",
-                "email": "nuria@example.org",
-                "role": "profesor-supremo",
-                "password1": "sota",
-                "password2": "sota",
-            },
-        )
-        body = response.content.decode()
-        assert "Escribe un nombre de usuario válido" in body and "Elige una opción válida" in body
-        long = client.post(reverse("accounts:signup"), {"username": "n" * 151}).content.decode()
-    assert "Escribe como mucho 150 caracteres (hay 151)." in long
+    response = client.post(  # a first visit with no language chosen: Spanish
+        reverse("accounts:signup"),
+        {
+            "username": "x y",
+            "email": "nuria@example.org",
+            "role": "profesor-supremo",
+            "password1": "sota",
+            "password2": "sota",
+        },
+    )
+    body = response.content.decode()
+    assert "Escribe un nombre de usuario válido" in body and "Elige una opción válida" in body
+    long = client.post(reverse("accounts:signup"), {"username": "n" * 151}).content.decode()
+    assert "Escribe como mucho 150 caracteres (has escrito 151)." in long
     for page in (body, long):
         assert not re.search(r"Asegúrese|Introduzca|Introduza|Escoja", page)
+
+
+@pytest.mark.django_db
+def test_a_form_without_its_csrf_cookie_gets_our_page_in_tu():
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post(reverse("accounts:login"), {"username": "a"})
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "El formulario no ha llegado" in body and "recárgala y envía el formulario otra vez" in body
+    assert not USTED.search(body), USTED.search(body)

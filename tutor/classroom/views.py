@@ -649,7 +649,7 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 row.get_state_display(),
                 row.answered,
                 row.correct,
-                "" if practice_set.is_goal else row.total,  # a goal asks for mastery, not N questions
+                row.total or "",  # a goal (mastery) or a set of hands asks for no number of questions
                 "" if row.score is None or not row.answered else row.score,
                 round(row.time_ms / 1000),
                 timezone.localtime(row.finished_at).strftime("%Y-%m-%d %H:%M") if row.finished_at else "",

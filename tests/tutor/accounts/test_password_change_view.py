@@ -34,7 +34,7 @@ def test_it_changes_the_password_and_keeps_the_session(alice, alice_client, pass
 def test_it_explains_a_wrong_old_password_in_spanish(alice_client):
     response = alice_client.post(URL, {"old_password": "no", "new_password1": "a", "new_password2": "a"})
     assert response.status_code == 200
-    assert "Tu contraseña anterior no es esa: vuelve a escribirla." in response.content.decode()
+    assert "La contraseña antigua no es correcta: vuelve a escribirla." in response.content.decode()
 
 
 def test_it_rejects_put(alice_client):

@@ -38,16 +38,31 @@ def test_a_class_left_takes_its_sets_off_the_home_page(classroom, teresa, alice,
     assert reverse("classroom:task", args=[practice_set.pk]) not in body  # it would be a 404
 
 
+def _alice_cells(body: str) -> str:
+    start = body.index("(alice)</span></th>")
+    return body[start : body.index("</tr>", start)]
+
+
+def _csv_row(teresa_client, practice_set, username="alice") -> dict:
+    response = teresa_client.get(reverse("classroom:set_results_csv", args=[practice_set.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
+    return dict(zip(rows[0], next(r for r in rows[1:] if r[0] == username), strict=False))
+
+
 def test_a_goal_shows_answers_without_a_number_of_questions(classroom, teresa, alice, teresa_client):
     practice_set = _goal(classroom, teresa)
     _drill(alice)
     body = teresa_client.get(reverse("classroom:set_detail", args=[practice_set.pk])).content.decode()
-    assert "1 / 0" not in body and "<td>1</td>" in body
-    response = teresa_client.get(reverse("classroom:set_results_csv", args=[practice_set.pk]))
-    rows = list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
-    header, alice_row = rows[0], next(r for r in rows[1:] if r[0] == "alice")
-    assert alice_row[header.index("respondidas")] == "1"
-    assert alice_row[header.index("preguntas")] == ""
+    assert "<td>1</td>" in _alice_cells(body) and " / 0" not in body
+    row = _csv_row(teresa_client, practice_set)
+    assert (row["respondidas"], row["preguntas"]) == ("1", "")
+
+
+def test_a_set_of_hands_shows_no_number_of_questions(classroom, teresa, teresa_client):
+    practice_set = make_set(classroom, teresa, items=[PLAY])
+    body = teresa_client.get(reverse("classroom:set_detail", args=[practice_set.pk])).content.decode()
+    assert "<td>0</td>" in _alice_cells(body) and "0 / 0" not in body
+    assert _csv_row(teresa_client, practice_set)["preguntas"] == ""
 
 
 def test_a_student_who_has_not_answered_has_no_mark_yet(classroom, teresa, teresa_client):
