@@ -204,7 +204,6 @@ def table_context(
         "level_label": match.get_level_display(),
         "mode_label": match.get_mode_display(),
         "examen": table.examen,
-        "points": match.points or [0, 0],
         "match_line": _match_line(match, hand, rules),
         "trump": h.trump.label,
         "trump_letter": h.trump.letter,

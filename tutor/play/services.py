@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -176,12 +177,12 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
             hand = current_hand(match)
             if hand is None or hand.over:
                 if hand is not None and seq < hand.events.count():
-                    if _same_move(steps_of(hand)[seq], kind, value, match):
+                    if _same_move(steps_of(hand)[seq], kind, value):
                         return Outcome(False)  # the hand's last move, posted again
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             steps = steps_of(hand)
             if seq < len(steps):
-                if _same_move(steps[seq], kind, value, match):
+                if _same_move(steps[seq], kind, value):
                     return Outcome(False)  # a replayed or doubled post of a move already made
                 raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
             if seq != len(steps):
@@ -212,7 +213,7 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     return Outcome(True, tuple(new), match, hand, table)
 
 
-def _same_move(step: Step, kind: str, value: str, match: Match) -> bool:
+def _same_move(step: Step, kind: str, value: str) -> bool:
     """Is ``step`` (the log's move at some place) the learner's move ``kind``/``value``, posted again
     (a card or a cante in any spelling the table takes)?"""
     if step.seat != 0 or step.kind != kind:
@@ -270,10 +271,12 @@ def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
         steps = steps_of(hand)
         if not (0 <= seq < len(steps)) or steps[seq].seat != 0 or steps[seq].kind != CARD:
             raise PlayRefused(_("Desde ahí no se puede volver a jugar: elige una de tus cartas."))
-        for earlier in Match.objects.filter(owner.q, source_hand=hand, finished_at__isnull=True):
-            first = only_row(MatchHand.objects.filter(match=earlier, number=1))
-            if first is not None and steps_of(first) == steps[:seq]:
-                return earlier  # the copy a doubled post already made, not played on yet
+        # The copies from this hand still as long as this one would be (one query; usually none or one),
+        # then the one whose log is the source's up to here: the copy a doubled post already made.
+        unplayed = Match.objects.filter(owner.q, source_hand=hand, finished_at__isnull=True)
+        for earlier in unplayed.annotate(logged=Count("hands__events")).filter(logged=seq):
+            if steps_of(current_hand(earlier)) == steps[:seq]:
+                return earlier
         match = Match.objects.create(
             **owner.fields,
             rules=source.rules,

@@ -55,9 +55,7 @@ def cante_value(opt) -> str:
 def canonical_cante(value: str) -> str:
     """A cante as the log writes it ("o", "tute:reyes") from any spelling the table takes ("oros", "O");
     ValueError for anything else."""
-    if value.startswith("tute:"):
-        return cante_value(option(0, tute=value.removeprefix("tute:")))
-    return Suit.parse(value).letter
+    return cante_value(cante_option(0, value))  # the trump changes a cante's points, not its name
 
 
 def cante_option(trump: int, value: str):
