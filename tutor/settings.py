@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "django_tasks_db",
     "tutor.accounts",
     "tutor.core",
     "tutor.deck",
@@ -120,6 +121,15 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Long work leaves the request through django.tasks: the database backend (django-tasks-db) keeps the
+# queue in our database and `manage.py db_worker` runs it (scripts/dev starts one; the README's
+# production steps run one beside gunicorn). DJANGO_TASKS_BACKEND=immediate runs each task inside the
+# request instead, for a quick look without a worker.
+if os.environ.get("DJANGO_TASKS_BACKEND", "database") == "immediate":
+    TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 if os.environ.get("REDIS_URL"):
     CACHES = {
