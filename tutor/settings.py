@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_tasks_db",
     "tutor.accounts",
+    "tutor.privacy",
     "tutor.core",
     "tutor.deck",
     "tutor.practice",
@@ -181,6 +182,13 @@ PASSWORD_RESETS_PER_IP = 10
 PASSWORD_RESET_WINDOW = 60 * 60
 # Behind a reverse proxy the client address is the last X-Forwarded-For entry, not REMOTE_ADDR.
 TRUST_X_FORWARDED_FOR = env_bool("DJANGO_BEHIND_PROXY")
+
+# Personal data (tutor.privacy, the privacy page states these): anonymous visitors' practice, matches
+# and sessions go after this many days without activity (manage.py expire_anonymous_data, from cron);
+# a «Mis datos» archive is kept this long; a class archived this long can be erased whole.
+ANONYMOUS_DATA_DAYS = 30
+EXPORT_KEPT_DAYS = 7
+ARCHIVED_CLASS_ERASABLE_DAYS = 30
 
 LANGUAGE_CODE = "es"
 # Each language by its own name: that is how the header's switch offers it.
