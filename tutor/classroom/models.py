@@ -40,15 +40,15 @@ class Classroom(models.Model):
     class Meta:
         ordering = ["name", "pk"]
 
+    def __str__(self) -> str:
+        return self.name
+
     def save(self, *args, **kwargs) -> None:
         if self.archived != (self.archived_at is not None):
             self.archived_at = timezone.now() if self.archived else None
             if kwargs.get("update_fields") is not None and "archived" in kwargs["update_fields"]:
                 kwargs["update_fields"] = {*kwargs["update_fields"], "archived_at"}
         super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return self.name
 
     def get_absolute_url(self) -> str:
         return reverse("classroom:detail", args=[self.pk])
