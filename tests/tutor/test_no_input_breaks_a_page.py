@@ -170,6 +170,11 @@ ENDPOINTS: dict[str, Endpoint] = {
     "live:control": _post(code="round", action="action"),
     "live:review": _get(code="round"),
     "live:review_csv": _get(code="round"),
+    "privacy:policy": _get(),
+    "privacy:my_data": _get(),
+    "privacy:request_export": _post(),
+    "privacy:download": _get(export_id="set"),
+    "privacy:delete_account": _post("password"),
 }
 # Django's own admin pages beyond its login are for staff, and Django's to guard.
 SKIPPED_NAMESPACES = ("admin",)
