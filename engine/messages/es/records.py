@@ -1,0 +1,53 @@
+"""Hand records (engine.records) in Spanish: why a record cannot be read.
+
+Facts: ``line`` the line's number; ``detail`` what is wrong (a ``records.error.*`` message); ``card`` a
+card; ``seat``, ``by``, ``turn``, ``first`` numbers of players (1 to 4) or lines; ``n``, ``k``,
+``expected``, ``limit`` numbers; ``token``, ``text``, ``key``, ``value``, ``code`` what was written;
+``suit``, ``trump`` suits; ``kind`` 20 or 40.
+"""
+
+CATALOGUE: dict[str, str] = {
+    "records.error.line": "Línea {line}: {detail}",
+    "records.error.text": "{detail}",
+    "records.error.too_big": "el registro es demasiado largo (el límite es {limit} KB).",
+    "records.error.not_text": "esto no es un texto: se espera un registro escrito en UTF-8.",
+    "records.error.hostile": "hay un carácter invisible o de control ({code}) que no se admite.",
+    "records.error.code": "«{code}» no es un código de reparto (son 13 letras, cifras, - o _).",
+    "records.error.code_mismatch": "el código de reparto no coincide con el repartidor o la carta de triunfo.",
+    "records.error.header": "cabecera desconocida: «{key}».",
+    "records.error.header_late": "la cabecera «{key}» va antes de las bazas.",
+    "records.error.header_twice": "«{key}» ya se ha escrito en la línea {first}.",
+    "records.error.missing": "falta la línea «{key}:».",
+    "records.error.value": "«{key}» necesita un texto de una línea, sin llaves.",
+    "records.error.rules": "mesa no válida: «{text}» (usa guia, estricta, ludoteka o companero y, si hace falta, opciones como fallar_sin_pisar=sí).",
+    "records.error.preset": "mesa desconocida: «{text}» (usa guia, estricta, ludoteka o companero).",
+    "records.error.seat": "jugador no válido: «{value}» (los jugadores son 1, 2, 3 y 4).",
+    "records.error.trump": "triunfo no válido: «{text}» (escribe la carta que se vuelve, como 2e).",
+    "records.error.no_trump_card": "falta la carta de triunfo: sin ella solo se juega la primera mano de una mesa Ludoteka.",
+    "records.error.ludoteka_trump": "en la primera mano de una mesa Ludoteka no se vuelve carta: el triunfo es oros.",
+    "records.error.who_has_dos": "en la primera mano Ludoteka sale quien tiene el dos de oros: escribe su mano.",
+    "records.error.four_hands": "un registro tiene cuatro manos.",
+    "records.error.hand_size": "la mano del jugador {seat} tiene {n} cartas y debe tener 10 (escribe - por cada carta que no se sepa).",
+    "records.error.card": "«{token}» no es una carta.",
+    "records.error.not_a_card": "{value} no es una carta.",
+    "records.error.twice": "{card:the} está dos veces.",
+    "records.error.played_twice": "{card:the} ya se ha jugado.",
+    "records.error.held_by_other": "{card:the} la tiene el jugador {seat}, no el jugador {by}.",
+    "records.error.eleven": "el jugador {seat} tendría once cartas con {card:the}.",
+    "records.error.forty_one": "ya se han jugado las 40 cartas: una mano tiene 10 bazas.",
+    "records.error.five": "la baza {n} tendría {k} cartas: cada baza tiene 4.",
+    "records.error.trick_number": "se esperaba la baza {expected}, no la {n}.",
+    "records.error.trick_incomplete": "la baza {n} solo tiene {k} cartas.",
+    "records.error.empty_trick": "la baza no tiene cartas.",
+    "records.error.out_of_turn": "{card:the} no la juega el jugador {seat}: le toca al jugador {turn}.",
+    "records.error.annotation": "«{token}»: tras una carta solo se admite !, ?, !!, ??, !? o ?!.",
+    "records.error.brace": "una llave sin cerrar: los comentarios van entre {{ y }}.",
+    "records.error.comment_place": "un comentario entre llaves va justo después de una carta.",
+    "records.error.cante_text": "cante no válido: «{text}» (escribe el palo, como copas, o tute de reyes, tute de caballos).",
+    "records.error.cante_kind": "las {kind} no son en {suit}: el triunfo es {trump}.",
+    "records.error.cante_what": "un cante es de un palo o un tute de reyes o de caballos.",
+    "records.error.cante_played": "el jugador {seat} canta con {card:the}, que ya se ha jugado.",
+    "records.error.after_tute": "el tute ya terminó la mano.",
+    "records.error.claim": "renuncio no válido: «{text}» (escribe, por ejemplo, renuncio: 2 acusa a 3).",
+    "records.error.event": "esto no es una jugada, un cante, un renuncio ni una nota.",
+}
