@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import comb
 
 from engine import messages as _messages
@@ -190,6 +191,7 @@ def deal_code(hands, dealer: int, trump_card: int | None) -> str:
     return "".join(_B64[value >> (6 * i) & 63] for i in range(CODE_LENGTH - 1, -1, -1))
 
 
+@lru_cache(maxsize=4096)
 def deal_from_code(code: str) -> tuple[tuple[tuple[Card, ...], ...], int, Card | None]:
     """(hands by seat, each sorted; the dealer; the turned-up card or None) of a ``deal_code``; a code that
     is not one raises RecordSyntaxError (line 0) naming it."""
@@ -253,16 +255,29 @@ class Analysis:
         return FULL & ~(self.held[0] | self.held[1] | self.held[2] | self.held[3])
 
 
-def _claim(held: list[int], sources: dict, c: int, seat: int, where: tuple, src: Source) -> None:
-    bit = 1 << c
-    for other in range(4):
-        if other != seat and held[other] & bit:
-            raise _Problem(where, "records.error.held_by_other", card=int(c), seat=other + 1, by=seat + 1)
-    if not held[seat] & bit:
-        if held[seat].bit_count() >= 10:
+class _Holdings:
+    """Every card known to be in a seat's hand as dealt, with where it shows first."""
+
+    __slots__ = ("held", "owner", "sources")
+
+    def __init__(self):
+        self.held = [0, 0, 0, 0]
+        self.owner = [-1] * 40
+        self.sources: dict[int, Source] = {}
+
+    def claim(
+        self, c: int, seat: int, where: tuple, kind: str, trick: int | None = None, event: int | None = None
+    ):
+        o = self.owner[c]
+        if o == seat:
+            return
+        if o >= 0:
+            raise _Problem(where, "records.error.held_by_other", card=int(c), seat=o + 1, by=seat + 1)
+        if self.held[seat].bit_count() >= 10:
             raise _Problem(where, "records.error.eleven", seat=seat + 1, card=int(c))
-        held[seat] |= bit
-        sources[c] = src
+        self.owner[c] = seat
+        self.held[seat] |= 1 << c
+        self.sources[c] = Source(kind, trick, event)
 
 
 def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
@@ -279,8 +294,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             raise _Problem(("header", "triunfo"), "records.error.ludoteka_trump")
         first_card = DOS_DE_OROS
     trump = record.trump
-    held = [0, 0, 0, 0]
-    sources: dict[int, Source] = {}
+    h = _Holdings()
+    held = h.held
     if len(record.hands) != 4:
         raise _Problem(("header", "mano"), "records.error.four_hands")
     for seat, hand in enumerate(record.hands):
@@ -291,7 +306,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
                 continue
             if held[seat] >> c & 1:
                 raise _Problem(("hand", seat), "records.error.twice", card=int(c))
-            _claim(held, sources, c, seat, ("hand", seat), Source("hand"))
+            h.claim(c, seat, ("hand", seat), "hand")
     if record.deal_code is not None:
         try:
             code_hands, code_dealer, code_trump = deal_from_code(record.deal_code)
@@ -301,9 +316,9 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             raise _Problem(("header", "codigo"), "records.error.code_mismatch")
         for seat in range(4):
             for c in code_hands[seat]:
-                _claim(held, sources, c, seat, ("header", "codigo"), Source("code"))
+                h.claim(c, seat, ("header", "codigo"), "code")
     if record.trump_card is not None:
-        _claim(held, sources, record.trump_card, record.dealer, ("header", "triunfo"), Source("trump"))
+        h.claim(record.trump_card, record.dealer, ("header", "triunfo"), "trump")
     if first_card is not None:
         leader = next((s for s in range(4) if held[s] >> first_card & 1), None)
         if leader is None:
@@ -340,7 +355,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
                 )
             if played >> c & 1:
                 raise _Problem(where, "records.error.played_twice", card=int(c))
-            _claim(held, sources, c, turn, where, Source("play", len(winners) + 1, i))
+            h.claim(c, turn, where, "play", len(winners) + 1, i)
             played |= 1 << c
             played_by[turn] |= 1 << c
             seats.append(turn)
@@ -368,7 +383,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             for c in shown:
                 if played >> c & 1:
                     raise _Problem(where, "records.error.cante_played", card=int(c), seat=e.seat + 1)
-                _claim(held, sources, c, e.seat, where, Source("cante", len(winners), i))
+                h.claim(c, e.seat, where, "cante", len(winners), i)
             n = len(winners)
             if (
                 e.tute
@@ -397,7 +412,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         held[last] |= rest
         for c in range(40):
             if rest >> c & 1:
-                sources[c] = Source("rest")
+                h.sources[c] = Source("rest")
     return Analysis(
         trump,
         leader,
@@ -408,7 +423,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         winners,
         moments,
         held,
-        sources,
+        h.sources,
         tute_event,
         first_card,
     )
@@ -532,6 +547,7 @@ def write(record: HandRecord) -> str:
 
 # -- reading ------------------------------------------------------------------------------------------
 
+_CODES = {c.code: c for c in CARDS}
 _HOSTILE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _KEY = re.compile(r"^([^\W_][\w ]*?)\s*:(.*)$")
 _TOKEN = re.compile(r"\{[^{}]*\}|[^\s,;{}]+|[{}]")
@@ -617,6 +633,9 @@ class _Reader:
         self.hands[seat] = tuple(entries)
 
     def card(self, token: str, line: int) -> Card:
+        found = _CODES.get(token)
+        if found is not None:
+            return found
         try:
             return parse_card(token)
         except CardError:
@@ -627,7 +646,7 @@ class _Reader:
         words = text.replace(",", " ").replace(";", " ").split()
         out, i = [], 0
         while i < len(words):
-            if i + 2 < len(words) and _fold(words[i + 1]) == "de":
+            if i + 2 < len(words) and len(words[i + 1]) == 2 and _fold(words[i + 1]) == "de":
                 out.append(" ".join(words[i : i + 3]))
                 i += 3
             else:
@@ -842,7 +861,14 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
     for seat, i in zip(analysis.seats, analysis.play_events, strict=True):
         e = events[i]
         events[i] = Play(seat, e.card, e.comment, e.annotation)
-    return _replace_events(record, tuple(events))
+    result = _replace_events(record, tuple(events))
+    global _LAST
+    _LAST = (result, analysis)
+    return result
+
+
+# The analysis of the record ``read`` returned last: the referee usually asks for it right away.
+_LAST: tuple[HandRecord | None, Analysis | None] = (None, None)
 
 
 def _replace_events(record: HandRecord, events: tuple) -> HandRecord:
@@ -923,6 +949,9 @@ def _build(r: _Reader) -> HandRecord:
 def analyse(record: HandRecord) -> Analysis:
     """Check a record built in code as ``read`` checks a text: a RecordSyntaxError names the line of the
     record's canonical text (``write``)."""
+    last, analysis = _LAST
+    if last is record and analysis is not None:
+        return analysis
     try:
         return _walk(record)
     except _Problem as p:

@@ -50,4 +50,64 @@ CATALOGUE: dict[str, str] = {
     "records.error.after_tute": "el tute ya terminó la mano.",
     "records.error.claim": "renuncio no válido: «{text}» (escribe, por ejemplo, renuncio: 2 acusa a 3).",
     "records.error.event": "esto no es una jugada, un cante, un renuncio ni una nota.",
+    "records.plays": "Cartas jugadas: {n}; cumplen las obligaciones: {legal}.",
+    "records.play.legal": "Baza {n}: {who:subj} juega {card:the} y cumple.",
+    "records.play.renuncio": "Baza {n}: renuncio {who:de}, que juega {card:the}: {verdict:bare}",
+    "records.play.undecidable": (
+        "Baza {n}: no se puede decidir si {who:subj} podía jugar {card:the}: no se conoce toda su mano "
+        "y nada de lo que muestra el registro dice si podía {obligation}."
+    ),
+    "records.obligation.asistir": "asistir",
+    "records.obligation.montar": "montar",
+    "records.obligation.fallar": "fallar",
+    "records.obligation.pisar": "pisar",
+    "records.obligation.salida": "salir con el dos de oros",
+    "records.obligation.libre": "jugar otra carta",
+    "records.evidence.play": "{who:subj} tenía {card:the}, que jugó en la baza {n}.",
+    "records.evidence.cante": "{who:subj} tenía {card:the}, que enseñó al cantar tras la baza {n}.",
+    "records.evidence.trump": "{who:subj} tenía {card:the}: es la carta de triunfo que volvió al repartir.",
+    "records.evidence.hand": "{who:subj} tenía {card:the}, según su mano en el registro.",
+    "records.evidence.code": "{who:subj} tenía {card:the}, según el código de reparto.",
+    "records.evidence.rest": "{who:subj} tenía {card:the}: es de las cartas que no tiene nadie más.",
+    "records.when.after": "tras la baza {n}",
+    "records.when.start": "antes de la primera baza",
+    "records.when.during": "durante la baza {n}",
+    "records.cante.valid": "{when}, {who:subj} canta {option}: vale ({points} tantos).",
+    "records.cante.valid.tute": "{when}, {who:subj} canta {option}: vale, y el tute termina la mano.",
+    "records.cante.invalid": "{when}, {who:subj} canta {option}: no vale, {reason}.",
+    "records.cante.undecidable": (
+        "{when}, {who:subj} canta {option}: no se puede decidir si vale; no se conoce toda su mano, "
+        "y quien puede cantar {better} lo canta antes."
+    ),
+    "records.cante.why.pair_won": "solo se canta justo después de una baza que gana su pareja",
+    "records.cante.why.already_sang": "ya ha cantado tras esta baza y cada jugador canta una vez por baza",
+    "records.cante.why.tute_first_baza": "el tute se canta cuando la pareja gana su primera baza, y esta no lo es",
+    "records.cante.why.suit_sung": "ya se cantó en {suit} en esta mano",
+    "records.cante.why.priority": "antes tenía que cantar {better}",
+    "records.cante.why.missing": "no tiene las cartas del cante",
+    "records.cante.why.after_tute": "la mano ya terminó con el tute",
+    "records.cante.why.after_last_baza": "después de la última baza ya no se canta",
+    "records.who.a": "{who:a}",
+    "records.claim.upheld": (
+        "{who:subj} acusa de renuncio {against}: tiene razón, en la baza {n} jugó {card:the} sin poder."
+    ),
+    "records.claim.false": (
+        "{who:subj} acusa de renuncio {against}: no lo hubo, todas sus cartas hasta entonces cumplen."
+    ),
+    "records.claim.undecidable": (
+        "{who:subj} acusa de renuncio {against}: no se puede decidir, no se conoce bastante de su mano."
+    ),
+    "records.score.cards": "Cartas: pareja A {a}, pareja B {b}.",
+    "records.score.cantes": "Cantes: pareja A {a}, pareja B {b}.",
+    "records.score.ultimas": "Última baza: pareja {pair}, 10 de últimas.",
+    "records.score.total": "Total: pareja A {a}, pareja B {b}.",
+    "records.score.check": "Comprobación: {a} + {b} en cartas + 10 de últimas = {sum}.",
+    "records.score.incomplete": (
+        "La mano no está completa ({n} bazas) y no la termina un tute ni un renuncio: no hay resultado."
+    ),
+    "records.score.renuncio": "El renuncio que decide es el de la baza {n}, {who:de}.",
+    "records.score.undecided": (
+        "Este resultado vale si cumplían las cartas que no se pueden decidir ({n}) y cuenta solo los "
+        "cantes que se sabe que valen (quedan {cantes} por decidir)."
+    ),
 }
