@@ -134,6 +134,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:student_name": _post("real_name", pk="classroom", membership_pk="membership"),
     "classroom:remove_student": _post(pk="classroom", membership_pk="membership"),
     "classroom:leave": _post(pk="classroom"),
+    "classroom:end_account": _post("confirm", pk="classroom", membership_pk="membership"),
+    "classroom:erase_class": _post("confirm", pk="classroom"),
     "classroom:heatmap": _get(pk="classroom"),
     "classroom:student_skill": _get("pagina", pk="classroom", membership_pk="membership", rule_id="text"),
     "classroom:set_create": _post(*SET_FIELDS, pk="classroom"),

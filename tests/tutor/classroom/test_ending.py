@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils import timezone
 
 from tests.tutor.privacy.conftest import ZOE_ID, ZOE_REAL_NAME, busy_class, identifying, zoe, zoe_client
@@ -44,3 +45,67 @@ def test_erasing_a_class_takes_its_managed_children_but_not_the_others(busy_clas
     assert not Classroom.objects.filter(pk=classroom.pk).exists()
     assert not users.filter(pk=zoe.pk).exists()
     assert users.filter(pk__in=[alice.pk, bob.pk]).count() == 2
+
+
+def test_the_class_page_offers_to_end_only_managed_accounts(busy_class, zoe, alice, teresa_client):
+    classroom = busy_class["classroom"]
+    page = teresa_client.get(reverse("classroom:detail", args=[classroom.pk])).content.decode()
+    zoe_m, alice_m = (Membership.objects.get(student=u) for u in (zoe, alice))
+    assert reverse("classroom:end_account", args=[classroom.pk, zoe_m.pk]) in page
+    assert reverse("classroom:end_account", args=[classroom.pk, alice_m.pk]) not in page
+    assert (
+        teresa_client.get(reverse("classroom:end_account", args=[classroom.pk, alice_m.pk])).status_code
+        == 404
+    )
+
+
+def test_a_teacher_ends_a_childs_account_after_confirming_and_gets_a_note(
+    busy_class, zoe, teresa_client, tomas_client
+):
+    classroom = busy_class["classroom"]
+    url = reverse("classroom:end_account", args=[classroom.pk, Membership.objects.get(student=zoe).pk])
+    assert tomas_client.get(url).status_code == 404  # not his class
+    assert tomas_client.post(url, {"confirm": "on"}).status_code == 404
+    page = teresa_client.get(url).content.decode()
+    assert (
+        ZOE_REAL_NAME in page
+        and "alumno borrado" in page
+        and "Dar de baja y borrar la cuenta</button>" in page
+    )
+    refused = teresa_client.post(url, {})
+    assert refused.status_code == 200 and "Marca la casilla para confirmar." in refused.content.decode()
+    assert get_user_model().objects.filter(pk=ZOE_ID).exists()
+    note = teresa_client.post(url, {"confirm": "on"})
+    assert note.status_code == 200
+    text = note.content.decode()
+    assert (
+        "Cuenta dada de baja" in text and ZOE_REAL_NAME in text and "zoequxlearner" in text and "4º B" in text
+    )
+    assert not get_user_model().objects.filter(pk=ZOE_ID).exists()
+    assert teresa_client.post(url, {"confirm": "on"}).status_code == 404  # nothing left to end
+    assert teresa_client.get(reverse("classroom:detail", args=[classroom.pk])).status_code == 200
+
+
+def test_a_class_is_erased_whole_only_once_archived_long_enough(
+    busy_class, zoe, alice, teresa_client, tomas_client
+):
+    classroom = busy_class["classroom"]
+    url = reverse("classroom:erase_class", args=[classroom.pk])
+    detail = reverse("classroom:detail", args=[classroom.pk])
+    assert teresa_client.post(url, {"confirm": "on"}).status_code == 302
+    assert Classroom.objects.filter(pk=classroom.pk).exists()  # not archived
+    teresa_client.post(reverse("classroom:archive", args=[classroom.pk]), {"archivada": "1"})
+    assert "podrás borrarla entera" in teresa_client.get(detail).content.decode()
+    teresa_client.post(url, {"confirm": "on"})
+    assert Classroom.objects.filter(pk=classroom.pk).exists()  # archived today
+    Classroom.objects.filter(pk=classroom.pk).update(archived_at=timezone.now() - timedelta(days=31))
+    assert url in teresa_client.get(detail).content.decode()
+    assert tomas_client.get(url).status_code == 404
+    assert teresa_client.get(url).status_code == 200
+    assert teresa_client.post(url, {}).status_code == 200
+    response = teresa_client.post(url, {"confirm": "on"})
+    assert response.status_code == 302 and response["Location"] == reverse("classroom:index")
+    assert not Classroom.objects.filter(pk=classroom.pk).exists()
+    assert not get_user_model().objects.filter(pk=ZOE_ID).exists()  # the managed child, in no other class
+    assert get_user_model().objects.filter(pk=alice.pk).exists()
+    assert teresa_client.get(reverse("classroom:index")).status_code == 200
