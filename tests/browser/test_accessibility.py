@@ -124,6 +124,7 @@ def walk(transactional_db, settings, teresa, alice, password):
                 _step_url(compare_step.unit_slug, compare_step.slug),
                 "/cuenta/entrar/",
                 "/cuenta/alta/",
+                reverse("privacy:policy"),
             ],
         ),
         "learner": (
@@ -136,6 +137,8 @@ def walk(transactional_db, settings, teresa, alice, password):
                 tasks,
                 task,
                 "/clases/",
+                reverse("privacy:my_data"),
+                reverse("privacy:delete_account"),
             ],
         ),
         "child": (child, ["/", tasks, task, first_question.issued.get_absolute_url()]),
@@ -150,6 +153,10 @@ def walk(transactional_db, settings, teresa, alice, password):
                 practice_set.get_absolute_url(),
                 reverse("classroom:positions"),
                 reverse("classroom:position_edit", args=[position.pk]),
+                reverse(
+                    "classroom:end_account",
+                    args=[room.pk, Membership.objects.get(classroom=room, student=child).pk],
+                ),
             ],
         ),
     }
