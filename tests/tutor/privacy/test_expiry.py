@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tests.tutor.play.conftest import start
 from tutor.lib.owners import Owned
+from tutor.live.models import Participant
 from tutor.play import services as play_services
 from tutor.play.models import Event, Match
 from tutor.practice.identity import SESSION_KEY, Owner
@@ -99,3 +100,15 @@ def test_the_limit_can_be_given_and_expired_sessions_and_old_archives_go(alice, 
     assert not Match.objects.filter(anon_id=anon_id).exists()
     assert not Session.objects.filter(session_key=session.session_key).exists()
     assert not DataExport.objects.exists()
+
+
+def test_what_an_erased_account_left_in_a_rounds_counts_never_expires(busy_class, zoe, settings):
+    from tutor.live.models import LiveAnswer
+    from tutor.privacy import services
+
+    services.erase_user(zoe)
+    kept = Participant.objects.get(round=busy_class["live"], learner__isnull=True).anon_id
+    _age(kept, settings.ANONYMOUS_DATA_DAYS + 100)
+    call_command("expire_anonymous_data", stdout=StringIO())
+    assert Participant.objects.filter(anon_id=kept).exists()
+    assert LiveAnswer.objects.filter(question__round=busy_class["live"]).count() == 2
