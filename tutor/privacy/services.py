@@ -129,7 +129,7 @@ README_TEXT = """Tutor de Tute: {username}, {when}
 Each kind of data is in two files with the same content: NAME.json (JSON, UTF-8) and NAME.csv (for a
 spreadsheet). account.* is the account; the others are named application/kind (practice/attempt:
 your answers; progress/*: your progress and the review schedule, FSRS; play/*: your matches and
-their hands; classroom/membership: your classes; lessons/*: the lessons). A field ending in _id is
+their hands, play/hand_record: each hand in the notation of hand records; classroom/membership: your classes; lessons/*: the lessons). A field ending in _id is
 the number of another row (learner_id, student_id, owner_id: you).
 
 Cada tipo de dato está en dos ficheros con el mismo contenido: NOMBRE.json y NOMBRE.csv.

@@ -4,6 +4,7 @@ import csv
 import io
 import json
 
+from engine import records
 from tests.tutor.privacy.conftest import ZOE, ZOE_ID, ZOE_REAL_NAME, archive_files
 from tutor.privacy import services
 
@@ -17,6 +18,7 @@ KINDS = (
     "play/match",
     "play/matchhand",
     "play/event",
+    "play/hand_record",
     "classroom/membership",
     "classroom/assignment",
     "live/participant",
@@ -42,6 +44,9 @@ def test_the_archive_holds_each_kind_of_her_data_as_json_and_csv(busy_class, zoe
     assert len(attempts) == 3 and {a["learner_id"] for a in attempts} == {ZOE_ID}
     assert len(json.loads(files["live/liveanswer.json"])) == 1
     assert all(e["hand"] for e in json.loads(files["play/event.json"]))
+    # Her hand as a record in the notation, which the engine reads back.
+    (hand,) = json.loads(files["play/hand_record.json"])
+    assert records.read(hand["record"]).events
 
 
 def test_the_archive_holds_nothing_of_another_user(busy_class, zoe, alice, teresa):
