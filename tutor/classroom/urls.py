@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tutor.classroom.views import classes, dashboards, ending, exports, positions, sets, student
+from tutor.classroom.views import classes, dashboards, ending, exports, hands, positions, sets, student
 
 app_name = "classroom"
 
@@ -28,6 +28,12 @@ urlpatterns = [
     path("tareas/<id:pk>/publicar/", sets.set_publish, name="set_publish"),
     path("tareas/<id:pk>/resultados.csv", exports.set_results_csv, name="set_results_csv"),
     path("tareas/<id:pk>/respuestas.csv", exports.set_attempts_csv, name="set_attempts_csv"),
+    path("tareas/<id:pk>/manos/<id:hand_pk>/", hands.set_hand, name="set_hand"),
+    path(
+        "tareas/<id:pk>/duplicado/<id:item_pk>/<id:number>/manos.txt",
+        hands.duplicate_export,
+        name="duplicate_export",
+    ),
     path("posiciones/", positions.positions, name="positions"),
     path("posiciones/nueva/", positions.position_edit, name="position_create"),
     path("posiciones/importar/", positions.position_import, name="position_import"),

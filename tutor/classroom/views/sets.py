@@ -207,15 +207,20 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     items = list(practice_set.items.all())
     for item in items:
         item.wrong_cards = wrong_cards.get(item.pk, [])
+    duplicates = _duplicates(practice_set, items, names)
+    played = hands_played_and_won(practice_set) if duplicates else {}
+    for row in rows:
+        row.hands_played = played.get(row.pk, (0, 0))[0]
     context = {
         "practice_set": practice_set,
         "classroom": practice_set.classroom,
         "rows": rows,
+        "hand_mistakes": _hand_mistakes(duplicates),
         "mistakes": mistakes,
         "page": page,
         "items": items,
         "family_labels": FAMILY_LABELS,
-        "duplicates": _duplicates(practice_set, items, names),
+        "duplicates": duplicates,
         "goal_skill": skill_name(practice_set.goal_skill) if practice_set.is_goal else None,
     }
     return render(request, "classroom/set_detail.html", context)
@@ -248,6 +253,19 @@ def _duplicates(practice_set: PracticeSet, items: list, names: dict) -> list[dic
         ]
         out.append({"item": item, "students": students, "deals": deals})
     return out
+
+
+def _hand_mistakes(duplicates: list[dict]) -> list[dict]:
+    """Per student, the hands of the set's duplicates with a renuncio or a cante left unsung, in deal order."""
+    by_name: dict[str, list[dict]] = {}
+    for d in duplicates:
+        for student in d["students"]:
+            for number, cell in enumerate(student["deals"], 1):
+                if cell and (cell["renuncios"] or cell["missed"]):
+                    by_name.setdefault(student["name"], []).append(
+                        {"item": d["item"], "number": number, **cell}
+                    )
+    return [{"name": name, "hands": hands} for name, hands in sorted(by_name.items())]
 
 
 def hands_played_and_won(practice_set: PracticeSet) -> dict[int, tuple[int, int]]:
