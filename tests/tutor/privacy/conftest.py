@@ -13,7 +13,7 @@ from lessons.services import next_step_for, step_url
 from tests.conftest import PASSWORD, hashed
 from tests.tutor.classroom.conftest import _fast_passwords, classroom, make_set, position
 from tests.tutor.live.conftest import joined, right_and_wrong, set_round
-from tests.tutor.play.conftest import play_legal, start
+from tests.tutor.play.conftest import play_out, start
 from tutor.accounts.models import User
 from tutor.classroom.models import Membership, Question
 from tutor.live import services as live_services
@@ -71,16 +71,15 @@ def _live_answer(live, user, right) -> None:
 
 @pytest.fixture
 def busy_class(classroom, teresa, alice, alice_client, zoe, zoe_client, django_capture_on_commit_callbacks):
-    """Zoe (a managed child of teresa's class) and alice each answered a set, played a card, answered
-    in a live round and opened a lesson; zoe also ran a practice session."""
+    """Zoe (a managed child of teresa's class) and alice each answered a set, played a hand (kept in
+    «Mis manos»), answered in a live round and opened a lesson; zoe also ran a practice session."""
     Membership.objects.create(classroom=classroom, student=zoe, real_name=ZOE_REAL_NAME, managed=True)
     practice_set = make_set(
         classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 2, "difficulty": 1}]
     )
     for user, client in ((alice, alice_client), (zoe, zoe_client)):
         _answer_set(client, user, practice_set)
-        match = start(user)
-        assert play_legal(client, match).status_code == 302
+        play_out(client, start(user))  # a whole hand: kept in «Mis manos» as a record too
         step = next_step_for(None)
         assert client.get(step_url(step)).status_code == 200
         StepProgress.objects.get_or_create(

@@ -24,6 +24,7 @@ KINDS = (
     "live/participant",
     "live/liveanswer",
     "lessons/stepprogress",
+    "hands/handrecord",
 )
 
 

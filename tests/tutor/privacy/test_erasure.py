@@ -58,6 +58,7 @@ def test_the_walk_finds_every_kind_of_row_that_names_her_before_the_erasure(busy
         "play.Match",
         "live.Participant",
         "lessons.StepProgress",
+        "hands.HandRecord",
     ):
         assert label in found, (label, found)
     assert signed_in_sessions(ZOE_ID) == 1
