@@ -19,9 +19,11 @@ from lessons.course import load_course
 from tests.browser.conftest import TIMEOUT_MS
 from tests.lessons.conftest import right_answer, wrong_answer
 from tests.tutor.classroom.conftest import make_set
+from tests.tutor.hands.samples import COMPLETE_RECORD
 from tutor.accounts.models import User
 from tutor.classroom import services as classroom
 from tutor.classroom.models import Membership, Position, Question
+from tutor.hands import services as hands_services
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue, submit
@@ -108,6 +110,9 @@ def walk(transactional_db, settings, teresa, alice, password):
     alice_client.post(reverse("lessons:start", args=[unit, slug]))
     for n, issued in enumerate(Issued.objects.filter(learner=alice, mode=Mode.LESSON).order_by("pk")):
         submit(owner=me, token=issued.token, raw=right_answer(issued) if n else wrong_answer(issued))
+    kept_hand = hands_services.share(
+        hands_services.keep_pasted(owner=me, text=COMPLETE_RECORD, title="Jueves"), names=False
+    )
     step = course.step(unit, slug)
     example_step = next(s for s in course.steps if s.example is not None)
     compare_step = next(s for s in course.steps if s.example is not None and s.example.compare_name)
@@ -125,6 +130,7 @@ def walk(transactional_db, settings, teresa, alice, password):
                 "/cuenta/entrar/",
                 "/cuenta/alta/",
                 reverse("privacy:policy"),
+                reverse("hands:shared", args=[kept_hand.share_token]),
             ],
         ),
         "learner": (
@@ -139,6 +145,10 @@ def walk(transactional_db, settings, teresa, alice, password):
                 "/clases/",
                 reverse("privacy:my_data"),
                 reverse("privacy:delete_account"),
+                reverse("hands:index"),
+                reverse("hands:paste"),
+                reverse("hands:enter"),
+                kept_hand.get_absolute_url(),
             ],
         ),
         "child": (child, ["/", tasks, task, first_question.issued.get_absolute_url()]),

@@ -11,6 +11,7 @@ NAV_ITEMS = [
     ("lessons:index", _("Lecciones")),
     ("practice:index", _("Practicar")),
     ("play:index", _("Jugar")),
+    ("hands:index", _("Mis manos")),
     ("progress:index", _("Mi progreso")),
     ("classroom:index", _("Clases")),
 ]

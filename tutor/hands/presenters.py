@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine import record_entry, record_files, records
 from engine.cards import CARDS, Suit
 from engine.cards import write as write_card
-from tutor.hands.models import HandRecord
+from tutor.hands.models import HandRecord, Source
 from tutor.hands.services import language, report_of
 from tutor.lib.i18n import text
 from tutor.lib.tables import table_label
@@ -34,7 +35,8 @@ def result_text(result: dict, seat: int | None) -> str:
     """A hand's result in a list: «Ganáis 98 a 72», «Pierde la pareja B por renuncio», «Sin terminar»."""
     totals, winner = result.get("totals"), result.get("winner")
     if not totals or winner not in ("A", "B"):
-        return _("Sin terminar: %(n)s bazas") % {"n": result.get("tricks", 0)}
+        n = result.get("tricks", 0)
+        return ngettext("Sin terminar: %(n)s baza", "Sin terminar: %(n)s bazas", n) % {"n": n}
     a, b = totals
     if seat is None:
         return _("Gana la pareja %(pair)s, %(a)s a %(b)s") % {"pair": winner, "a": a, "b": b}
@@ -51,7 +53,11 @@ def source_label(row: HandRecord) -> str:
 def title_of(row: HandRecord) -> str:
     if row.title:
         return row.title
-    return _("Mano %(source)s") % {"source": source_label(row)}
+    if row.source == Source.BOTS:
+        return _("Mano contra los bots")
+    if row.source == Source.TASK:
+        return _("Mano de una tarea de clase")
+    return _("Mano pegada")
 
 
 def row(row: HandRecord) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -12,6 +13,7 @@ from engine.deal import pair_of
 from engine.match import Match as EngineMatch
 from engine.messages import Message, Who, from_data
 from engine.tricks import trick_winner
+from tutor.hands.models import HandRecord
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
 from tutor.play import bots, services
@@ -162,6 +164,18 @@ def _scores_up_to(match: Match, hand: MatchHand) -> list[dict]:
     ]
 
 
+def earlier_hands(match: Match, hand: MatchHand) -> list[dict]:
+    """The match's hands before this one that have ended, each with its review and its record."""
+    earlier = dict(
+        match.hands.filter(number__lt=hand.number, score__isnull=False).values_list("pk", "number")
+    )
+    kept = HandRecord.objects.filter(match_hand_id__in=list(earlier)).values_list("match_hand_id", "pk")
+    urls = {hand_id: reverse("hands:detail", args=[pk]) for hand_id, pk in kept}
+    return [
+        {"number": n, "record_url": urls.get(pk, "")} for pk, n in sorted(earlier.items(), key=lambda x: x[1])
+    ]
+
+
 def hint_view(table: Table) -> dict:
     """«Pista»: which cards are legal and why (the engine's ruling), and what the normal bot would play."""
     r = table.hand.ruling()
@@ -234,6 +248,8 @@ def table_context(
         "over": table.over,
         "pair": pair_of(LEARNER),
     }
+    if hand.number > 1:
+        context["earlier_hands"] = earlier_hands(match, hand)
     if table.over:
         context["score"] = _score_view(match, hand, table)
     elif hint and learner_turn and not table.examen:

@@ -117,3 +117,17 @@ def test_keep_hand_records_writes_the_hands_played_before_records(alice, alice_c
     call_command("keep_hand_records", stdout=open("/dev/null", "w"))  # noqa: SIM115
     call_command("keep_hand_records", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert HandRecord.objects.count() == 1
+
+
+def test_the_match_page_links_the_earlier_hands_and_their_records(alice, alice_client):
+    match = start(alice, seed=5)
+    play_out(alice_client, match)
+    first = HandRecord.objects.get()
+    alice_client.post(reverse("play:next_hand", args=[match.token]), {"number": 2})
+    page = alice_client.get(match.get_absolute_url()).content.decode()
+    assert reverse("play:review", args=[match.token, 1]) in page
+    assert first.get_absolute_url() in page
+
+
+def test_mis_manos_is_in_the_menu(client, db):
+    assert f'href="{reverse("hands:index")}"' in client.get(reverse("core:home")).content.decode()
