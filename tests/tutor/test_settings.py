@@ -146,3 +146,9 @@ def test_check_deploy_fails_with_development_defaults():
     result = _check_deploy(_env())
     assert result.returncode != 0
     assert "security.W009" in result.stderr + result.stdout
+
+
+def test_tasks_go_to_the_database_queue_unless_asked_to_run_in_the_request():
+    assert _settings()["TASKS"]["default"]["BACKEND"] == "django_tasks_db.DatabaseBackend"
+    immediate = _settings(DJANGO_TASKS_BACKEND="immediate")["TASKS"]["default"]["BACKEND"]
+    assert immediate == "django.tasks.backends.immediate.ImmediateBackend"
