@@ -1,13 +1,24 @@
-"""Classroom's part of an erasure (tutor/lib/personal_data.py); its rows that name the user
-(memberships, assignments, positions, sets) are in the archive through the generic walk.
+"""Classroom's part of «Mis datos» and of an erasure (tutor/lib/personal_data.py); its rows that name
+the user (memberships, assignments, positions, sets) are in the archive through the generic walk.
 
+The archive adds the names of the user's classes (a membership names its class by number only).
 A teacher's erasure hands the sets they made to another teacher of the class, and erases whole the
 classes nobody else teaches (their sets, rounds and the students' work in them; the students'
 accounts stay). A student's memberships and assignments go with the account (the database cascades).
 """
 
+from django.db.models import Q
+
 from tutor.classroom.models import Classroom, PracticeSet
-from tutor.lib.personal_data import before_erasure
+from tutor.lib.personal_data import Table, before_erasure, exports
+
+
+@exports
+def class_names(user):
+    classes = (
+        Classroom.objects.filter(Q(memberships__student=user) | Q(teachers=user)).distinct().order_by("pk")
+    )
+    yield Table("classroom/classes", [{"id": c.pk, "name": c.name, "archived": c.archived} for c in classes])
 
 
 @before_erasure

@@ -43,8 +43,12 @@ def my_data(request: HttpRequest) -> HttpResponse:
 @login_required
 @once
 def request_export(request: HttpRequest) -> HttpResponse:
-    tasks.ask_for_export(request.user)
-    messages.success(request, _("Estamos preparando tu archivo. Vuelve a esta página en un momento."))
+    # One archive in the making at a time: asking again meanwhile queues nothing more.
+    if DataExport.objects.filter(user=request.user, state=DataExport.State.PENDING).exists():
+        messages.info(request, _("Ya estamos preparando tu archivo. Vuelve a esta página en un momento."))
+    else:
+        tasks.ask_for_export(request.user)
+        messages.success(request, _("Estamos preparando tu archivo. Vuelve a esta página en un momento."))
     return redirect("privacy:my_data")
 
 

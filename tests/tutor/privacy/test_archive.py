@@ -40,6 +40,7 @@ def test_the_archive_holds_each_kind_of_her_data_as_json_and_csv(busy_class, zoe
     assert account == [account[0]] and {k: account[0][k] for k in ZOE} == ZOE
     assert "password" not in files["account.json"]
     assert json.loads(files["classroom/membership.json"])[0]["real_name"] == ZOE_REAL_NAME
+    assert [c["name"] for c in json.loads(files["classroom/classes.json"])] == ["4º B"]
     # Every answer she gave in the set and in the live round.
     attempts = json.loads(files["practice/attempt.json"])
     assert len(attempts) == 3 and {a["learner_id"] for a in attempts} == {ZOE_ID}

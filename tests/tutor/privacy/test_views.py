@@ -38,6 +38,9 @@ def test_asking_for_the_archive_queues_a_task_and_the_page_says_it_is_being_made
     assert "Estamos preparando tu archivo" in page
     assert reverse("privacy:download", args=[export.pk]) not in page
     assert zoe_client.get(reverse("privacy:download", args=[export.pk])).status_code == 404
+    # Asking again while it is being made queues nothing more.
+    zoe_client.post(reverse("privacy:request_export"), {"again": "1"})
+    assert DataExport.objects.get(user=zoe) == export and DBTaskResult.objects.count() == 1
 
 
 def test_the_worker_makes_the_archive_and_the_page_links_it_for_her_only(
