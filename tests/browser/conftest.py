@@ -89,9 +89,11 @@ class _OneRequestAtATime(ThreadedWSGIServer):
     """A threaded server (so Chromium's kept-alive connections still work) that runs one request's
     Django code at a time.
 
-    With SQLite's in-memory test database every server thread shares the test's one connection, and
-    two requests using it at once can fail inside sqlite3 ("bad parameter or other API misuse"), as
-    a page's own requests may overlap. (A test writing while its page polls meets the server on that
+    It was written when SQLite's test database lived in memory and every server thread shared the
+    test's one connection, where two requests at once could fail inside sqlite3 ("bad parameter or
+    other API misuse"), as a page's own requests may overlap. The test database is a file now
+    (tests/conftest.py) and each thread opens its own connection; one request at a time is kept, as
+    SQLite takes one writer at a time anyway. (A test writing while its page polls meets the server on that
     connection too: the live round's browser tests run on PostgreSQL for that reason.) PostgreSQL
     gives each thread its own connection and keeps the real, concurrent server.
     """
