@@ -16,6 +16,7 @@ PARTS = (
     "lessons",
     "tutor.lib",
     "tutor.accounts",
+    "tutor.privacy",
     "tutor.core",
     "tutor.deck",
     "tutor.practice",

@@ -44,7 +44,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "django_tasks_db",
     "tutor.accounts",
+    "tutor.privacy",
     "tutor.core",
     "tutor.deck",
     "tutor.practice",
@@ -122,6 +124,15 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Long work leaves the request through django.tasks: the database backend (django-tasks-db) keeps the
+# queue in our database and `manage.py db_worker` runs it (scripts/dev starts one; the README's
+# production steps run one beside gunicorn). DJANGO_TASKS_BACKEND=immediate runs each task inside the
+# request instead, for a quick look without a worker.
+if os.environ.get("DJANGO_TASKS_BACKEND", "database") == "immediate":
+    TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
@@ -172,6 +183,13 @@ PASSWORD_RESETS_PER_IP = 10
 PASSWORD_RESET_WINDOW = 60 * 60
 # Behind a reverse proxy the client address is the last X-Forwarded-For entry, not REMOTE_ADDR.
 TRUST_X_FORWARDED_FOR = env_bool("DJANGO_BEHIND_PROXY")
+
+# Personal data (tutor.privacy, the privacy page states these): anonymous visitors' practice, matches
+# and sessions go after this many days without activity (manage.py expire_anonymous_data, from cron);
+# a «Mis datos» archive is kept this long; a class archived this long can be erased whole.
+ANONYMOUS_DATA_DAYS = 30
+EXPORT_KEPT_DAYS = 7
+ARCHIVED_CLASS_ERASABLE_DAYS = 30
 
 LANGUAGE_CODE = "es"
 # Each language by its own name: that is how the header's switch offers it.

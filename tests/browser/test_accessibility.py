@@ -130,6 +130,7 @@ def walk(transactional_db, settings, teresa, alice, password):
                 "/cuenta/entrar/",
                 "/cuenta/alta/",
                 reverse("hands:shared", args=[kept_hand.share_token]),
+                reverse("privacy:policy"),
             ],
         ),
         "learner": (
@@ -146,6 +147,8 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("hands:paste"),
                 reverse("hands:enter"),
                 kept_hand.get_absolute_url(),
+                reverse("privacy:my_data"),
+                reverse("privacy:delete_account"),
             ],
         ),
         "child": (child, ["/", tasks, task, first_question.issued.get_absolute_url()]),
@@ -160,6 +163,10 @@ def walk(transactional_db, settings, teresa, alice, password):
                 practice_set.get_absolute_url(),
                 reverse("classroom:positions"),
                 reverse("classroom:position_edit", args=[position.pk]),
+                reverse(
+                    "classroom:end_account",
+                    args=[room.pk, Membership.objects.get(classroom=room, student=child).pk],
+                ),
             ],
         ),
     }

@@ -137,6 +137,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:student_name": _post("real_name", pk="classroom", membership_pk="membership"),
     "classroom:remove_student": _post(pk="classroom", membership_pk="membership"),
     "classroom:leave": _post(pk="classroom"),
+    "classroom:end_account": _post("confirm", pk="classroom", membership_pk="membership"),
+    "classroom:erase_class": _post("confirm", pk="classroom"),
     "classroom:heatmap": _get(pk="classroom"),
     "classroom:student_skill": _get("pagina", pk="classroom", membership_pk="membership", rule_id="text"),
     "classroom:set_create": _post(*SET_FIELDS, pk="classroom"),
@@ -185,6 +187,11 @@ ENDPOINTS: dict[str, Endpoint] = {
     "live:control": _post(code="round", action="action"),
     "live:review": _get(code="round"),
     "live:review_csv": _get(code="round"),
+    "privacy:policy": _get(),
+    "privacy:my_data": _get(),
+    "privacy:request_export": _post(),
+    "privacy:download": _get(export_id="set"),
+    "privacy:delete_account": _post("password"),
 }
 # Django's own admin pages beyond its login are for staff, and Django's to guard.
 SKIPPED_NAMESPACES = ("admin",)

@@ -498,3 +498,12 @@ def draft_items(draft, form_kwargs: dict, new_position: Position | None = None) 
 ItemFormSet = forms.formset_factory(
     ItemForm, formset=BaseItemFormSet, extra=5, max_num=MAX_ITEMS, absolute_max=MAX_ITEMS
 )
+
+
+class ConfirmForm(forms.Form):
+    """The box a teacher ticks before an erasure that cannot be undone."""
+
+    confirm = forms.BooleanField(
+        label=_("Lo entiendo: se borra para siempre y no se puede deshacer."),
+        error_messages={"required": _("Marca la casilla para confirmar.")},
+    )

@@ -32,6 +32,9 @@ class Classroom(models.Model):
     join_code = models.CharField(max_length=12, unique=True, default=new_join_code)
     join_open = models.BooleanField(default=True)
     archived = models.BooleanField(default=False)
+    # When it was archived (save() keeps it in step with ``archived``): after
+    # ARCHIVED_CLASS_ERASABLE_DAYS its teachers may erase it whole (tutor.classroom.ending).
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -39,6 +42,13 @@ class Classroom(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        if self.archived != (self.archived_at is not None):
+            self.archived_at = timezone.now() if self.archived else None
+            if kwargs.get("update_fields") is not None and "archived" in kwargs["update_fields"]:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "archived_at"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("classroom:detail", args=[self.pk])

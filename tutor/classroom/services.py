@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.scenarios import PositionError, families_for, position_from_json
-from tutor.classroom import passwords
+from tutor.classroom import passwords, tasks
 from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import (
     CODE_ALPHABET,
@@ -127,9 +127,10 @@ def _free_usernames(n: int) -> list[str]:
 def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[NewLogin]:
     """Accounts for children without email: a neutral username and a one-time printable password.
 
-    The passwords are stored under a quick hash, strengthened later outside the web process by
-    ``manage.py strengthen_passwords`` or at the first login (tutor.classroom.passwords explains why
-    that is safe): 40 accounts take well under a second.
+    The passwords are stored under a quick hash, strengthened outside the web process by the task
+    worker (a ``strengthen_passwords`` task queued once the accounts are committed), by ``manage.py
+    strengthen_passwords`` or at the first login (tutor.classroom.passwords explains why that is
+    safe): 40 accounts take well under a second.
     """
     logins = []
     open_sets = list(
@@ -145,6 +146,7 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
                 [Assignment(practice_set=s, student=user, total=_total(s)) for s in open_sets]
             )
             logins.append(NewLogin(username, password, real_name))
+        transaction.on_commit(tasks.strengthen_passwords.enqueue)
     return logins
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tutor.classroom.views import classes, dashboards, exports, hands, positions, sets, student
+from tutor.classroom.views import classes, dashboards, ending, exports, hands, positions, sets, student
 
 app_name = "classroom"
 
@@ -17,6 +17,8 @@ urlpatterns = [
     path("<id:pk>/alumnos/<id:membership_pk>/nombre/", classes.student_name, name="student_name"),
     path("<id:pk>/alumnos/<id:membership_pk>/quitar/", classes.remove_student, name="remove_student"),
     path("<id:pk>/salir/", classes.leave, name="leave"),
+    path("<id:pk>/alumnos/<id:membership_pk>/baja/", ending.end_account, name="end_account"),
+    path("<id:pk>/borrar/", ending.erase_class, name="erase_class"),
     path("<id:pk>/progreso/", dashboards.heatmap, name="heatmap"),
     path(
         "<id:pk>/progreso/<id:membership_pk>/<str:rule_id>/", dashboards.student_skill, name="student_skill"

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine.scenarios import MISCONCEPTIONS, AnswerError, Scenario, grade, parse_answer
 from tutor.lib.i18n import text
+from tutor.lib.personal_data import is_erased
 from tutor.live import pulse
 from tutor.live.kept import Kept
 from tutor.live.models import LiveAnswer, Participant, Round, RoundQuestion
@@ -278,6 +279,8 @@ def review(live: Round, names: dict[int, str]) -> dict:
     for p in participants:
         if p.learner_id:
             who = names.get(p.learner_id, p.learner.username)
+        elif is_erased(p.anon_id):
+            who = _("alumno borrado")
         else:
             who = _("%(nickname)s (invitado)") % {"nickname": p.nickname}
         cells = [by_pair.get((q.pk, p.pk)) for q in questions]

@@ -162,3 +162,18 @@ def test_the_strengthening_leaves_an_account_someone_signed_in_to_so_the_session
 
     assert passwords.strengthen() == 0
     assert child.get(reverse("classroom:tasks")).status_code == 200  # still signed in, not sent to log in
+
+
+def test_the_task_worker_strengthens_new_childrens_passwords_once_they_are_made(classroom, task_worker):
+    from django_tasks_db.models import DBTaskResult
+
+    from tutor.classroom import services, tasks
+    from tutor.classroom.passwords import StrengthenedPasswordHasher
+
+    (login,) = services.create_managed_students(classroom=classroom, names=["Lucía"])
+    (queued,) = DBTaskResult.objects.filter(task_path="tutor.classroom.tasks.strengthen_passwords")
+    done = task_worker.wait_for(tasks.strengthen_passwords.get_result(queued.id), timeout=120)
+    assert done.return_value == 1, task_worker.output()
+    encoded = User.objects.get(username=login.username).password
+    assert encoded.startswith(StrengthenedPasswordHasher.algorithm + "$")
+    assert StrengthenedPasswordHasher().verify(login.password, encoded)

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.classroom import services
+from tutor.classroom import ending, services
 from tutor.classroom.forms import (
     ClassroomForm,
     CoTeacherForm,
@@ -126,6 +126,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sets": sets,
         "rules_label": table_label(classroom.rules),
         "co_teacher_form": CoTeacherForm(),
+        "erasable_from": ending.erasable_from(classroom),
+        "can_erase": ending.can_erase(classroom),
     }
     return render(request, "classroom/detail.html", context)
 

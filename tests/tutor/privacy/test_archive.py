@@ -1,0 +1,63 @@
+"""«Mis datos»' archive: every kind of data the learner made, as JSON and CSV, and nothing of anybody else."""
+
+import csv
+import io
+import json
+
+from engine import records
+from tests.tutor.privacy.conftest import ZOE, ZOE_ID, ZOE_REAL_NAME, archive_files
+from tutor.privacy import services
+
+KINDS = (
+    "account",
+    "practice/issued",
+    "practice/attempt",
+    "progress/skillstat",
+    "progress/familycard",
+    "progress/practicesession",
+    "play/match",
+    "play/matchhand",
+    "play/event",
+    "play/hand_record",
+    "classroom/membership",
+    "classroom/assignment",
+    "live/participant",
+    "live/liveanswer",
+    "lessons/stepprogress",
+    "hands/handrecord",
+)
+
+
+def test_the_archive_holds_each_kind_of_her_data_as_json_and_csv(busy_class, zoe):
+    files = archive_files(services.build_archive(zoe))
+    assert "README.txt" in files
+    for kind in KINDS:
+        rows = json.loads(files[f"{kind}.json"])
+        assert rows, kind
+        table = list(csv.DictReader(io.StringIO(files[f"{kind}.csv"])))
+        assert len(table) == len(rows), kind
+    account = json.loads(files["account.json"])
+    assert account == [account[0]] and {k: account[0][k] for k in ZOE} == ZOE
+    assert "password" not in files["account.json"]
+    assert json.loads(files["classroom/membership.json"])[0]["real_name"] == ZOE_REAL_NAME
+    # Every answer she gave in the set and in the live round.
+    attempts = json.loads(files["practice/attempt.json"])
+    assert len(attempts) == 3 and {a["learner_id"] for a in attempts} == {ZOE_ID}
+    assert len(json.loads(files["live/liveanswer.json"])) == 1
+    assert all(e["hand"] for e in json.loads(files["play/event.json"]))
+    # Her hand as a record in the notation, which the engine reads back.
+    (hand,) = json.loads(files["play/hand_record.json"])
+    assert records.read(hand["record"]).events
+
+
+def test_the_archive_holds_nothing_of_another_user(busy_class, zoe, alice, teresa):
+    files = archive_files(services.build_archive(zoe))
+    for name, text in files.items():
+        for other in (alice.username, "Alicia", teresa.username, teresa.email):
+            assert other not in text, (name, other)
+        if name.endswith(".json"):
+            for row in json.loads(text):
+                for key in ("learner_id", "student_id", "owner_id", "user_id"):
+                    assert row.get(key, ZOE_ID) == ZOE_ID, (name, row)
+    alice_files = archive_files(services.build_archive(alice))
+    assert ZOE_REAL_NAME not in "".join(alice_files.values())

@@ -1,0 +1,67 @@
+"""A managed child's account ended by a teacher of the class (the child leaves the school), and a class
+archived long enough erased whole by its teachers. Both erase through tutor.privacy, as «Borrar mi
+cuenta» does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tutor.classroom.models import Classroom, Membership
+from tutor.privacy.services import erase_user
+
+
+@dataclass(frozen=True)
+class EndedAccount:
+    """What the printable note says: who, from which class, when, and by whom."""
+
+    username: str
+    real_name: str
+    classroom: str
+    teacher: str
+    when: datetime
+
+
+def ended_child(teacher, membership: Membership) -> EndedAccount:
+    """Erase the managed child of ``membership`` (the caller has checked that ``teacher`` teaches
+    its class and that the account is managed)."""
+    note = EndedAccount(
+        username=membership.student.username,
+        real_name=membership.real_name,
+        classroom=membership.classroom.name,
+        teacher=teacher.get_full_name() or teacher.username,
+        when=timezone.now(),
+    )
+    erase_user(membership.student)
+    return note
+
+
+def erasable_from(classroom: Classroom) -> datetime | None:
+    """When an archived class may be erased whole; None when it is not archived."""
+    if not classroom.archived or classroom.archived_at is None:
+        return None
+    return classroom.archived_at + timedelta(days=settings.ARCHIVED_CLASS_ERASABLE_DAYS)
+
+
+def can_erase(classroom: Classroom, now: datetime | None = None) -> bool:
+    start = erasable_from(classroom)
+    return start is not None and (now or timezone.now()) >= start
+
+
+def erase_class(classroom: Classroom) -> int:
+    """Erase the class with its sets, rounds and the students' work in them, and the managed
+    children's accounts that belong to no other class. Returns how many accounts were erased."""
+    with transaction.atomic():
+        children = [
+            m.student
+            for m in classroom.memberships.filter(managed=True).select_related("student")
+            if not Membership.objects.filter(student=m.student).exclude(classroom=classroom).exists()
+        ]
+        for child in children:
+            erase_user(child)
+        classroom.delete()
+    return len(children)
