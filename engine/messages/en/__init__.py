@@ -123,7 +123,7 @@ class _Suit:
 
 
 _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
-_CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
+_CARD_FACTS = {"card", "top", "target", "lead", "partner_card", "best"}
 
 
 def _wrap(key: str, value: Any) -> Any:

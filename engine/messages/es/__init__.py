@@ -42,6 +42,12 @@ _TU = {
     "enseña": "enseñas",
     "acaba": "acabas",
     "abre": "abres",
+    "entregaba": "entregabas",
+    "perdía": "perdías",
+    "gastaba": "gastabas",
+    "rompía": "rompías",
+    "jugó": "jugaste",
+    "debía": "debías",
 }
 _RELATIVE = ("tú", "el rival de tu derecha", "tu compañero", "el rival de tu izquierda")
 
@@ -141,7 +147,7 @@ class _Suit:
 
 
 _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
-_CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
+_CARD_FACTS = {"card", "top", "target", "lead", "partner_card", "best"}
 
 
 def _wrap(key: str, value: Any) -> Any:
