@@ -23,6 +23,7 @@ PARTS = (
     "tutor.classroom",
     "tutor.play",
     "tutor.live",
+    "tutor.paper",
 )
 
 

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "tutor.classroom",
     "tutor.play",
     "tutor.live",
+    "tutor.paper",
     "lessons",
 ]
 
