@@ -131,8 +131,8 @@ def rules_sheet(rules: TableRules) -> dict:
     return {
         "table_label": table_label(rules),
         "parts": parts,
+        # The switches this table sets otherwise; each variant rule is stated in its part above.
         "switches": display.rules_in_force(rules)["switches"],
-        "variants": [{"id": v, "text": RULE_CATALOGUE[v]} for v in in_force],
     }
 
 

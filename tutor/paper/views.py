@@ -8,16 +8,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from engine.rules import preset
+from engine.rules import PRESETS, preset
 from tutor.paper import sheets
 from tutor.paper.forms import TableForm, WorksheetForm
 
 
 def _index(request: HttpRequest, *, status: int = 200, **forms) -> HttpResponse:
+    # ?mesa=<preset>: a class's page links here with its table chosen in every form.
+    mesa = request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"
     context = {
-        "rules_form": TableForm(auto_id="reglas-%s"),
-        "score_form": TableForm(auto_id="tanteo-%s"),
-        "worksheet_form": WorksheetForm(initial={"familias": ["jugada"], "niveles": [1]}),
+        "rules_form": TableForm(auto_id="reglas-%s", initial={"mesa": mesa}),
+        "score_form": TableForm(auto_id="tanteo-%s", initial={"mesa": mesa}),
+        "worksheet_form": WorksheetForm(initial={"familias": ["jugada"], "niveles": [1], "mesa": mesa}),
         **forms,
     }
     return render(request, "paper/index.html", context, status=status)
@@ -56,7 +58,7 @@ def score_sheet(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def worksheet(request: HttpRequest) -> HttpResponse:
-    if not request.GET:
+    if set(request.GET) <= {"mesa"}:  # a link with the table chosen: the form, filled in
         return _index(request)
     form = WorksheetForm(request.GET)
     if not form.is_valid():
