@@ -100,6 +100,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "accounts:login": _post("username", "password", "next"),
     "accounts:logout": _post(),
     "accounts:language": _post("language", "next"),
+    "accounts:display": _post("letra", "confirmar", "next"),
     "accounts:password_change": _post("old_password", *PASSWORDS),
     "accounts:password_reset": _post("email"),
     "accounts:password_reset_done": _get(),
@@ -151,6 +152,10 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:task": _get("n", pk="set"),
     "classroom:task_play": _post(pk="set", item_pk="item"),
     "play:index": _get("mesa"),
+    "paper:index": _get("mesa"),
+    "paper:rules": _get("mesa"),
+    "paper:score": _get("mesa"),
+    "paper:worksheet": _get("familias", "niveles", "mesa", "preguntas", "copias", "semilla"),
     "play:new": _post("rules", "level", "mode"),
     "play:match": _get("pista", token="match"),
     "play:move": _post("seq", "card", "cante", "pasar", token="match"),
@@ -421,6 +426,17 @@ def _baseline(name: str, world) -> dict:
         return {"kind": "family", "family": "jugada", "difficulty": "1", "rules": "guia"}
     if name == "play:new":
         return {"rules": "guia", "level": "principiante", "mode": "aprendiz"}
+    if name == "accounts:display":
+        return {"letra": "si", "confirmar": "no"}
+    if name == "paper:worksheet":
+        return {
+            "familias": "jugada",
+            "niveles": "1",
+            "mesa": "guia",
+            "preguntas": "2",
+            "copias": "1",
+            "semilla": "3",
+        }
     if name == "play:move":
         return _next_move(world["match"][1])
     if name == "play:next_hand":

@@ -17,6 +17,7 @@ def test_each_app_is_mounted_under_a_prefix_of_its_own_and_only_core_at_the_root
         "classroom": "clases/",
         "play": "jugar/",
         "live": "directo/",
+        "paper": "papel/",
         "admin": "admin/",
     }
 
