@@ -143,3 +143,25 @@ def test_read_aloud_only_where_the_browser_can_speak(live_server, browser, trans
     assert has_speech == speech
     expect(page.get_by_role("button", name="Leer en voz alta")).to_have_count(1 if speech else 0)
     context.close()
+
+
+SPEECH_STUB = """(() => {
+  window.spoken = [];
+  const stub = {speaking: false, cancel() {}, speak(u) { window.spoken.push({text: u.text, lang: u.lang}); }};
+  Object.defineProperty(window, "speechSynthesis", {value: stub, configurable: true});
+})();"""
+
+
+def test_read_aloud_speaks_the_question_in_the_pages_language(live_server, browser, transactional_db):
+    context = browser.new_context(locale="es-ES")
+    context.add_init_script(SPEECH_STUB)  # the browser's voice, stood in for: what it is asked to say
+    page = context.new_page()
+    page.goto(live_server.url + "/practicar/")
+    page.locator(".practice-families button").first.click()
+    question = page.locator(".scenario__question")
+    expect(question).to_be_visible()
+    page.get_by_role("button", name="Leer en voz alta").click()
+    (spoken,) = page.evaluate("window.spoken")
+    assert spoken["lang"] == "es-ES"
+    assert spoken["text"] == " ".join(question.inner_text().split())
+    context.close()
