@@ -296,17 +296,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
     trump = record.trump
     h = _Holdings()
     held = h.held
-    if len(record.hands) != 4:
-        raise _Problem(("header", "mano"), "records.error.four_hands")
-    for seat, hand in enumerate(record.hands):
-        if len(hand) != 10:
-            raise _Problem(("hand", seat), "records.error.hand_size", seat=seat + 1, n=len(hand))
-        for c in hand:
-            if c is None:
-                continue
-            if held[seat] >> c & 1:
-                raise _Problem(("hand", seat), "records.error.twice", card=int(c))
-            h.claim(c, seat, ("hand", seat), "hand")
+    if record.trump_card is not None:
+        h.claim(record.trump_card, record.dealer, ("header", "triunfo"), "trump")
     if record.deal_code is not None:
         try:
             code_hands, code_dealer, code_trump = deal_from_code(record.deal_code)
@@ -317,8 +308,19 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         for seat in range(4):
             for c in code_hands[seat]:
                 h.claim(c, seat, ("header", "codigo"), "code")
-    if record.trump_card is not None:
-        h.claim(record.trump_card, record.dealer, ("header", "triunfo"), "trump")
+    if len(record.hands) != 4:
+        raise _Problem(("header", "mano"), "records.error.four_hands")
+    for seat, hand in enumerate(record.hands):
+        if len(hand) != 10:
+            raise _Problem(("hand", seat), "records.error.hand_size", seat=seat + 1, n=len(hand))
+        seen = 0
+        for c in hand:
+            if c is None:
+                continue
+            if seen >> c & 1:
+                raise _Problem(("hand", seat), "records.error.twice", card=int(c))
+            seen |= 1 << c
+            h.claim(c, seat, ("hand", seat), "hand")
     if first_card is not None:
         leader = next((s for s in range(4) if held[s] >> first_card & 1), None)
         if leader is None:
@@ -548,6 +550,8 @@ def write(record: HandRecord) -> str:
 # -- reading ------------------------------------------------------------------------------------------
 
 _CODES = {c.code: c for c in CARDS}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _HOSTILE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _KEY = re.compile(r"^([^\W_][\w ]*?)\s*:(.*)$")
 _TOKEN = re.compile(r"\{[^{}]*\}|[^\s,;{}]+|[{}]")
@@ -555,37 +559,37 @@ _YES = {"si": True, "true": True, "1": True, "no": False, "false": False, "0": F
 
 
 def _fold(text: str) -> str:
+    if text.isascii():
+        return " ".join(text.lower().split())
     decomposed = unicodedata.normalize("NFKD", text.strip().lower())
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
 
 
-def _as_text(data: str | bytes) -> str:
+def _as_text(data: str | bytes, lang: str | None = None) -> str:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_BYTES:
-            raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}))
+            raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}), lang)
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordSyntaxError(0, Message("records.error.not_text")) from None
+            raise RecordSyntaxError(0, Message("records.error.not_text"), lang) from None
     if not isinstance(data, str):
-        raise RecordSyntaxError(0, Message("records.error.not_text"))
+        raise RecordSyntaxError(0, Message("records.error.not_text"), lang)
     if len(data) > MAX_BYTES or len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}))
+        raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}), lang)
     if data.startswith("\ufeff"):
         data = data[1:]
     if "\x00" in data:
-        raise RecordSyntaxError(0, Message("records.error.not_text"))
-    if not data.isascii():
-        for no, line in enumerate(data.split("\n"), 1):
-            for ch in line:
-                if ch not in "\t\r" and unicodedata.category(ch) in _HOSTILE:
-                    raise RecordSyntaxError(
-                        no, Message("records.error.hostile", {"code": f"U+{ord(ch):04X}"})
-                    )
-    else:
-        for no, line in enumerate(data.split("\n"), 1):
-            if any(ch < " " and ch not in "\t\r" for ch in line):
-                raise RecordSyntaxError(no, Message("records.error.hostile", {"code": "control"}))
+        raise RecordSyntaxError(0, Message("records.error.not_text"), lang)
+    bad = _CONTROL.search(data)
+    if bad is None and not data.isascii():
+        bad = next(
+            (m for m in _NON_ASCII.finditer(data) if unicodedata.category(m.group()) in _HOSTILE), None
+        )
+    if bad is not None:
+        ch = bad.group()
+        line = data.count("\n", 0, bad.start()) + 1
+        raise RecordSyntaxError(line, Message("records.error.hostile", {"code": f"U+{ord(ch):04X}"}), lang)
     return data
 
 
@@ -644,6 +648,8 @@ class _Reader:
     def card_words(self, text: str, line: int) -> list[str]:
         """Words of a line of cards, a Spanish name ('rey de copas') as one word."""
         words = text.replace(",", " ").replace(";", " ").split()
+        if not any(len(w) == 2 and w[0] in "dD" for w in words):
+            return words
         out, i = [], 0
         while i < len(words):
             if i + 2 < len(words) and len(words[i + 1]) == 2 and _fold(words[i + 1]) == "de":
@@ -686,7 +692,7 @@ class _Reader:
         partial = self.plays % 4
         current = self.plays // 4 + 1  # the trick under way or the next one
         if number is not None and number != current:
-            if partial and number == current + 1:
+            if partial and number > current:
                 raise _Problem(("line", line), "records.error.trick_incomplete", n=current, k=partial)
             raise _Problem(("line", line), "records.error.trick_number", n=number, expected=current)
         if self.plays + len(items) > 40:
@@ -814,7 +820,7 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
     """A record from its text (lenient: Spanish card names, any case or accents, blank lines, '#' comment
     lines); anything malformed raises RecordSyntaxError naming the line, in ``lang`` (or the language in
     force)."""
-    data = _as_text(text)
+    data = _as_text(text, lang)
     r = _Reader()
     trump_suit: Suit | None = None
     try:
