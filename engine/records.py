@@ -550,6 +550,7 @@ def write(record: HandRecord) -> str:
 # -- reading ------------------------------------------------------------------------------------------
 
 _CODES = {c.code: c for c in CARDS}
+_PRESET_LIST = ", ".join(PRESETS)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _HOSTILE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
@@ -762,32 +763,35 @@ class _Reader:
         value, line = self.headers["mesa"]
         parts = [p.strip() for p in value.split(",") if p.strip()]
         if not parts:
-            raise _Problem(("line", line), "records.error.rules", text=value[:40])
+            raise _rules_problem(line, value[:40])
         spec: dict = {}
         if "=" not in parts[0]:
             spec["preset"] = _fold(parts.pop(0))
             if spec["preset"] not in PRESETS:
                 raise _Problem(
-                    ("line", line), "records.error.preset", text=parts and value[:40] or value[:40]
+                    ("line", line),
+                    "records.error.preset",
+                    presets=_PRESET_LIST,
+                    text=value[:40],
                 )
         for part in parts:
             key, eq, raw = part.partition("=")
             key, raw = _fold(key).replace(" ", "_"), _fold(raw)
             if not eq or key not in _CHOICES or key in spec:
-                raise _Problem(("line", line), "records.error.rules", text=part[:40])
+                raise _rules_problem(line, part[:40])
             choices = _CHOICES[key]
             if isinstance(choices[0], bool):
                 if raw not in _YES:
-                    raise _Problem(("line", line), "records.error.rules", text=part[:40])
+                    raise _rules_problem(line, part[:40])
                 spec[key] = _YES[raw]
             elif raw in choices:
                 spec[key] = raw
             else:
-                raise _Problem(("line", line), "records.error.rules", text=part[:40])
+                raise _rules_problem(line, part[:40])
         try:
             return TableRules.from_spec(spec)
         except RulesError:
-            raise _Problem(("line", line), "records.error.rules", text=value[:40]) from None
+            raise _rules_problem(line, value[:40]) from None
 
     def text_header(self, key: str) -> str | None:
         if key not in self.headers:
@@ -797,6 +801,10 @@ class _Reader:
         if not value or "{" in value or "}" in value:
             raise _Problem(("line", line), "records.error.value", key=key)
         return value
+
+
+def _rules_problem(line: int, text: str) -> _Problem:
+    return _rules_problem(line, text)
 
 
 def _line_kind(key: str) -> tuple[str, int | None]:

@@ -4,7 +4,7 @@ CATALOGUE: dict[str, str] = {
     "records.error.line": "Line {line}: {detail}",
     "records.error.text": "{detail}",
     "records.error.too_big": "the record is too long (the limit is {limit} KB).",
-    "records.error.not_text": "this is not text: a record written in UTF-8 is expected.",
+    "records.error.not_text": "this is not text: a written record is expected.",
     "records.error.hostile": "there is an invisible or control character ({code}), which is not accepted.",
     "records.error.code": "“{code}” is not a deal code (13 letters, digits, - or _).",
     "records.error.code_mismatch": "the deal code does not match the dealer or the trump card.",
@@ -13,8 +13,8 @@ CATALOGUE: dict[str, str] = {
     "records.error.header_twice": "“{key}” was already written on line {first}.",
     "records.error.missing": "the line “{key}:” is missing.",
     "records.error.value": "“{key}” needs a text of one line, without braces.",
-    "records.error.rules": "invalid table: “{text}” (use guia, estricta, ludoteka or companero and, if needed, options such as fallar_sin_pisar=sí).",
-    "records.error.preset": "unknown table: “{text}” (use guia, estricta, ludoteka or companero).",
+    "records.error.rules": "invalid table: “{text}” (use {presets} and, if needed, options such as {example}).",
+    "records.error.preset": "unknown table: “{text}” (use {presets}).",
     "records.error.seat": "invalid player: “{value}” (the players are 1, 2, 3 and 4).",
     "records.error.trump": "invalid trump: “{text}” (write the card turned up, such as 2e).",
     "records.error.no_trump_card": "the trump card is missing: only the first hand at a Ludoteka table is played without one.",
@@ -97,7 +97,7 @@ CATALOGUE: dict[str, str] = {
     "records.score.total": "Total: pair A {a}, pair B {b}.",
     "records.score.check": "Check: {a} + {b} in cards + 10 de últimas = {sum}.",
     "records.score.incomplete": (
-        "The hand is not complete ({n} tricks) and no tute or renuncio ends it: there is no result."
+        "The hand is not complete (tricks played: {n}) and no tute or renuncio ends it: there is no result."
     ),
     "records.score.renuncio": "The renuncio that decides is the one at trick {n}, by {who:subj}.",
     "records.score.undecided": (

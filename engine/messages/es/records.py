@@ -10,7 +10,7 @@ CATALOGUE: dict[str, str] = {
     "records.error.line": "Línea {line}: {detail}",
     "records.error.text": "{detail}",
     "records.error.too_big": "el registro es demasiado largo (el límite es {limit} KB).",
-    "records.error.not_text": "esto no es un texto: se espera un registro escrito en UTF-8.",
+    "records.error.not_text": "esto no es un texto: se espera un registro escrito.",
     "records.error.hostile": "hay un carácter invisible o de control ({code}) que no se admite.",
     "records.error.code": "«{code}» no es un código de reparto (son 13 letras, cifras, - o _).",
     "records.error.code_mismatch": "el código de reparto no coincide con el repartidor o la carta de triunfo.",
@@ -19,8 +19,8 @@ CATALOGUE: dict[str, str] = {
     "records.error.header_twice": "«{key}» ya se ha escrito en la línea {first}.",
     "records.error.missing": "falta la línea «{key}:».",
     "records.error.value": "«{key}» necesita un texto de una línea, sin llaves.",
-    "records.error.rules": "mesa no válida: «{text}» (usa guia, estricta, ludoteka o companero y, si hace falta, opciones como fallar_sin_pisar=sí).",
-    "records.error.preset": "mesa desconocida: «{text}» (usa guia, estricta, ludoteka o companero).",
+    "records.error.rules": "mesa no válida: «{text}» (usa {presets} y, si hace falta, opciones como {example}).",
+    "records.error.preset": "mesa desconocida: «{text}» (usa {presets}).",
     "records.error.seat": "jugador no válido: «{value}» (los jugadores son 1, 2, 3 y 4).",
     "records.error.trump": "triunfo no válido: «{text}» (escribe la carta que se vuelve, como 2e).",
     "records.error.no_trump_card": "falta la carta de triunfo: sin ella solo se juega la primera mano de una mesa Ludoteka.",
@@ -103,7 +103,7 @@ CATALOGUE: dict[str, str] = {
     "records.score.total": "Total: pareja A {a}, pareja B {b}.",
     "records.score.check": "Comprobación: {a} + {b} en cartas + 10 de últimas = {sum}.",
     "records.score.incomplete": (
-        "La mano no está completa ({n} bazas) y no la termina un tute ni un renuncio: no hay resultado."
+        "La mano no está completa (bazas jugadas: {n}) y no la termina un tute ni un renuncio: no hay resultado."
     ),
     "records.score.renuncio": "El renuncio que decide es el de la baza {n}, {who:de}.",
     "records.score.undecided": (
