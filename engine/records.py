@@ -804,7 +804,8 @@ class _Reader:
 
 
 def _rules_problem(line: int, text: str) -> _Problem:
-    return _rules_problem(line, text)
+    example = "fallar_sin_pisar=sí"
+    return _Problem(("line", line), "records.error.rules", presets=_PRESET_LIST, example=example, text=text)
 
 
 def _line_kind(key: str) -> tuple[str, int | None]:
