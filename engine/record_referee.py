@@ -230,6 +230,21 @@ def _evidence(a: Analysis, seat: int, cards) -> tuple[Evidence, ...]:
     return tuple(out)
 
 
+def _witness(hand: int, pool: int, before, c: int, trump: int, rules) -> int:
+    """The mildest card nobody is known to hold that would have made ``c`` illegal (a card of the led suit
+    before a trump, the weakest first): the obligation an undecidable play might have broken."""
+    led = CARDS[before[0]].suit
+
+    def order(y: int) -> tuple:
+        suit = y // 10
+        return (suit != led, suit != trump, y % 10)
+
+    for y in sorted(cards_of(pool), key=order):
+        if not legal_mask(hand | 1 << y, before, trump, rules) >> c & 1:
+            return 1 << y
+    return pool
+
+
 def referee_on_record(record: HandRecord) -> RecordReport:
     """Referee a record (see the module's docstring); a record that is not consistent raises
     engine.records.RecordSyntaxError naming the line of its canonical text."""
@@ -293,7 +308,9 @@ def referee_on_record(record: HandRecord) -> RecordReport:
                     )
                 )
             elif not high >> c & 1:
-                r = ruling(cards_of(hand | pool), before, trump, rules)
+                r = ruling(
+                    cards_of(hand | _witness(hand, pool, before, c, trump, rules)), before, trump, rules
+                )
                 plays.append(
                     PlayVerdict(
                         number,

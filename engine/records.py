@@ -295,7 +295,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         first_card = DOS_DE_OROS
     trump = record.trump
     h = _Holdings()
-    held = h.held
+    held, owner = h.held, h.owner
     if record.trump_card is not None:
         h.claim(record.trump_card, record.dealer, ("header", "triunfo"), "trump")
     if record.deal_code is not None:
@@ -357,7 +357,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
                 )
             if played >> c & 1:
                 raise _Problem(where, "records.error.played_twice", card=int(c))
-            h.claim(c, turn, where, "play", len(winners) + 1, i)
+            if owner[c] != turn:
+                h.claim(c, turn, where, "play", len(winners) + 1, i)
             played |= 1 << c
             played_by[turn] |= 1 << c
             seats.append(turn)
@@ -466,8 +467,10 @@ def _clean(text: str, what: str) -> str:
     return text
 
 
-def _cante_text(e: Cante) -> str:
-    return f"tute de {e.tute}" if e.tute else e.suit.label
+def _cante_text(e: Cante, trump: Suit) -> str:
+    if e.tute:
+        return f"tute de {e.tute}"
+    return f"las {'cuarenta' if e.suit == trump else 'veinte'} en {Suit(e.suit).label}"
 
 
 def _lines(record: HandRecord) -> tuple[list[str], dict[tuple, int]]:
@@ -532,7 +535,7 @@ def _lines(record: HandRecord) -> tuple[list[str], dict[tuple, int]]:
             continue
         flush()
         if isinstance(e, Cante):
-            add(("event", i), f"canta {e.seat + 1}: {_cante_text(e)}")
+            add(("event", i), f"canta {e.seat + 1}: {_cante_text(e, record.trump)}")
         elif isinstance(e, RenuncioClaim):
             tail = "" if e.comment is None else " {" + _clean(e.comment, "comment") + "}"
             add(("event", i), f"renuncio: {e.by + 1} acusa a {e.against + 1}{tail}")
@@ -671,7 +674,12 @@ class _Reader:
     def trick(self, number: int | None, text: str, line: int) -> None:
         items: list[tuple[str, str | None]] = []  # (card token, comment)
         pending: list[str] = []
-        for tok in _TOKEN.findall(text):
+        if "{" not in text and "}" not in text:
+            tokens = []
+            items = [(w, None) for w in self.card_words(text, line)]
+        else:
+            tokens = _TOKEN.findall(text)
+        for tok in tokens:
             if tok in ("{", "}"):
                 raise _Problem(("line", line), "records.error.brace")
             if tok.startswith("{"):
@@ -701,6 +709,11 @@ class _Reader:
         if partial + len(items) > 4:
             raise _Problem(("line", line), "records.error.five", n=current, k=partial + len(items))
         for token, comment in items:
+            found = _CODES.get(token)
+            if found is not None:
+                self.event(Play(-1, found, comment), line)
+                self.plays += 1
+                continue
             annotation = None
             stripped = token.rstrip("!?")
             if stripped != token:

@@ -85,7 +85,7 @@ def test_a_typed_record_reads_with_names_accents_and_comments():
     assert Comment("aquí Bruno dice que Diego no ha asistido") in r.events
     assert read(write(r)) == r
     text = write(r)
-    assert "1: 1b 12b 4b 3b\ncanta 1: oros\n2: 2o 10o 11c 3o" in text
+    assert "1: 1b 12b 4b 3b\ncanta 1: las cuarenta en oros\n2: 2o 10o 11c 3o" in text
     assert "3: 4c 7o 10c 1c {Carla se deja el as?}" in text
 
 
