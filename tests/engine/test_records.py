@@ -404,3 +404,17 @@ def test_changing_any_card_token_reads_or_is_refused_at_or_after_its_line(sample
         return
     assert token not in ("13c", "xx", "8o")
     assert read(write(r)) == r
+
+
+def test_the_readme_example_reads_and_its_report_is_the_seeds():
+    from pathlib import Path
+
+    from engine.record_referee import referee_on_record
+
+    readme = (Path(__file__).resolve().parents[2] / "engine" / "README.md").read_text()
+    example = readme.split("## Hand records")[1].split("```")[1]
+    r = read(example)
+    assert r.title == "Semifinal" and r.event == "Liga de Viveiro"
+    assert read(write(r)) == r
+    report = referee_on_record(r)
+    assert report.totals == (98, 72) and report.winner == 0
