@@ -352,7 +352,11 @@ def referee_on_record(record: HandRecord) -> RecordReport:
             else:
                 check = check_cante(hand, trump, opt, **kwargs)
                 ids = check.rule_ids
-                if not check.valid:
+                if opt.tute and check.valid != (i == a.tute_event):
+                    # engine.records decides whether a tute ends the hand; they agree (a player who could
+                    # sing a tute could not have sung anything valid before it at that moment).
+                    verdict, reason = "invalid", Message("records.cante.why.already_sang")
+                elif not check.valid:
                     verdict, reason = "invalid", _reason(check)
                 elif unknown[seat] and not (wide := check_cante(hand | pool, trump, opt, **kwargs)).valid:
                     verdict, reason, ids = "undecidable", _reason(wide), wide.rule_ids

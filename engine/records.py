@@ -336,7 +336,6 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
     played = 0
     played_by = [0, 0, 0, 0]
     won = [0, 0]
-    sang_now = 0
     tute_event = None
     turn = leader
     for i, e in enumerate(record.events):
@@ -370,7 +369,6 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             winner = (leaders[-1] + trick_winner(trick, trump)) % 4
             winners.append(winner)
             won[winner & 1] += 1
-            sang_now = 0
             turn = winner
             if len(winners) < 10:
                 tricks.append([])
@@ -394,11 +392,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
                 and 1 <= n <= 9
                 and winners[-1] & 1 == e.seat & 1
                 and (won[e.seat & 1] == 1 or rules.tute_cualquier_baza)
-                and not sang_now >> e.seat & 1
             ):
                 tute_event = i
-            if not trick and n and winners[-1] & 1 == e.seat & 1:
-                sang_now |= 1 << e.seat
         elif isinstance(e, RenuncioClaim):
             if e.by not in (0, 1, 2, 3) or e.against not in (0, 1, 2, 3):
                 raise _Problem(where, "records.error.seat", value=f"{e.by}, {e.against}")
@@ -456,14 +451,17 @@ def _rules_text(rules: TableRules) -> str:
     return ", ".join([base, *diffs])
 
 
-def _clean(text: str, what: str) -> str:
+def _clean(text: str, what: str, *, in_braces: bool = False) -> str:
+    """A text as a record writes it: one trimmed line, no hostile character (and no brace inside braces)."""
     if (
         not isinstance(text, str)
-        or text != " ".join(text.split())
         or not text
-        or any(ch in text for ch in "{}")
+        or text != " ".join(text.split())
+        or (in_braces and ("{" in text or "}" in text))
+        or _CONTROL.search(text)
+        or (not text.isascii() and any(unicodedata.category(ch) in _HOSTILE for ch in text))
     ):
-        raise ValueError(f"{what}: {text!r} cannot be written in a record (one line, no braces, trimmed)")
+        raise ValueError(f"{what}: {text!r} cannot be written in a record (one trimmed line of text)")
     return text
 
 
@@ -529,7 +527,7 @@ def _lines(record: HandRecord) -> tuple[list[str], dict[tuple, int]]:
                     raise ValueError(f"annotation {e.annotation!r}: use one of {ANNOTATIONS}")
                 token += e.annotation
             if e.comment is not None:
-                token += " {" + _clean(e.comment, "comment") + "}"
+                token += " {" + _clean(e.comment, "comment", in_braces=True) + "}"
             current.append(token)
             current_places.append(("event", i))
             continue
@@ -537,7 +535,7 @@ def _lines(record: HandRecord) -> tuple[list[str], dict[tuple, int]]:
         if isinstance(e, Cante):
             add(("event", i), f"canta {e.seat + 1}: {_cante_text(e, record.trump)}")
         elif isinstance(e, RenuncioClaim):
-            tail = "" if e.comment is None else " {" + _clean(e.comment, "comment") + "}"
+            tail = "" if e.comment is None else " {" + _clean(e.comment, "comment", in_braces=True) + "}"
             add(("event", i), f"renuncio: {e.by + 1} acusa a {e.against + 1}{tail}")
         else:
             add(("event", i), f"nota: {_clean(e.text, 'nota')}")
@@ -811,7 +809,7 @@ class _Reader:
             return None
         value, line = self.headers[key]
         value = " ".join(value.split())
-        if not value or "{" in value or "}" in value:
+        if not value:
             raise _Problem(("line", line), "records.error.value", key=key)
         return value
 
@@ -990,13 +988,26 @@ def analyse(record: HandRecord) -> Analysis:
         raise RecordSyntaxError(places.get(p.where, 0), p.detail) from None
 
 
+def _tidy(text: str | None, *, braces: bool = True) -> str | None:
+    """A name or comment as one trimmed line without hostile characters (braces made parentheses in a
+    comment that goes between braces); None when nothing is left."""
+    if text is None:
+        return None
+    kept = "".join(
+        ch if ch.isspace() or unicodedata.category(ch) not in _HOSTILE else " " for ch in str(text)
+    )
+    if not braces:
+        kept = kept.replace("{", "(").replace("}", ")")
+    return " ".join(kept.split()) or None
+
+
 # -- a hand played here -------------------------------------------------------------------------------
 
 
 def from_hand(hand, *, players=None, comments=None) -> HandRecord:
     """The record of an ``engine.hand.Hand`` played here (every card known). ``players``: four names or
     None by seat; ``comments``: {play number (1 = the first card of the hand): text}."""
-    comments = comments or {}
+    comments = {k: t for k, v in (comments or {}).items() if (t := _tidy(v, braces=False))}
     events: list[RecordEvent] = []
     n = 0
     by_trick: dict[int, list] = {}
@@ -1021,7 +1032,7 @@ def from_hand(hand, *, players=None, comments=None) -> HandRecord:
         hand.dealer,
         trump_card,
         first_hand,
-        tuple(players) if players is not None else (None, None, None, None),
+        tuple(_tidy(p) for p in players) if players is not None else (None, None, None, None),
         hands,
         tuple(events),
         deal_code=code,

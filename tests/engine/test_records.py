@@ -302,6 +302,12 @@ MALFORMED = [
         "las 40 no son en copas",
         "las 40 are not in copas",
     ),
+    (
+        "mesa: guia\nreparte: 4\ntriunfo: 2o\n1: 1b 2b 6b 7b\ncanta 1: tute de reyes\n2: 4c\n",
+        6,
+        "el tute ya terminó la mano",
+        "the tute has already ended the hand",
+    ),
     (HEAD + "1: 4c {sin cerrar 1c 2c 12c\n", 4, "una llave sin cerrar", "a brace left open"),
     (HEAD + "1: {solo} 4c 1c 2c 12c\n", 4, "justo después de una carta", "right after a card"),
     (HEAD + "1: 4c 1c 2c 12c?!?\n", 4, "solo se admite", "only !, ?"),
@@ -418,3 +424,19 @@ def test_the_readme_example_reads_and_its_report_is_the_seeds():
     assert read(write(r)) == r
     report = referee_on_record(r)
     assert report.totals == (98, 72) and report.winner == 0
+
+
+def test_write_refuses_a_text_it_could_not_read_back_and_from_hand_tidies_names_and_comments():
+    r = from_hand(
+        random_hand(3, 1), players=("  Ana\n María ", "", "Bruno\u202e", None), comments={2: "a {b}"}
+    )
+    assert r.players == ("Ana María", None, "Bruno", None)
+    assert r.plays[1].comment == "a (b)"
+    assert read(write(r)) == r
+    for bad in ("Ana\nMaría", " Ana", "Ana\u200b", "Ana\x07"):
+        with pytest.raises(ValueError):
+            write(HandRecord(**{**_fields(r), "players": (bad, None, None, None)}))
+    with pytest.raises(ValueError):
+        write(HandRecord(**{**_fields(r), "events": (Play(2, CARDS[0], "a {b}"),)}))
+    note = read(HEAD + "nota: llaves {sí} aquí\n")
+    assert note.events == (Comment("llaves {sí} aquí"),) and read(write(note)) == note

@@ -300,3 +300,17 @@ def test_the_report_reads_in_both_languages_and_as_json():
     assert bad[0]["text"].startswith(f"Trick {h.renuncios[0].trick}: renuncio by player")
     assert all(s and s[0].isupper() for s in report.sentences("es") + report.sentences("en"))
     assert legal_mask(0, [], 0) == 0  # the import is the hot path the referee uses
+
+
+@rule("R-TUTE-1", "R-TUTE-2", "R-TUTE-3", "R-VAR-TUTE-CUALQUIER-BAZA")
+def test_a_tute_at_the_pairs_first_trick_ends_the_hand_and_a_later_one_is_not_valid():
+    text = "mesa: guia\nreparte: 4\ntriunfo: 2o\n1: 1b 2b 6b 7b\ncanta 1: tute de reyes\n"
+    report = referee_on_record(read(text))
+    assert report.cantes[0].verdict == "valid"
+    assert (report.winner, report.reason) == (0, "tute")
+    later = "mesa: {}\nreparte: 4\ntriunfo: 2o\n1: 1b 2b 6b 7b\n2: 3b 4b 5b 10b\ncanta 3: tute de reyes\n"
+    report = referee_on_record(read(later.format("guia")))
+    assert report.cantes[0].verdict == "invalid" and report.score is None
+    assert report.cantes[0].reason.id == "records.cante.why.tute_first_baza"
+    report = referee_on_record(read(later.format("guia, tute_cualquier_baza=sí")))
+    assert report.cantes[0].verdict == "valid" and (report.winner, report.reason) == (0, "tute")

@@ -12,7 +12,7 @@ CATALOGUE: dict[str, str] = {
     "records.error.header_late": "the header “{key}” goes before the tricks.",
     "records.error.header_twice": "“{key}” was already written on line {first}.",
     "records.error.missing": "the line “{key}:” is missing.",
-    "records.error.value": "“{key}” needs a text of one line, without braces.",
+    "records.error.value": "“{key}” needs a text.",
     "records.error.rules": "invalid table: “{text}” (use {presets} and, if needed, options such as {example}).",
     "records.error.preset": "unknown table: “{text}” (use {presets}).",
     "records.error.seat": "invalid player: “{value}” (the players are 1, 2, 3 and 4).",

@@ -18,7 +18,7 @@ CATALOGUE: dict[str, str] = {
     "records.error.header_late": "la cabecera «{key}» va antes de las bazas.",
     "records.error.header_twice": "«{key}» ya se ha escrito en la línea {first}.",
     "records.error.missing": "falta la línea «{key}:».",
-    "records.error.value": "«{key}» necesita un texto de una línea, sin llaves.",
+    "records.error.value": "«{key}» necesita un texto.",
     "records.error.rules": "mesa no válida: «{text}» (usa {presets} y, si hace falta, opciones como {example}).",
     "records.error.preset": "mesa desconocida: «{text}» (usa {presets}).",
     "records.error.seat": "jugador no válido: «{value}» (los jugadores son 1, 2, 3 y 4).",
