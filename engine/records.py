@@ -245,6 +245,7 @@ class Analysis:
     sources: dict[int, Source] = field(default_factory=dict)
     tute_event: int | None = None  # the event of a valid tute (the hand ends there)
     first_card: int | None = None
+    turn: int | None = None  # the seat to play next; None when the hand is over (40 cards or a tute)
 
     def unknown_slots(self, seat: int) -> int:
         return 10 - self.held[seat].bit_count()
@@ -424,6 +425,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         h.sources,
         tute_event,
         first_card,
+        None if tute_event is not None or len(winners) == 10 else turn,
     )
 
 
@@ -551,6 +553,8 @@ def write(record: HandRecord) -> str:
 # -- reading ------------------------------------------------------------------------------------------
 
 _CODES = {c.code: c for c in CARDS}
+_ACCUSES = re.compile(r"\s+acusa\s+", re.IGNORECASE)
+_TO = re.compile(r"^(a|al)\s+", re.IGNORECASE)
 _PRESET_LIST = ", ".join(PRESETS)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -593,13 +597,6 @@ def _as_text(data: str | bytes, lang: str | None = None) -> str:
         line = data.count("\n", 0, bad.start()) + 1
         raise RecordSyntaxError(line, Message("records.error.hostile", {"code": f"U+{ord(ch):04X}"}), lang)
     return data
-
-
-def _seat_number(text: str, line: int) -> int:
-    t = text.strip()
-    if len(t) == 1 and t in "1234":
-        return int(t) - 1
-    raise _Problem(("line", line), "records.error.seat", value=t[:20])
 
 
 class _Reader:
@@ -762,10 +759,22 @@ class _Reader:
             value = value[: m.start()]
         if "{" in value or "}" in value:
             raise _Problem(("line", line), "records.error.brace")
-        words = [w for w in _fold(value).split() if w not in ("a", "al", "el", "jugador", "contra")]
-        if len(words) != 3 or words[1] != "acusa":
+        parts = _ACCUSES.split(f" {value} ")
+        if len(parts) != 2:
             raise _Problem(("line", line), "records.error.claim", text=value[:40])
-        self.event(RenuncioClaim(_seat_number(words[0], line), _seat_number(words[2], line), comment), line)
+        by, against = parts[0], _TO.sub("", parts[1].strip())
+        self.event(RenuncioClaim(self.seat_ref(by, line), self.seat_ref(against, line), comment), line)
+
+    def seat_ref(self, text: str, line: int) -> int:
+        """A player as a line names them: 1 to 4, «jugador 2», or a name of the «jugador N:» lines."""
+        key = _fold(text)
+        key = key.removeprefix("el ").removeprefix("jugador ").strip()
+        if len(key) == 1 and key in "1234":
+            return int(key) - 1
+        names = [_fold(p) if p else None for p in self.players]
+        if key and names.count(key) == 1:
+            return names.index(key)
+        raise _Problem(("line", line), "records.error.seat", value=text.strip()[:20])
 
     # the record
     def rules(self) -> TableRules:
@@ -939,7 +948,7 @@ def _build(r: _Reader) -> HandRecord:
         if key not in r.headers:
             raise _Problem(("line", 1), "records.error.missing", key=key)
     value, line = r.headers["reparte"]
-    dealer = _seat_number(value, line)
+    dealer = r.seat_ref(value, line)
     value, line = r.headers["triunfo"]
     first_hand = False
     if "primera mano" in r.headers:
@@ -999,6 +1008,31 @@ def _tidy(text: str | None, *, braces: bool = True) -> str | None:
     if not braces:
         kept = kept.replace("{", "(").replace("}", ")")
     return " ".join(kept.split()) or None
+
+
+# -- a hand entered card by card ---------------------------------------------------------------------
+
+
+def turn(record: HandRecord) -> int | None:
+    """The seat whose card comes next (None when the hand is over); RecordSyntaxError when the record is
+    not consistent."""
+    return analyse(record).turn
+
+
+def append(record: HandRecord, event: RecordEvent) -> HandRecord:
+    """The record with one more event, checked like a whole record. A ``Play`` whose seat is None (or -1)
+    is played by whoever's turn it is: entering a trick is four cards. A wrong event raises
+    RecordSyntaxError naming the line it would have in ``write``'s text."""
+    if isinstance(event, Play) and (event.seat is None or event.seat < 0):
+        a = analyse(record)
+        seat = a.turn
+        if seat is None:
+            over = "records.error.after_tute" if a.tute_event is not None else "records.error.forty_one"
+            raise RecordSyntaxError(0, Message(over))
+        event = Play(seat, event.card, event.comment, event.annotation)
+    longer = _replace_events(record, (*record.events, event))
+    analyse(longer)
+    return longer
 
 
 # -- a hand played here -------------------------------------------------------------------------------

@@ -24,10 +24,12 @@ from engine.records import (
     Play,
     RecordSyntaxError,
     RenuncioClaim,
+    append,
     deal_code,
     deal_from_code,
     from_hand,
     read,
+    turn,
     write,
 )
 from engine.rules import PRESETS, TableRules
@@ -440,3 +442,41 @@ def test_write_refuses_a_text_it_could_not_read_back_and_from_hand_tidies_names_
         write(HandRecord(**{**_fields(r), "events": (Play(2, CARDS[0], "a {b}"),)}))
     note = read(HEAD + "nota: llaves {sí} aquí\n")
     assert note.events == (Comment("llaves {sí} aquí"),) and read(write(note)) == note
+
+
+def test_players_may_be_named_by_their_names_where_a_seat_is_expected():
+    text = (
+        "mesa: guia\njugador 1: Ana\njugador 2: Bruno\njugador 3: Carla María\njugador 4: Diego\n"
+        "reparte: Diego\ntriunfo: 2e\n1: 4c 1c 2c 12c\nrenuncio: Carla María acusa a Bruno {no asistió}\n"
+        "renuncio: el jugador 4 acusa al jugador 1\n"
+    )
+    r = read(text)
+    assert r.dealer == 3
+    assert r.events[4:] == (RenuncioClaim(2, 1, "no asistió"), RenuncioClaim(3, 0))
+    assert "renuncio: 3 acusa a 2 {no asistió}" in write(r)
+    with pytest.raises(RecordSyntaxError) as err:
+        read(text.replace("acusa a Bruno", "acusa a Eva"), "en")
+    assert err.value.line == 9 and "invalid player: “Eva”" in str(err.value)
+
+
+def test_a_hand_entered_card_by_card_finds_who_plays_each_card():
+    h = random_hand(12, 2)
+    r = HandRecord(h.rules, h.dealer, CARDS[h.trump_card])
+    assert turn(r) == 3
+    for k, cards_of_trick in enumerate(h.tricks):
+        for c in cards_of_trick:
+            r = append(r, Play(-1, CARDS[c]))
+        assert r.plays[-4].seat == h.leaders[k]
+        for d in h.cantes:
+            if d.after_trick == k + 1:
+                r = append(r, Cante(d.seat, d.option.suit, d.option.tute))
+    assert turn(r) is None
+    assert [(p.seat, p.card) for p in r.plays] == [
+        ((leader + j) % 4, c) for leader, t in zip(h.leaders, h.tricks, strict=True) for j, c in enumerate(t)
+    ]
+    with pytest.raises(RecordSyntaxError) as err:
+        append(r, Play(-1, CARDS[0]))
+    assert "40 cartas" in render(err.value.message, "es")
+    with pytest.raises(RecordSyntaxError) as err:
+        append(HandRecord(h.rules, h.dealer, CARDS[h.trump_card]), Play(0, CARDS[5]))
+    assert "le toca al jugador 4" in render(err.value.message, "es")
