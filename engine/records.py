@@ -113,7 +113,7 @@ class HandRecord:
 
     @property
     def trump(self) -> Suit:
-        return Suit.OROS if self.trump_card is None else self.trump_card.suit
+        return Suit.OROS if self.trump_card is None else Suit(self.trump_card // 10)
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -281,6 +281,12 @@ class _Holdings:
         self.sources[c] = Source(kind, trick, event)
 
 
+def _as_card(c, where: tuple) -> Card:
+    if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 40:
+        return CARDS[c]
+    raise _Problem(where, "records.error.not_a_card", value=repr(c)[:30])
+
+
 def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
     """Check a record's consistency and rebuild the play; ``_Problem`` names the faulty place."""
     rules = record.rules
@@ -318,6 +324,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         for c in hand:
             if c is None:
                 continue
+            if c.__class__ is not Card:
+                c = _as_card(c, ("hand", seat))
             if seen >> c & 1:
                 raise _Problem(("hand", seat), "records.error.twice", card=int(c))
             seen |= 1 << c
@@ -349,8 +357,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             if len(winners) == 10:
                 raise _Problem(where, "records.error.forty_one")
             c = e.card
-            if not isinstance(c, Card) or not 0 <= c < 40:
-                raise _Problem(where, "records.error.not_a_card", value=repr(c))
+            if c.__class__ is not Card:
+                c = _as_card(c, where)
             if play_seats_given and e.seat != turn:
                 raise _Problem(
                     where, "records.error.out_of_turn", card=int(c), seat=e.seat + 1, turn=turn + 1
