@@ -561,6 +561,7 @@ def write(record: HandRecord) -> str:
 # -- reading ------------------------------------------------------------------------------------------
 
 _CODES = {c.code: c for c in CARDS}
+_CANTE_EXAMPLE = "canta 2: las veinte en copas, canta 1: tute de reyes"
 _ACCUSES = re.compile(r"\s+acusa\s+", re.IGNORECASE)
 _TO = re.compile(r"^(a|al)\s+", re.IGNORECASE)
 _PRESET_LIST = ", ".join(PRESETS)
@@ -731,11 +732,15 @@ class _Reader:
         words = _fold(value).replace(",", " ").split()
         words = [w for w in words if w not in ("las", "los", "en", "de", "el", "la")]
         if not words:
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            )
         if words[0] == "tute":
             kind = words[1] if len(words) == 2 else None
             if kind not in TUTE_KINDS:
-                raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+                raise _Problem(
+                    ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                )
             self.event(Cante(seat, None, kind), line)
             return
         kind = None
@@ -746,13 +751,19 @@ class _Reader:
             if kind == 40 and trump is not None:
                 self.event(Cante(seat, trump), line)
                 return
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            )
         if len(words) != 1:
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            )
         try:
             suit = Suit.parse(words[0])
         except CardError:
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40]) from None
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            ) from None
         if kind is not None and trump is not None and (kind == 40) != (suit == trump):
             raise _Problem(
                 ("line", line), "records.error.cante_kind", kind=kind, suit=int(suit), trump=int(trump)
@@ -769,7 +780,9 @@ class _Reader:
             raise _Problem(("line", line), "records.error.brace")
         parts = _ACCUSES.split(f" {value} ")
         if len(parts) != 2:
-            raise _Problem(("line", line), "records.error.claim", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.claim", example="renuncio: 2 acusa a 3", text=value[:40]
+            )
         by, against = parts[0], _TO.sub("", parts[1].strip())
         self.event(RenuncioClaim(self.seat_ref(by, line), self.seat_ref(against, line), comment), line)
 

@@ -480,3 +480,14 @@ def test_a_hand_entered_card_by_card_finds_who_plays_each_card():
     with pytest.raises(RecordSyntaxError) as err:
         append(HandRecord(h.rules, h.dealer, CARDS[h.trump_card]), Play(0, CARDS[5]))
     assert "le toca al jugador 4" in render(err.value.message, "es")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_records_messages_are_spelt_right(lang):
+    from importlib import import_module
+
+    from tests.spelling.checker import unknown
+
+    catalogue = import_module(f"engine.messages.{lang}.records").CATALOGUE
+    texts = [re.sub(r"\{[^}]*\}", " ", t) for t in catalogue.values()]
+    assert unknown(texts, {"es": "es_ES", "en": "en_US"}[lang]) == {}
