@@ -568,7 +568,7 @@ _PRESET_LIST = ", ".join(PRESETS)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _HOSTILE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-_KEY = re.compile(r"^([^\W_][\w ]*?)\s*:(.*)$")
+_KEY = re.compile(r"[^\W_][\w ]{0,30}")
 _TOKEN = re.compile(r"\{[^{}]*\}|[^\s,;{}]+|[{}]")
 _YES = {"si": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
@@ -878,11 +878,11 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            m = _KEY.match(line)
-            if m is None:
+            colon = line.find(":", 0, 33)
+            if colon < 0 or not _KEY.fullmatch(line, 0, colon):
                 r.trick(None, line, no)
                 continue
-            key, value = _fold(m.group(1)), m.group(2).strip()
+            key, value = _fold(line[:colon]), line[colon + 1 :].strip()
             kind, n = _line_kind(key)
             if kind == "trick":
                 r.trick(n, value, no)

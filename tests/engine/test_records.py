@@ -491,3 +491,25 @@ def test_the_records_messages_are_spelt_right(lang):
     catalogue = import_module(f"engine.messages.{lang}.records").CATALOGUE
     texts = [re.sub(r"\{[^}]*\}", " ", t) for t in catalogue.values()]
     assert unknown(texts, {"es": "es_ES", "en": "en_US"}[lang]) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" + " " * 19_000 + "b",
+        HEAD + "1: " + "4c " * 6_000,
+        "{" * 19_000,
+        "{a" * 9_000,
+        HEAD + "renuncio: " + "{" * 19_000,
+        HEAD + "canta 1: " + "de " * 6_000,
+        "mesa" + ":" * 19_000,
+    ],
+    ids=["spaces", "cards", "braces", "open-comments", "claim-braces", "cante-words", "colons"],
+)
+def test_a_long_hostile_line_is_refused_at_once(text):
+    import time
+
+    start = time.process_time()
+    with pytest.raises(RecordSyntaxError):
+        read(text)
+    assert time.process_time() - start < 0.5
