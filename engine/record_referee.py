@@ -119,6 +119,7 @@ class ClaimVerdict:
         if self.renuncio is not None:
             facts["n"] = self.renuncio.trick
             facts["card"] = int(self.renuncio.card)
+            facts["culprit"] = Message("records.who.subj", {"who": Who.seat(self.against, None)})
         return Message(f"records.claim.{self.verdict}", facts)
 
 

@@ -81,9 +81,10 @@ CATALOGUE: dict[str, str] = {
     "records.cante.why.missing": "they do not hold the cards of the cante",
     "records.cante.why.after_tute": "the hand already ended with the tute",
     "records.cante.why.after_last_baza": "nobody sings after the last trick",
+    "records.who.subj": "{who:subj}",
     "records.who.a": "{who:obj}",
     "records.claim.upheld": (
-        "{who:subj} calls renuncio against {against}: upheld, at trick {n} they played {card:the} when they could not."
+        "{who:subj} calls renuncio against {against}: upheld; at trick {n}, {culprit} played {card:the} when they could not."
     ),
     "records.claim.false": (
         "{who:subj} calls renuncio against {against}: there was none, all their cards until then are within the rules."

@@ -87,9 +87,10 @@ CATALOGUE: dict[str, str] = {
     "records.cante.why.missing": "no tiene las cartas del cante",
     "records.cante.why.after_tute": "la mano ya terminó con el tute",
     "records.cante.why.after_last_baza": "después de la última baza ya no se canta",
+    "records.who.subj": "{who:subj}",
     "records.who.a": "{who:a}",
     "records.claim.upheld": (
-        "{who:subj} acusa de renuncio {against}: tiene razón, en la baza {n} jugó {card:the} sin poder."
+        "{who:subj} acusa de renuncio {against}: tiene razón; en la baza {n}, {culprit} jugó {card:the} cuando no podía."
     ),
     "records.claim.false": (
         "{who:subj} acusa de renuncio {against}: no lo hubo, todas sus cartas hasta entonces cumplen."
