@@ -160,6 +160,7 @@ class RecordReport:
     def to_dict(self, lang: str = "es") -> dict[str, Any]:
         """JSON-ready: seats 0..3, pairs 'A'/'B', cards as codes, sentences in ``lang``."""
         return {
+            "players": list(self.record.players),
             "plays": [
                 {
                     "trick": p.trick,
