@@ -1040,6 +1040,21 @@ def turn(record: HandRecord) -> int | None:
     return analyse(record).turn
 
 
+def possible_cards(record: HandRecord) -> tuple[Card, ...]:
+    """The cards the seat to play may hold, by what the record shows (its known cards not yet played and,
+    while its hand is not all known, every card nobody is known to hold): what a page offers to click.
+    Empty when the hand is over."""
+    a = analyse(record)
+    if a.turn is None:
+        return ()
+    played = 0
+    for cards in a.tricks:
+        for c in cards:
+            played |= 1 << c
+    mask = a.held[a.turn] | (a.pool if a.unknown_slots(a.turn) else 0)
+    return tuple(CARDS[c] for c in range(40) if (mask & ~played) >> c & 1)
+
+
 def append(record: HandRecord, event: RecordEvent) -> HandRecord:
     """The record with one more event, checked like a whole record. A ``Play`` whose seat is None (or -1)
     is played by whoever's turn it is: entering a trick is four cards. A wrong event raises

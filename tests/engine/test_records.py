@@ -28,6 +28,7 @@ from engine.records import (
     deal_code,
     deal_from_code,
     from_hand,
+    possible_cards,
     read,
     turn,
     write,
@@ -513,3 +514,16 @@ def test_a_long_hostile_line_is_refused_at_once(text):
     with pytest.raises(RecordSyntaxError):
         read(text)
     assert time.process_time() - start < 0.5
+
+
+def test_the_cards_offered_for_the_next_play_are_those_the_seat_may_hold():
+    r = read(HEAD + "mano 3: 2o 4o 5o 6o 7o 10o 11o 12o 3o 1o\n1: 4c\n")
+    # player 3 holds only oros: they are offered their ten cards
+    assert possible_cards(r) == tuple(parse_card(c) for c in "2o 4o 5o 6o 7o 10o 11o 12o 3o 1o".split())
+    r = append(r, Play(-1, parse_card("1o")))
+    # player 4's hand is unknown: every card not played and not known elsewhere (the 2e is the dealer's)
+    offered = possible_cards(r)
+    assert len(offered) == 40 - 2 - 9 - 1
+    assert parse_card("2e") not in offered and parse_card("4c") not in offered
+    with pytest.raises(RecordSyntaxError):
+        append(r, Play(-1, parse_card("5o")))
