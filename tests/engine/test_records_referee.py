@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 from engine.bots.choose import choose_play
 from engine.bots.table import play_hand, sing_after_trick
 from engine.bots.view import seat_view
+from engine.cantes import CABALLO, REY
 from engine.cards import pick
 from engine.hand import Hand, random_hand
 from engine.obligations import legal_mask
 from engine.record_referee import referee_on_record
-from engine.records import HandRecord, Play, RenuncioClaim, from_hand, read, write
+from engine.records import Cante, HandRecord, Play, RenuncioClaim, from_hand, read, write
 from engine.referee import referee_on_record as public_referee_on_record
 from engine.rules import PRESETS, TableRules
 
@@ -140,7 +141,7 @@ UNKNOWN = ((None,) * 10,) * 4
 @rule("R-OBL-RENUNCIO")
 @pytest.mark.parametrize("obligation", OBLIGATIONS)
 def test_partly_known_hands_give_undecidable_or_the_renuncio_with_its_evidence(obligation):
-    checked = {"found_later": 0, "undecidable": 0, "hand_line": 0}
+    checked = {"found_later": 0, "undecidable": 0, "hand_line": 0, "dashes": 0}
     for seed in range(300):
         rules = PRESETS[sorted(PRESETS)[seed % 4]]
         h, done = forced(seed, rules, obligation)
@@ -178,6 +179,38 @@ def test_partly_known_hands_give_undecidable_or_the_renuncio_with_its_evidence(o
         assert report.claims[0].verdict == "upheld" and report.claims[0].renuncio == verdict
         assert report.reason == "renuncio" and report.winner == 1 - (seat & 1)
         checked["hand_line"] += 1
+        # The hand line with «-» for the cards that made the play illegal: the cut record cannot decide
+        # (unless the turned-up card or a cante shows one); the whole record finds it from a later play.
+        legal = set(verdict.legal)
+        partial = tuple(
+            tuple(None if c in legal else c for c in full.hands[s]) if s == seat else (None,) * 10
+            for s in range(4)
+        )
+        sung = [e for e in cut.events if isinstance(e, Cante) and e.seat == seat]
+        shown = {
+            c
+            for e in sung
+            for c in ((REY if e.tute == "reyes" else CABALLO) if e.tute else (REY[e.suit], CABALLO[e.suit]))
+        }
+        shown_early = legal & ({full.trump_card} | shown)
+        report = referee_on_record(read(write(_fields(cut, hands=partial, deal_code=None))))
+        again = next(p for p in report.plays if (p.trick, p.seat) == (trick, seat))
+        if not shown_early:
+            # What the known cards alone say (engine.obligations on the hand line's known cards still held):
+            # another obligation may still be broken (no copa known, but a trump known and not played).
+            before = h.tricks[trick - 1][: (seat - h.leaders[trick - 1]) % 4]
+            played_before = sum(1 << c for t in h.tricks[: trick - 1] for c in t)
+            known = sum(1 << c for c in partial[seat] if c is not None) & ~played_before | 1 << card
+            expected = (
+                "renuncio" if not legal_mask(known, before, h.trump, rules) >> card & 1 else "undecidable"
+            )
+            assert again.verdict == expected
+            checked["dashes"] += expected == "undecidable"
+        whole = referee_on_record(read(write(_fields(full, hands=partial, deal_code=None))))
+        found = next(p for p in whole.plays if (p.trick, p.seat) == (trick, seat))
+        assert found.verdict == "renuncio" and found.evidence
+        assert all(ev.kind in ("play", "cante", "trump") for ev in found.evidence)
+        assert all(ev.trick > trick for ev in found.evidence if ev.kind == "play")
         if min(checked.values()) >= 5:
             break
     assert min(checked.values()) >= 5, checked
