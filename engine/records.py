@@ -788,11 +788,11 @@ class _Reader:
 
     def seat_ref(self, text: str, line: int) -> int:
         """A player as a line names them: 1 to 4, «jugador 2», or a name of the «jugador N:» lines."""
-        key = _fold(text)
-        key = key.removeprefix("el ").removeprefix("jugador ").strip()
-        if len(key) == 1 and key in "1234":
-            return int(key) - 1
-        names = [_fold(p) if p else None for p in self.players]
+        key = _bare(text)
+        number = key.removeprefix("jugador ").strip()
+        if len(number) == 1 and number in "1234":
+            return int(number) - 1
+        names = [_bare(p) if p else None for p in self.players]
         if key and names.count(key) == 1:
             return names.index(key)
         raise _Problem(("line", line), "records.error.seat", value=text.strip()[:20])
@@ -842,6 +842,14 @@ class _Reader:
         if not value:
             raise _Problem(("line", line), "records.error.value", key=key)
         return value
+
+
+def _bare(name: str) -> str:
+    """A name as a seat's reference compares it: folded, without a leading article («al Chino» is «el Chino»)."""
+    key = _fold(name)
+    for article in ("el ", "la ", "los ", "las "):
+        key = key.removeprefix(article)
+    return key
 
 
 def _rules_problem(line: int, text: str) -> _Problem:

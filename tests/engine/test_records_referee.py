@@ -371,3 +371,26 @@ def test_a_card_more_in_the_hand_never_makes_a_card_legal(deck, n_trick, n_hand,
     for extra in deck[n_trick + n_hand :]:
         bigger = legal_mask(hand | 1 << extra, trick, trump, rules)
         assert bigger & hand & ~legal_mask(hand, trick, trump, rules) == 0
+
+
+def test_the_report_names_the_players_the_record_names():
+    from engine.messages import from_data, to_data
+
+    text = (
+        "mesa: guia\njugador 1: Ana\njugador 2: el Chino\nreparte: 4\ntriunfo: 2o\n"
+        "1: 1c 4b 12c 4c\n2: 10o 2c 5o 6o\nrenuncio: Ana acusa al Chino\n"
+    )
+    report = referee_on_record(read(text))
+    es = report.sentences("es")
+    assert (
+        "Baza 1: renuncio del Chino (pareja B), que juega el cuatro de bastos: tiene copas; debe asistir."
+        in es
+    )
+    assert "El Chino (pareja B) tenía el dos de copas, que jugó en la baza 2." in es
+    assert any(s.startswith("Ana (pareja A) acusa de renuncio al Chino (pareja B): tiene razón") for s in es)
+    assert "Baza 2: no se puede decidir si el jugador 3 (pareja A) podía jugar el cinco de oros" in " ".join(
+        es
+    )
+    assert "El Chino (pair B) held the two of copas, which they played at trick 2." in report.sentences("en")
+    message = report.renuncios[0].message
+    assert from_data(to_data(message)) == message
