@@ -56,6 +56,8 @@ class _Who:
     def subject(self) -> str:
         w = self.who
         if w.number is not None:
+            if w.name:
+                return f"{w.name} (pair {'AB'[(w.number - 1) % 2]})"
             return f"player {w.number} (pair {'AB'[(w.number - 1) % 2]})"
         return _RELATIVE[w.relative]
 

@@ -67,6 +67,8 @@ class _Who:
     def subject(self) -> str:
         w = self.who
         if w.number is not None:
+            if w.name:
+                return f"{w.name} (pareja {'AB'[(w.number - 1) % 2]})"
             return f"el jugador {w.number} (pareja {'AB'[(w.number - 1) % 2]})"
         return _RELATIVE[w.relative]
 
