@@ -25,6 +25,11 @@ from engine.records import Analysis, Cante, HandRecord, Play, RenuncioClaim, ana
 PAIRS = "AB"
 
 
+def _who(seat: int, names) -> Who:
+    """A player seen from outside: «Ana (pareja A)» when the record names them, else «el jugador 1 (pareja A)»."""
+    return Who(None, seat + 1, names[seat])
+
+
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """How the record shows ``seat`` held ``card``: 'play' (played at ``trick``), 'cante' (shown after
@@ -35,10 +40,11 @@ class Evidence:
     card: Card
     kind: str
     trick: int | None
+    names: tuple = (None, None, None, None)  # the players' names by seat, when the record has them
 
     @property
     def message(self) -> Message:
-        facts = {"who": Who.seat(self.seat, None), "card": int(self.card)}
+        facts = {"who": _who(self.seat, self.names), "card": int(self.card)}
         if self.trick is not None:
             facts["n"] = self.trick
         return Message(f"records.evidence.{self.kind}", facts)
@@ -59,10 +65,11 @@ class PlayVerdict:
     legal: tuple[Card, ...]  # for a renuncio: the cards the seat is known to have held that were legal
     evidence: tuple[Evidence, ...]
     why: Message | None  # the ruling's verdict on the card (a renuncio)
+    names: tuple = (None, None, None, None)  # the players' names by seat, when the record has them
 
     @property
     def message(self) -> Message:
-        facts: dict[str, Any] = {"n": self.trick, "who": Who.seat(self.seat, None), "card": int(self.card)}
+        facts: dict[str, Any] = {"n": self.trick, "who": _who(self.seat, self.names), "card": int(self.card)}
         if self.verdict == "renuncio":
             facts["verdict"] = self.why
             return Message("records.play.renuncio", facts)
@@ -83,6 +90,7 @@ class CanteVerdict:
     points: int  # counted: only a valid cante
     rule_ids: tuple[str, ...]
     reason: Message | None  # why not (invalid) / what might have come first (undecidable)
+    names: tuple = (None, None, None, None)  # the players' names by seat, when the record has them
 
     @property
     def message(self) -> Message:
@@ -92,7 +100,11 @@ class CanteVerdict:
             when = Message("records.when.start")
         else:
             when = Message("records.when.after", {"n": self.after_trick})
-        facts: dict[str, Any] = {"when": when, "who": Who.seat(self.seat, None), "option": self.option.label}
+        facts: dict[str, Any] = {
+            "when": when,
+            "who": _who(self.seat, self.names),
+            "option": self.option.label,
+        }
         if self.verdict == "valid":
             if self.option.tute:
                 return Message("records.cante.valid.tute", facts)
@@ -109,16 +121,18 @@ class ClaimVerdict:
     against: int
     verdict: str  # "upheld", "false" or "undecidable"
     renuncio: PlayVerdict | None  # the renuncio that upholds it
+    names: tuple = (None, None, None, None)  # the players' names by seat, when the record has them
 
     @property
     def message(self) -> Message:
         facts: dict[str, Any] = {
-            "who": Who.seat(self.by, None),
-            "against": Message("records.who.a", {"who": Who.seat(self.against, None)}),
+            "who": _who(self.by, self.names),
+            "against": Message("records.who.a", {"who": _who(self.against, self.names)}),
         }
         if self.renuncio is not None:
             facts["n"] = self.renuncio.trick
             facts["card"] = int(self.renuncio.card)
+            facts["culprit"] = Message("records.who.subj", {"who": _who(self.against, self.names)})
         return Message(f"records.claim.{self.verdict}", facts)
 
 
@@ -159,6 +173,7 @@ class RecordReport:
     def to_dict(self, lang: str = "es") -> dict[str, Any]:
         """JSON-ready: seats 0..3, pairs 'A'/'B', cards as codes, sentences in ``lang``."""
         return {
+            "players": list(self.record.players),
             "plays": [
                 {
                     "trick": p.trick,
@@ -221,13 +236,28 @@ def _reason(check) -> Message:
     return Message(f"records.cante.why.{key}", {k: v for k, v in facts.items() if k in ("suit", "better")})
 
 
-def _evidence(a: Analysis, seat: int, cards) -> tuple[Evidence, ...]:
+def _evidence(a: Analysis, seat: int, cards, names) -> tuple[Evidence, ...]:
     out = []
     for c in cards:
         src = a.sources.get(c)
         if src is not None:
-            out.append(Evidence(seat, CARDS[c], src.kind, src.trick))
+            out.append(Evidence(seat, CARDS[c], src.kind, src.trick, names))
     return tuple(out)
+
+
+def _witness(hand: int, pool: int, before, c: int, trump: int, rules) -> int:
+    """The mildest card nobody is known to hold that would have made ``c`` illegal (a card of the led suit
+    before a trump, the weakest first): the obligation an undecidable play might have broken."""
+    led = CARDS[before[0]].suit
+
+    def order(y: int) -> tuple:
+        suit = y // 10
+        return (suit != led, suit != trump, y % 10)
+
+    for y in sorted(cards_of(pool), key=order):
+        if not legal_mask(hand | 1 << y, before, trump, rules) >> c & 1:
+            return 1 << y
+    return pool
 
 
 def referee_on_record(record: HandRecord) -> RecordReport:
@@ -235,6 +265,7 @@ def referee_on_record(record: HandRecord) -> RecordReport:
     engine.records.RecordSyntaxError naming the line of its canonical text."""
     a = analyse(record)
     rules, trump = record.rules, a.trump
+    names = tuple(record.players)
     held = a.held
     pool = a.pool
     unknown = [a.unknown_slots(s) for s in range(4)]
@@ -271,7 +302,7 @@ def referee_on_record(record: HandRecord) -> RecordReport:
                 high = legal_mask(hand | pool, before, trump, rules) if unknown[seat] else low
             if not low >> c & 1:
                 known = cards_of(hand)
-                who = Who.seat(seat, None)
+                who = _who(seat, names)
                 r = (
                     first_card_ruling(known, first)
                     if first is not None
@@ -288,12 +319,15 @@ def referee_on_record(record: HandRecord) -> RecordReport:
                         r.obligation,
                         r.rule_ids,
                         r.legal,
-                        _evidence(a, seat, r.legal),
+                        _evidence(a, seat, r.legal, names),
                         r.verdict(c).message,
+                        names,
                     )
                 )
             elif not high >> c & 1:
-                r = ruling(cards_of(hand | pool), before, trump, rules)
+                r = ruling(
+                    cards_of(hand | _witness(hand, pool, before, c, trump, rules)), before, trump, rules
+                )
                 plays.append(
                     PlayVerdict(
                         number,
@@ -307,11 +341,12 @@ def referee_on_record(record: HandRecord) -> RecordReport:
                         (),
                         (),
                         None,
+                        names,
                     )
                 )
             else:
                 plays.append(
-                    PlayVerdict(number, i, trick_no, seat, CARDS[c], "legal", None, (), (), (), None)
+                    PlayVerdict(number, i, trick_no, seat, CARDS[c], "legal", None, (), (), (), None, names)
                 )
         elif isinstance(e, Cante):
             seat = e.seat
@@ -335,7 +370,11 @@ def referee_on_record(record: HandRecord) -> RecordReport:
             else:
                 check = check_cante(hand, trump, opt, **kwargs)
                 ids = check.rule_ids
-                if not check.valid:
+                if opt.tute and check.valid != (i == a.tute_event):
+                    # engine.records decides whether a tute ends the hand; they agree (a player who could
+                    # sing a tute could not have sung anything valid before it at that moment).
+                    verdict, reason = "invalid", Message("records.cante.why.already_sang")
+                elif not check.valid:
                     verdict, reason = "invalid", _reason(check)
                 elif unknown[seat] and not (wide := check_cante(hand | pool, trump, opt, **kwargs)).valid:
                     verdict, reason, ids = "undecidable", _reason(wide), wide.rule_ids
@@ -348,7 +387,7 @@ def referee_on_record(record: HandRecord) -> RecordReport:
                     tute_over = True
                 else:
                     sung |= 1 << opt.suit
-            cantes.append(CanteVerdict(i, seat, n_done, mid, opt, verdict, points, ids, reason))
+            cantes.append(CanteVerdict(i, seat, n_done, mid, opt, verdict, points, ids, reason, names))
         elif isinstance(e, RenuncioClaim):
             theirs = [p for p in plays if p.seat == e.against]
             found = next((p for p in theirs if p.verdict == "renuncio"), None)
@@ -358,7 +397,7 @@ def referee_on_record(record: HandRecord) -> RecordReport:
                 verdict = "undecidable"
             else:
                 verdict = "false"
-            claims.append(ClaimVerdict(i, e.by, e.against, verdict, found))
+            claims.append(ClaimVerdict(i, e.by, e.against, verdict, found, names))
     return _report(record, a, plays, cantes, claims)
 
 
@@ -418,7 +457,7 @@ def _report(record, a: Analysis, plays, cantes, claims) -> RecordReport:
             messages.append(
                 Message(
                     "records.score.renuncio",
-                    {"n": first.trick, "who": Who.seat(first.seat, None), "bad": PAIRS[first.seat & 1]},
+                    {"n": first.trick, "who": _who(first.seat, record.players), "bad": PAIRS[first.seat & 1]},
                 )
             )
     if score is not None and not decided:

@@ -113,7 +113,7 @@ class HandRecord:
 
     @property
     def trump(self) -> Suit:
-        return Suit.OROS if self.trump_card is None else self.trump_card.suit
+        return Suit.OROS if self.trump_card is None else Suit(self.trump_card // 10)
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -245,6 +245,7 @@ class Analysis:
     sources: dict[int, Source] = field(default_factory=dict)
     tute_event: int | None = None  # the event of a valid tute (the hand ends there)
     first_card: int | None = None
+    turn: int | None = None  # the seat to play next; None when the hand is over (40 cards or a tute)
 
     def unknown_slots(self, seat: int) -> int:
         return 10 - self.held[seat].bit_count()
@@ -280,6 +281,12 @@ class _Holdings:
         self.sources[c] = Source(kind, trick, event)
 
 
+def _as_card(c, where: tuple) -> Card:
+    if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 40:
+        return CARDS[c]
+    raise _Problem(where, "records.error.not_a_card", value=repr(c)[:30])
+
+
 def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
     """Check a record's consistency and rebuild the play; ``_Problem`` names the faulty place."""
     rules = record.rules
@@ -295,18 +302,9 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         first_card = DOS_DE_OROS
     trump = record.trump
     h = _Holdings()
-    held = h.held
-    if len(record.hands) != 4:
-        raise _Problem(("header", "mano"), "records.error.four_hands")
-    for seat, hand in enumerate(record.hands):
-        if len(hand) != 10:
-            raise _Problem(("hand", seat), "records.error.hand_size", seat=seat + 1, n=len(hand))
-        for c in hand:
-            if c is None:
-                continue
-            if held[seat] >> c & 1:
-                raise _Problem(("hand", seat), "records.error.twice", card=int(c))
-            h.claim(c, seat, ("hand", seat), "hand")
+    held, owner = h.held, h.owner
+    if record.trump_card is not None:
+        h.claim(record.trump_card, record.dealer, ("header", "triunfo"), "trump")
     if record.deal_code is not None:
         try:
             code_hands, code_dealer, code_trump = deal_from_code(record.deal_code)
@@ -317,8 +315,21 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         for seat in range(4):
             for c in code_hands[seat]:
                 h.claim(c, seat, ("header", "codigo"), "code")
-    if record.trump_card is not None:
-        h.claim(record.trump_card, record.dealer, ("header", "triunfo"), "trump")
+    if len(record.hands) != 4:
+        raise _Problem(("header", "mano"), "records.error.four_hands")
+    for seat, hand in enumerate(record.hands):
+        if len(hand) != 10:
+            raise _Problem(("hand", seat), "records.error.hand_size", seat=seat + 1, n=len(hand))
+        seen = 0
+        for c in hand:
+            if c is None:
+                continue
+            if c.__class__ is not Card:
+                c = _as_card(c, ("hand", seat))
+            if seen >> c & 1:
+                raise _Problem(("hand", seat), "records.error.twice", card=int(c))
+            seen |= 1 << c
+            h.claim(c, seat, ("hand", seat), "hand")
     if first_card is not None:
         leader = next((s for s in range(4) if held[s] >> first_card & 1), None)
         if leader is None:
@@ -334,7 +345,6 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
     played = 0
     played_by = [0, 0, 0, 0]
     won = [0, 0]
-    sang_now = 0
     tute_event = None
     turn = leader
     for i, e in enumerate(record.events):
@@ -347,15 +357,16 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             if len(winners) == 10:
                 raise _Problem(where, "records.error.forty_one")
             c = e.card
-            if not isinstance(c, Card) or not 0 <= c < 40:
-                raise _Problem(where, "records.error.not_a_card", value=repr(c))
+            if c.__class__ is not Card:
+                c = _as_card(c, where)
             if play_seats_given and e.seat != turn:
                 raise _Problem(
                     where, "records.error.out_of_turn", card=int(c), seat=e.seat + 1, turn=turn + 1
                 )
             if played >> c & 1:
                 raise _Problem(where, "records.error.played_twice", card=int(c))
-            h.claim(c, turn, where, "play", len(winners) + 1, i)
+            if owner[c] != turn:
+                h.claim(c, turn, where, "play", len(winners) + 1, i)
             played |= 1 << c
             played_by[turn] |= 1 << c
             seats.append(turn)
@@ -367,7 +378,6 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
             winner = (leaders[-1] + trick_winner(trick, trump)) % 4
             winners.append(winner)
             won[winner & 1] += 1
-            sang_now = 0
             turn = winner
             if len(winners) < 10:
                 tricks.append([])
@@ -391,11 +401,8 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
                 and 1 <= n <= 9
                 and winners[-1] & 1 == e.seat & 1
                 and (won[e.seat & 1] == 1 or rules.tute_cualquier_baza)
-                and not sang_now >> e.seat & 1
             ):
                 tute_event = i
-            if not trick and n and winners[-1] & 1 == e.seat & 1:
-                sang_now |= 1 << e.seat
         elif isinstance(e, RenuncioClaim):
             if e.by not in (0, 1, 2, 3) or e.against not in (0, 1, 2, 3):
                 raise _Problem(where, "records.error.seat", value=f"{e.by}, {e.against}")
@@ -426,6 +433,7 @@ def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
         h.sources,
         tute_event,
         first_card,
+        None if tute_event is not None or len(winners) == 10 else turn,
     )
 
 
@@ -453,19 +461,24 @@ def _rules_text(rules: TableRules) -> str:
     return ", ".join([base, *diffs])
 
 
-def _clean(text: str, what: str) -> str:
+def _clean(text: str, what: str, *, in_braces: bool = False) -> str:
+    """A text as a record writes it: one trimmed line, no hostile character (and no brace inside braces)."""
     if (
         not isinstance(text, str)
-        or text != " ".join(text.split())
         or not text
-        or any(ch in text for ch in "{}")
+        or text != " ".join(text.split())
+        or (in_braces and ("{" in text or "}" in text))
+        or _CONTROL.search(text)
+        or (not text.isascii() and any(unicodedata.category(ch) in _HOSTILE for ch in text))
     ):
-        raise ValueError(f"{what}: {text!r} cannot be written in a record (one line, no braces, trimmed)")
+        raise ValueError(f"{what}: {text!r} cannot be written in a record (one trimmed line of text)")
     return text
 
 
-def _cante_text(e: Cante) -> str:
-    return f"tute de {e.tute}" if e.tute else e.suit.label
+def _cante_text(e: Cante, trump: Suit) -> str:
+    if e.tute:
+        return f"tute de {e.tute}"
+    return f"las {'cuarenta' if e.suit == trump else 'veinte'} en {Suit(e.suit).label}"
 
 
 def _lines(record: HandRecord) -> tuple[list[str], dict[tuple, int]]:
@@ -524,15 +537,15 @@ def _lines(record: HandRecord) -> tuple[list[str], dict[tuple, int]]:
                     raise ValueError(f"annotation {e.annotation!r}: use one of {ANNOTATIONS}")
                 token += e.annotation
             if e.comment is not None:
-                token += " {" + _clean(e.comment, "comment") + "}"
+                token += " {" + _clean(e.comment, "comment", in_braces=True) + "}"
             current.append(token)
             current_places.append(("event", i))
             continue
         flush()
         if isinstance(e, Cante):
-            add(("event", i), f"canta {e.seat + 1}: {_cante_text(e)}")
+            add(("event", i), f"canta {e.seat + 1}: {_cante_text(e, record.trump)}")
         elif isinstance(e, RenuncioClaim):
-            tail = "" if e.comment is None else " {" + _clean(e.comment, "comment") + "}"
+            tail = "" if e.comment is None else " {" + _clean(e.comment, "comment", in_braces=True) + "}"
             add(("event", i), f"renuncio: {e.by + 1} acusa a {e.against + 1}{tail}")
         else:
             add(("event", i), f"nota: {_clean(e.text, 'nota')}")
@@ -548,52 +561,51 @@ def write(record: HandRecord) -> str:
 # -- reading ------------------------------------------------------------------------------------------
 
 _CODES = {c.code: c for c in CARDS}
+_CANTE_EXAMPLE = "canta 2: las veinte en copas, canta 1: tute de reyes"
+_ACCUSES = re.compile(r"\s+acusa\s+", re.IGNORECASE)
+_TO = re.compile(r"^(a|al)\s+", re.IGNORECASE)
+_PRESET_LIST = ", ".join(PRESETS)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _HOSTILE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-_KEY = re.compile(r"^([^\W_][\w ]*?)\s*:(.*)$")
+_KEY = re.compile(r"[^\W_][\w ]{0,30}")
 _TOKEN = re.compile(r"\{[^{}]*\}|[^\s,;{}]+|[{}]")
 _YES = {"si": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
 
 def _fold(text: str) -> str:
+    if text.isascii():
+        return " ".join(text.lower().split())
     decomposed = unicodedata.normalize("NFKD", text.strip().lower())
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
 
 
-def _as_text(data: str | bytes) -> str:
+def _as_text(data: str | bytes, lang: str | None = None) -> str:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_BYTES:
-            raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}))
+            raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}), lang)
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordSyntaxError(0, Message("records.error.not_text")) from None
+            raise RecordSyntaxError(0, Message("records.error.not_text"), lang) from None
     if not isinstance(data, str):
-        raise RecordSyntaxError(0, Message("records.error.not_text"))
+        raise RecordSyntaxError(0, Message("records.error.not_text"), lang)
     if len(data) > MAX_BYTES or len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}))
+        raise RecordSyntaxError(0, Message("records.error.too_big", {"limit": MAX_BYTES // 1000}), lang)
     if data.startswith("\ufeff"):
         data = data[1:]
     if "\x00" in data:
-        raise RecordSyntaxError(0, Message("records.error.not_text"))
-    if not data.isascii():
-        for no, line in enumerate(data.split("\n"), 1):
-            for ch in line:
-                if ch not in "\t\r" and unicodedata.category(ch) in _HOSTILE:
-                    raise RecordSyntaxError(
-                        no, Message("records.error.hostile", {"code": f"U+{ord(ch):04X}"})
-                    )
-    else:
-        for no, line in enumerate(data.split("\n"), 1):
-            if any(ch < " " and ch not in "\t\r" for ch in line):
-                raise RecordSyntaxError(no, Message("records.error.hostile", {"code": "control"}))
+        raise RecordSyntaxError(0, Message("records.error.not_text"), lang)
+    bad = _CONTROL.search(data)
+    if bad is None and not data.isascii():
+        bad = next(
+            (m for m in _NON_ASCII.finditer(data) if unicodedata.category(m.group()) in _HOSTILE), None
+        )
+    if bad is not None:
+        ch = bad.group()
+        line = data.count("\n", 0, bad.start()) + 1
+        raise RecordSyntaxError(line, Message("records.error.hostile", {"code": f"U+{ord(ch):04X}"}), lang)
     return data
-
-
-def _seat_number(text: str, line: int) -> int:
-    t = text.strip()
-    if len(t) == 1 and t in "1234":
-        return int(t) - 1
-    raise _Problem(("line", line), "records.error.seat", value=t[:20])
 
 
 class _Reader:
@@ -644,6 +656,8 @@ class _Reader:
     def card_words(self, text: str, line: int) -> list[str]:
         """Words of a line of cards, a Spanish name ('rey de copas') as one word."""
         words = text.replace(",", " ").replace(";", " ").split()
+        if not any(len(w) == 2 and w[0] in "dD" for w in words):
+            return words
         out, i = [], 0
         while i < len(words):
             if i + 2 < len(words) and len(words[i + 1]) == 2 and _fold(words[i + 1]) == "de":
@@ -664,7 +678,12 @@ class _Reader:
     def trick(self, number: int | None, text: str, line: int) -> None:
         items: list[tuple[str, str | None]] = []  # (card token, comment)
         pending: list[str] = []
-        for tok in _TOKEN.findall(text):
+        if "{" not in text and "}" not in text:
+            tokens = []
+            items = [(w, None) for w in self.card_words(text, line)]
+        else:
+            tokens = _TOKEN.findall(text)
+        for tok in tokens:
             if tok in ("{", "}"):
                 raise _Problem(("line", line), "records.error.brace")
             if tok.startswith("{"):
@@ -686,7 +705,7 @@ class _Reader:
         partial = self.plays % 4
         current = self.plays // 4 + 1  # the trick under way or the next one
         if number is not None and number != current:
-            if partial and number == current + 1:
+            if partial and number > current:
                 raise _Problem(("line", line), "records.error.trick_incomplete", n=current, k=partial)
             raise _Problem(("line", line), "records.error.trick_number", n=number, expected=current)
         if self.plays + len(items) > 40:
@@ -694,6 +713,11 @@ class _Reader:
         if partial + len(items) > 4:
             raise _Problem(("line", line), "records.error.five", n=current, k=partial + len(items))
         for token, comment in items:
+            found = _CODES.get(token)
+            if found is not None:
+                self.event(Play(-1, found, comment), line)
+                self.plays += 1
+                continue
             annotation = None
             stripped = token.rstrip("!?")
             if stripped != token:
@@ -708,11 +732,15 @@ class _Reader:
         words = _fold(value).replace(",", " ").split()
         words = [w for w in words if w not in ("las", "los", "en", "de", "el", "la")]
         if not words:
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            )
         if words[0] == "tute":
             kind = words[1] if len(words) == 2 else None
             if kind not in TUTE_KINDS:
-                raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+                raise _Problem(
+                    ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                )
             self.event(Cante(seat, None, kind), line)
             return
         kind = None
@@ -723,13 +751,19 @@ class _Reader:
             if kind == 40 and trump is not None:
                 self.event(Cante(seat, trump), line)
                 return
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            )
         if len(words) != 1:
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40])
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            )
         try:
             suit = Suit.parse(words[0])
         except CardError:
-            raise _Problem(("line", line), "records.error.cante_text", text=value[:40]) from None
+            raise _Problem(
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+            ) from None
         if kind is not None and trump is not None and (kind == 40) != (suit == trump):
             raise _Problem(
                 ("line", line), "records.error.cante_kind", kind=kind, suit=int(suit), trump=int(trump)
@@ -744,10 +778,24 @@ class _Reader:
             value = value[: m.start()]
         if "{" in value or "}" in value:
             raise _Problem(("line", line), "records.error.brace")
-        words = [w for w in _fold(value).split() if w not in ("a", "al", "el", "jugador", "contra")]
-        if len(words) != 3 or words[1] != "acusa":
-            raise _Problem(("line", line), "records.error.claim", text=value[:40])
-        self.event(RenuncioClaim(_seat_number(words[0], line), _seat_number(words[2], line), comment), line)
+        parts = _ACCUSES.split(f" {value} ")
+        if len(parts) != 2:
+            raise _Problem(
+                ("line", line), "records.error.claim", example="renuncio: 2 acusa a 3", text=value[:40]
+            )
+        by, against = parts[0], _TO.sub("", parts[1].strip())
+        self.event(RenuncioClaim(self.seat_ref(by, line), self.seat_ref(against, line), comment), line)
+
+    def seat_ref(self, text: str, line: int) -> int:
+        """A player as a line names them: 1 to 4, «jugador 2», or a name of the «jugador N:» lines."""
+        key = _bare(text)
+        number = key.removeprefix("jugador ").strip()
+        if len(number) == 1 and number in "1234":
+            return int(number) - 1
+        names = [_bare(p) if p else None for p in self.players]
+        if key and names.count(key) == 1:
+            return names.index(key)
+        raise _Problem(("line", line), "records.error.seat", value=text.strip()[:20])
 
     # the record
     def rules(self) -> TableRules:
@@ -756,41 +804,57 @@ class _Reader:
         value, line = self.headers["mesa"]
         parts = [p.strip() for p in value.split(",") if p.strip()]
         if not parts:
-            raise _Problem(("line", line), "records.error.rules", text=value[:40])
+            raise _rules_problem(line, value[:40])
         spec: dict = {}
         if "=" not in parts[0]:
             spec["preset"] = _fold(parts.pop(0))
             if spec["preset"] not in PRESETS:
                 raise _Problem(
-                    ("line", line), "records.error.preset", text=parts and value[:40] or value[:40]
+                    ("line", line),
+                    "records.error.preset",
+                    presets=_PRESET_LIST,
+                    text=value[:40],
                 )
         for part in parts:
             key, eq, raw = part.partition("=")
             key, raw = _fold(key).replace(" ", "_"), _fold(raw)
             if not eq or key not in _CHOICES or key in spec:
-                raise _Problem(("line", line), "records.error.rules", text=part[:40])
+                raise _rules_problem(line, part[:40])
             choices = _CHOICES[key]
             if isinstance(choices[0], bool):
                 if raw not in _YES:
-                    raise _Problem(("line", line), "records.error.rules", text=part[:40])
+                    raise _rules_problem(line, part[:40])
                 spec[key] = _YES[raw]
             elif raw in choices:
                 spec[key] = raw
             else:
-                raise _Problem(("line", line), "records.error.rules", text=part[:40])
+                raise _rules_problem(line, part[:40])
         try:
             return TableRules.from_spec(spec)
         except RulesError:
-            raise _Problem(("line", line), "records.error.rules", text=value[:40]) from None
+            raise _rules_problem(line, value[:40]) from None
 
     def text_header(self, key: str) -> str | None:
         if key not in self.headers:
             return None
         value, line = self.headers[key]
         value = " ".join(value.split())
-        if not value or "{" in value or "}" in value:
+        if not value:
             raise _Problem(("line", line), "records.error.value", key=key)
         return value
+
+
+def _bare(name: str) -> str:
+    """A name as a seat's reference compares it: folded, without a leading article («al Chino» is «el Chino»)."""
+    key = _fold(name)
+    for article in ("el ", "la ", "los ", "las "):
+        key = key.removeprefix(article)
+    return key
+
+
+def _rules_problem(line: int, text: str) -> _Problem:
+    example = "fallar_sin_pisar=sí"
+    return _Problem(("line", line), "records.error.rules", presets=_PRESET_LIST, example=example, text=text)
 
 
 def _line_kind(key: str) -> tuple[str, int | None]:
@@ -814,7 +878,7 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
     """A record from its text (lenient: Spanish card names, any case or accents, blank lines, '#' comment
     lines); anything malformed raises RecordSyntaxError naming the line, in ``lang`` (or the language in
     force)."""
-    data = _as_text(text)
+    data = _as_text(text, lang)
     r = _Reader()
     trump_suit: Suit | None = None
     try:
@@ -822,11 +886,11 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            m = _KEY.match(line)
-            if m is None:
+            colon = line.find(":", 0, 33)
+            if colon < 0 or not _KEY.fullmatch(line, 0, colon):
                 r.trick(None, line, no)
                 continue
-            key, value = _fold(m.group(1)), m.group(2).strip()
+            key, value = _fold(line[:colon]), line[colon + 1 :].strip()
             kind, n = _line_kind(key)
             if kind == "trick":
                 r.trick(n, value, no)
@@ -913,7 +977,7 @@ def _build(r: _Reader) -> HandRecord:
         if key not in r.headers:
             raise _Problem(("line", 1), "records.error.missing", key=key)
     value, line = r.headers["reparte"]
-    dealer = _seat_number(value, line)
+    dealer = r.seat_ref(value, line)
     value, line = r.headers["triunfo"]
     first_hand = False
     if "primera mano" in r.headers:
@@ -962,13 +1026,66 @@ def analyse(record: HandRecord) -> Analysis:
         raise RecordSyntaxError(places.get(p.where, 0), p.detail) from None
 
 
+def _tidy(text: str | None, *, braces: bool = True) -> str | None:
+    """A name or comment as one trimmed line without hostile characters (braces made parentheses in a
+    comment that goes between braces); None when nothing is left."""
+    if text is None:
+        return None
+    kept = "".join(
+        ch if ch.isspace() or unicodedata.category(ch) not in _HOSTILE else " " for ch in str(text)
+    )
+    if not braces:
+        kept = kept.replace("{", "(").replace("}", ")")
+    return " ".join(kept.split()) or None
+
+
+# -- a hand entered card by card ---------------------------------------------------------------------
+
+
+def turn(record: HandRecord) -> int | None:
+    """The seat whose card comes next (None when the hand is over); RecordSyntaxError when the record is
+    not consistent."""
+    return analyse(record).turn
+
+
+def possible_cards(record: HandRecord) -> tuple[Card, ...]:
+    """The cards the seat to play may hold, by what the record shows (its known cards not yet played and,
+    while its hand is not all known, every card nobody is known to hold): what a page offers to click.
+    Empty when the hand is over."""
+    a = analyse(record)
+    if a.turn is None:
+        return ()
+    played = 0
+    for cards in a.tricks:
+        for c in cards:
+            played |= 1 << c
+    mask = a.held[a.turn] | (a.pool if a.unknown_slots(a.turn) else 0)
+    return tuple(CARDS[c] for c in range(40) if (mask & ~played) >> c & 1)
+
+
+def append(record: HandRecord, event: RecordEvent) -> HandRecord:
+    """The record with one more event, checked like a whole record. A ``Play`` whose seat is None (or -1)
+    is played by whoever's turn it is: entering a trick is four cards. A wrong event raises
+    RecordSyntaxError naming the line it would have in ``write``'s text."""
+    if isinstance(event, Play) and (event.seat is None or event.seat < 0):
+        a = analyse(record)
+        seat = a.turn
+        if seat is None:
+            over = "records.error.after_tute" if a.tute_event is not None else "records.error.forty_one"
+            raise RecordSyntaxError(0, Message(over))
+        event = Play(seat, event.card, event.comment, event.annotation)
+    longer = _replace_events(record, (*record.events, event))
+    analyse(longer)
+    return longer
+
+
 # -- a hand played here -------------------------------------------------------------------------------
 
 
 def from_hand(hand, *, players=None, comments=None) -> HandRecord:
     """The record of an ``engine.hand.Hand`` played here (every card known). ``players``: four names or
     None by seat; ``comments``: {play number (1 = the first card of the hand): text}."""
-    comments = comments or {}
+    comments = {k: t for k, v in (comments or {}).items() if (t := _tidy(v, braces=False))}
     events: list[RecordEvent] = []
     n = 0
     by_trick: dict[int, list] = {}
@@ -993,7 +1110,7 @@ def from_hand(hand, *, players=None, comments=None) -> HandRecord:
         hand.dealer,
         trump_card,
         first_hand,
-        tuple(players) if players is not None else (None, None, None, None),
+        tuple(_tidy(p) for p in players) if players is not None else (None, None, None, None),
         hands,
         tuple(events),
         deal_code=code,

@@ -330,3 +330,12 @@ def referee_record(record: Mapping[str, Any]) -> RefereeReport:
         raise RecordError("first_hand debe ser true o false")
     report = referee(tricks, trump, dealer, rules, claims, hands, first_hand=first_hand, leader=leader)
     return RefereeReport(report.winners, report.renuncios, report.cantes, report.tute, report.score, notation)
+
+
+def referee_on_record(record):
+    """The referee on a hand record of the notation (``engine.records.HandRecord``, known or partly known
+    hands) -> ``engine.record_referee.RecordReport``; its sentences are messages: ``report.sentences(lang)``,
+    ``report.to_dict(lang)``."""
+    from engine.record_referee import referee_on_record as run
+
+    return run(record)

@@ -25,6 +25,7 @@ PARTS = (
     "tutor.hands",
     "tutor.play",
     "tutor.live",
+    "tutor.paper",
 )
 
 

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "tutor.hands",
     "tutor.play",
     "tutor.live",
+    "tutor.paper",
     "lessons",
 ]
 
@@ -70,6 +71,7 @@ MIDDLEWARE = [
     # In place of Django's LocaleMiddleware: the account's or the cookie's choice, never
     # Accept-Language (Spanish is the default for everyone who has not chosen), no URL prefixes.
     "tutor.accounts.language.language_middleware",
+    "tutor.accounts.display.display_middleware",  # Letra grande, Confirmar la carta: request.display
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

@@ -45,7 +45,14 @@ class Estimate:
 
 
 def rollout(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]) -> tuple[int, int]:
-    """Play ``first`` for the view's seat, then normal bots everywhere to the end: (our pair won, margin).
+    """Play ``first`` for the view's seat, then normal bots everywhere to the end: (our pair won, margin)."""
+    won, margin, _ = play_out(view, hands, first, excl)
+    return won, margin
+
+
+def play_out(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]) -> tuple[int, int, int]:
+    """``rollout`` with our pair's points at the end as the table scores them (the review's value,
+    ``engine.analysis``): (our pair won, margin, our points).
 
     ``excl``: per seat, the cards its plays so far showed it could not hold (``SeatView.exclusions``). Each
     bot of the rollout reads the voids from its own seat, as it would at the table: what it cannot see,
@@ -90,7 +97,8 @@ def rollout(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...])
                 )
                 if opt is not None:
                     if opt.tute:  # R-TUTE-3: the hand ends, won by the singer's pair
-                        return int(pair == (view.seat & 1)), 0
+                        us = view.seat & 1
+                        return int(pair == us), 0, tantos[us] + cpts[us]
                     sung |= 1 << opt.suit
                     cpts[pair] += opt.points
             seat = winner
@@ -116,9 +124,9 @@ def rollout(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...])
     totals[last] += 10
     us = view.seat & 1
     if totals[0] == totals[1]:
-        return int(last == us), 0
+        return int(last == us), 0, totals[us]
     margin = totals[us] - totals[1 - us]
-    return int(margin > 0), margin
+    return int(margin > 0), margin, totals[us]
 
 
 def candidates(view: SeatView, legal: int) -> dict[int, int]:

@@ -32,6 +32,7 @@ class Who:
 
     relative: int | None = 0
     number: int | None = None
+    name: str | None = None  # a player seen from outside may have a name: «Ana (pareja A)»
 
     @classmethod
     def you(cls) -> Who:
@@ -130,7 +131,8 @@ def catalogue_of(package: str) -> dict[str, str]:
 
 
 # JSON: a message is {"msg": id, "facts": {...}}; ``Texts`` are {"texts": [...]}; a Who inside facts is
-# {"who": [relative, number]}; a nested message stays a message; tuples become lists (and come back as
+# {"who": [relative, number]} (with its name last when it has one); a nested message stays a message;
+# tuples become lists (and come back as
 # tuples).
 
 
@@ -139,7 +141,7 @@ def to_data(text: Any) -> Any:
     if isinstance(text, Message):
         return {"msg": text.id, "facts": {k: to_data(v) for k, v in text.facts.items()}}
     if isinstance(text, Who):
-        return {"who": [text.relative, text.number]}
+        return {"who": [text.relative, text.number] + ([text.name] if text.name is not None else [])}
     if isinstance(text, Texts):
         return {"texts": [to_data(t) for t in text]}
     if isinstance(text, (list, tuple)):
@@ -161,7 +163,7 @@ def from_data(data: Any) -> Any:
             return Message(str(data["msg"]), {k: from_data(v) for k, v in dict(data["facts"]).items()})
         if set(data) == {"texts"} and isinstance(data["texts"], list):
             return Texts(from_data(d) for d in data["texts"])
-        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) == 2:
+        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) in (2, 3):
             return Who(*data["who"])
         return {k: from_data(v) for k, v in data.items()}
     return data

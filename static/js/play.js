@@ -1,6 +1,7 @@
 // The table of «Jugar», progressive enhancement only: every move is a form that works without this file.
-// After htmx swaps the table in, focus goes to what the learner does next (a cante, a card, the result),
-// so a keyboard or screen-reader user never loses their place; the aria-live line says what happened.
+// After htmx swaps the table in, focus goes to what the learner does next («Sí, jugar» when Confirmar la
+// carta asks, a cante, a card, the result), so a keyboard or screen-reader user never loses their place;
+// the aria-live line says what happened.
 (function () {
   "use strict";
   if (window.tutorPlayReady) {
@@ -14,6 +15,7 @@
       return;
     }
     var next =
+      table.querySelector("[data-confirm-yes]") ||
       table.querySelector("[data-refusal]") ||
       table.querySelector("#play-hint-title") ||
       table.querySelector(".play-cantes button") ||

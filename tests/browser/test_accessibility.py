@@ -1,5 +1,5 @@
-"""The axe walk: every page each persona visits, at 360 and 1280 px, JavaScript on and off, has no
-serious or critical axe-core violation and never scrolls sideways.
+"""The axe walk: every page each persona visits, at 360 and 1280 px, JavaScript on and off, with
+«Letra grande» off and on, has no serious or critical axe-core violation and never scrolls sideways.
 
 axe-core comes from the npm package (package.json; scripts/test runs `npm ci`). It is evaluated from
 the test side (Playwright's `evaluate`, like the DevTools console), so the site's strict CSP stays
@@ -20,9 +20,12 @@ from tests.browser.conftest import TIMEOUT_MS
 from tests.lessons.conftest import right_answer, wrong_answer
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.hands.samples import COMPLETE_RECORD
+from tests.tutor.play.conftest import start as start_match
+from tutor.accounts.display import COOKIE as DISPLAY_COOKIE
 from tutor.accounts.models import User
 from tutor.classroom import services as classroom
 from tutor.classroom.models import Membership, Position, Question
+from tutor.hands import reviews as hand_reviews
 from tutor.hands import services as hands_services
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
@@ -113,10 +116,19 @@ def walk(transactional_db, settings, teresa, alice, password):
     kept_hand = hands_services.share(
         hands_services.keep_pasted(owner=me, text=COMPLETE_RECORD, title="Jueves"), names=False
     )
+    hand_reviews.run(hand_reviews.request(kept_hand).pk)
     step = course.step(unit, slug)
     example_step = next(s for s in course.steps if s.example is not None)
     compare_step = next(s for s in course.steps if s.example is not None and s.example.compare_name)
     common = ["/", "/lecciones/", "/practicar/", "/progreso/", reverse("lessons:glossary"), "/baraja/"]
+    match = start_match(alice)
+    paper = [
+        reverse("paper:index"),
+        reverse("paper:rules") + "?mesa=ludoteka",
+        reverse("paper:score"),
+        reverse("paper:worksheet")
+        + "?familias=jugada&familias=tantos&niveles=1&mesa=guia&preguntas=2&copias=1",
+    ]
     tasks = reverse("classroom:tasks")
     return {
         "anonymous": (
@@ -129,8 +141,9 @@ def walk(transactional_db, settings, teresa, alice, password):
                 _step_url(compare_step.unit_slug, compare_step.slug),
                 "/cuenta/entrar/",
                 "/cuenta/alta/",
-                reverse("privacy:policy"),
                 reverse("hands:shared", args=[kept_hand.share_token]),
+                reverse("privacy:policy"),
+                *paper,
             ],
         ),
         "learner": (
@@ -143,12 +156,15 @@ def walk(transactional_db, settings, teresa, alice, password):
                 tasks,
                 task,
                 "/clases/",
-                reverse("privacy:my_data"),
-                reverse("privacy:delete_account"),
                 reverse("hands:index"),
                 reverse("hands:paste"),
                 reverse("hands:enter"),
                 kept_hand.get_absolute_url(),
+                reverse("hands:review", args=[kept_hand.pk]),
+                reverse("privacy:my_data"),
+                reverse("privacy:delete_account"),
+                "/jugar/",
+                match.get_absolute_url(),
             ],
         ),
         "child": (child, ["/", tasks, task, first_question.issued.get_absolute_url()]),
@@ -172,9 +188,11 @@ def walk(transactional_db, settings, teresa, alice, password):
     }
 
 
-def _context(browser, live_server, user, javascript: bool):
+def _context(browser, live_server, user, javascript: bool, large: bool = False):
     context = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 800})
     context.set_default_timeout(TIMEOUT_MS)
+    if large:  # «Letra grande» on, as the header's button leaves it (tutor.accounts.display)
+        context.add_cookies([{"name": DISPLAY_COOKIE, "value": "grande", "url": live_server.url}])
     if not javascript:
         # The site's scripts never load, so the page is what a browser without JavaScript shows;
         # axe still runs, evaluated from the test side (in a context with JavaScript off, its
@@ -193,6 +211,7 @@ def _without_javascript(url: str) -> bool:
     the walk without it visits these only, to stay within its time."""
     return (
         url == "/"
+        or "/jugar/p/" in url
         or "/s/" in url
         or "/mis-tareas/" in url
         or url.startswith("/lecciones/")
@@ -202,16 +221,20 @@ def _without_javascript(url: str) -> bool:
 
 def test_every_page_of_every_persona_passes_axe_and_fits_360_px(live_server, browser, walk, axe_source):
     problems, visited = [], 0
-    for javascript in (True, False):
+    for large, javascript in ((False, True), (False, False), (True, True), (True, False)):
         for persona, (user, urls) in walk.items():
-            context = _context(browser, live_server, user, javascript)
+            context = _context(browser, live_server, user, javascript, large)
             page = context.new_page()
             for url in urls if javascript else [u for u in urls if _without_javascript(u)]:
                 response = page.goto(live_server.url + url)
                 assert response.status == 200, (persona, url, response.status)
                 visited += 1
                 assert page.evaluate("typeof window.htmx") == ("object" if javascript else "undefined")
-                where = f"{persona} {url} ({'JS' if javascript else 'sin JS'})"
+                where = (
+                    f"{persona} {url} ({'JS' if javascript else 'sin JS'}{', letra grande' if large else ''})"
+                )
+                if large:
+                    assert page.locator('link[href$="large.css"]').count() == 1, where
                 for width in WIDTHS:
                     page.set_viewport_size({"width": width, "height": 800})
                     if not page.evaluate("typeof window.axe !== 'undefined'"):
@@ -222,5 +245,5 @@ def test_every_page_of_every_persona_passes_axe_and_fits_360_px(live_server, bro
                         wide = page.evaluate(WIDEST)
                         problems.append(f"{where} @360: {extra} px wider than the screen ({wide})")
             context.close()
-    assert visited > 40
+    assert visited > 80
     assert not problems, "\n".join(problems)

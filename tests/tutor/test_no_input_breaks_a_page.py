@@ -103,6 +103,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "accounts:login": _post("username", "password", "next"),
     "accounts:logout": _post(),
     "accounts:language": _post("language", "next"),
+    "accounts:display": _post("letra", "confirmar", "next"),
     "accounts:password_change": _post("old_password", *PASSWORDS),
     "accounts:password_reset": _post("email"),
     "accounts:password_reset_done": _get(),
@@ -164,10 +165,18 @@ ENDPOINTS: dict[str, Endpoint] = {
     "hands:download": _get(pk="record"),
     "hands:share": _post("names", "dejar", pk="record"),
     "hands:shared": _get(token="share"),
+    "hands:review": _get("estado", pk="record"),
+    "hands:shared_review": _get("estado", token="share"),
+    "classroom:set_hand_review": _get("estado", pk="set", hand_pk="matchhand"),
     "hands:shared_download": _get(token="share"),
     "classroom:set_hand": _get(pk="set", hand_pk="matchhand"),
     "classroom:duplicate_export": _get(pk="set", item_pk="item", number="hand"),
+    "classroom:duplicate_deal": _get(pk="set", item_pk="item", number="hand"),
     "play:index": _get("mesa"),
+    "paper:index": _get("mesa"),
+    "paper:rules": _get("mesa"),
+    "paper:score": _get("mesa"),
+    "paper:worksheet": _get("familias", "niveles", "mesa", "preguntas", "copias", "semilla"),
     "play:new": _post("rules", "level", "mode"),
     "play:match": _get("pista", token="match"),
     "play:move": _post("seq", "card", "cante", "pasar", token="match"),
@@ -452,6 +461,17 @@ def _baseline(name: str, world) -> dict:
         return {"action": "empezar", "rules": "guia", "dealer": "0", "trump": "10c"}
     if name == "play:new":
         return {"rules": "guia", "level": "principiante", "mode": "aprendiz"}
+    if name == "accounts:display":
+        return {"letra": "si", "confirmar": "no"}
+    if name == "paper:worksheet":
+        return {
+            "familias": "jugada",
+            "niveles": "1",
+            "mesa": "guia",
+            "preguntas": "2",
+            "copias": "1",
+            "semilla": "3",
+        }
     if name == "play:move":
         return _next_move(world["match"][1])
     if name == "play:next_hand":

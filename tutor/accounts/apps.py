@@ -6,4 +6,4 @@ class AccountsConfig(AppConfig):
     label = "accounts"
 
     def ready(self) -> None:
-        from tutor.accounts import language  # noqa: F401 - connects the login receiver
+        from tutor.accounts import display, language  # noqa: F401 - connect the login receivers

@@ -16,6 +16,13 @@ class User(AbstractUser):
     language = models.CharField(
         _("idioma"), max_length=8, choices=settings.LANGUAGES, blank=True, default="", db_default=""
     )
+    # The display the user chose with the header's «Letra grande» and the table's «Confirmar la carta»;
+    # None until they choose (tutor.accounts.display applies them on every request, on any device).
+    # Confirmar la carta left unchosen follows Letra grande.
+    large_print = models.BooleanField(_("letra grande"), null=True, blank=True, default=None, db_default=None)
+    confirm_card = models.BooleanField(
+        _("confirmar la carta"), null=True, blank=True, default=None, db_default=None
+    )
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

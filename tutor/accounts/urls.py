@@ -36,6 +36,7 @@ urlpatterns = [
     path("entrar/", views.login, name="login"),
     path("salir/", views.logout, name="logout"),
     path("idioma/", views.language, name="language"),
+    path("pantalla/", views.display, name="display"),
     path("contrasena/", views.password_change, name="password_change"),
     path("recuperar/", get_or_post(password_reset), name="password_reset"),
     path("recuperar/enviado/", require_GET(password_reset_done), name="password_reset_done"),

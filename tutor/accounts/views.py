@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tutor.accounts import display as display_choice
 from tutor.accounts.forms import LoginForm, OurPasswordChangeForm, SignupForm
 from tutor.accounts.language import remember, supported
 from tutor.lib.once import once
@@ -120,4 +121,27 @@ def language(request: HttpRequest) -> HttpResponse:
         request.user.save(update_fields=["language"])
     response = redirect(_safe_next(request) or resolve_url("core:home"))
     remember(response, code)
+    return response
+
+
+_ON_OFF = {"si": True, "no": False}
+
+
+@require_POST
+def display(request: HttpRequest) -> HttpResponse:
+    """The header's «Letra grande» (`letra`: si / no) and the table's «Confirmar la carta» (`confirmar`:
+    si / no): remember what was posted in the cookie and, when signed in, on the account, then go back
+    to the page it was pressed on (`next`, a path of this site only)."""
+    posted = {key: request.POST[key] for key in ("letra", "confirmar") if key in request.POST}
+    if not posted or any(value not in _ON_OFF for value in posted.values()):
+        return render(request, "400.html", status=400)
+    before = display_choice.chosen(request)
+    large = _ON_OFF[posted["letra"]] if "letra" in posted else before.large_print
+    confirm = _ON_OFF[posted["confirmar"]] if "confirmar" in posted else before.confirm_card
+    choice = display_choice.Choice(large, confirm)
+    if request.user.is_authenticated:
+        request.user.large_print, request.user.confirm_card = large, confirm
+        request.user.save(update_fields=["large_print", "confirm_card"])
+    response = redirect(_safe_next(request) or resolve_url("core:home"))
+    display_choice.remember(response, choice)
     return response

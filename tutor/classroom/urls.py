@@ -29,6 +29,8 @@ urlpatterns = [
     path("tareas/<id:pk>/resultados.csv", exports.set_results_csv, name="set_results_csv"),
     path("tareas/<id:pk>/respuestas.csv", exports.set_attempts_csv, name="set_attempts_csv"),
     path("tareas/<id:pk>/manos/<id:hand_pk>/", hands.set_hand, name="set_hand"),
+    path("tareas/<id:pk>/manos/<id:hand_pk>/revision/", hands.set_hand_review, name="set_hand_review"),
+    path("tareas/<id:pk>/duplicado/<id:item_pk>/<id:number>/", hands.duplicate_deal, name="duplicate_deal"),
     path(
         "tareas/<id:pk>/duplicado/<id:item_pk>/<id:number>/manos.txt",
         hands.duplicate_export,

@@ -73,3 +73,35 @@ class HandRecord(Owned):
         if self.pair is None or winner not in ("A", "B"):
             return None
         return winner == self.pair
+
+
+class HandReview(models.Model):
+    """The graded review of a hand (engine.analysis), computed once off the request by a task and kept.
+
+    ``data`` holds what the page shows, as facts (cards as codes, values as numbers, reasons as engine
+    message data): it is rendered in the reader's language and person every time it is read.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("en cola")
+        RUNNING = "running", _("analizando")
+        DONE = "done", _("hecha")
+        FAILED = "failed", _("falló")
+        UNAVAILABLE = "unavailable", _("no se puede analizar")
+
+    record = models.OneToOneField(HandRecord, on_delete=models.CASCADE, related_name="review")
+    status = models.CharField(max_length=12, choices=Status, default=Status.QUEUED)
+    done_tricks = models.PositiveSmallIntegerField(default=0)
+    total_tricks = models.PositiveSmallIntegerField(default=0)
+    seats = models.JSONField(default=list)  # the seats judged (the owner's and the partner's, or all four)
+    data = models.JSONField(default=dict)
+    engine_version = models.CharField(max_length=16, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"revisión de la mano #{self.record_id} ({self.status})"
+
+    @property
+    def pending(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from engine import record_entry, record_files, records
 from engine.cards import CARDS, Suit
 from engine.cards import write as write_card
+from engine.messages import Message, from_data
 from tutor.hands.models import HandRecord, Source
 from tutor.hands.services import language, report_of
 from tutor.lib.i18n import text
@@ -207,3 +208,146 @@ def entry_view(state: dict) -> dict:
 def example() -> str:
     """A short record to show how the notation is written (the README's example, made by the engine)."""
     return record_files.EXAMPLE
+
+
+# -- the graded review -------------------------------------------------------------------------------
+
+BAD_LABELS = ("imprecision", "error", "error_grave")
+
+
+def _reseat(data, stored: int | None, reader: int | None):
+    """Message data written for the seat ``stored`` («tú» is that seat), spoken to ``reader`` instead
+    (None: every player by their number)."""
+    if isinstance(data, list):
+        return [_reseat(d, stored, reader) for d in data]
+    if isinstance(data, dict):
+        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) == 2:
+            relative, number = data["who"]
+            if relative is not None and stored is not None:
+                seat = (stored + relative) % 4
+            elif number is not None:
+                seat = number - 1
+            else:
+                return data
+            return {"who": [None, seat + 1] if reader is None else [(seat - reader) % 4, None]}
+        return {k: _reseat(v, stored, reader) for k, v in data.items()}
+    return data
+
+
+def _words(data, stored: int | None, reader: int | None) -> str:
+    if stored != reader:
+        data = _reseat(data, stored, reader)
+    return text(from_data(data))
+
+
+def _percent(x: float) -> int:
+    return round(100 * x)
+
+
+def _value_view(v: dict) -> dict:
+    return {
+        "win": _percent(v["win"]),
+        "win_hw": _percent(v["win_hw"]),
+        "points": round(v["points"]),
+        "points_hw": round(v["points_hw"]),
+        "exact": v["win_hw"] == 0 and v["points_hw"] == 0,
+    }
+
+
+def review_page(row: HandRecord, review, *, reader: int | None, names: bool) -> dict:
+    """The review as the page shows it to a reader seated at ``reader`` («tú»; None: from outside)."""
+    context = record_page(row, names=names)
+    context["review"] = review
+    if review.pending:
+        context["progress"] = text(
+            Message("review.progress", {"done": review.done_tricks, "total": review.total_tricks or 10})
+        )
+        return context
+    if review.status != review.Status.DONE:
+        return context
+    data = review.data
+    stored = data.get("viewer")
+    players = context["record"].players if names else None
+    cards: dict[int, list[dict]] = {}
+    for t in data["turns"]:
+        played, best = _value_view(t["played"]), _value_view(t["best_value"])
+        differs = t["label"] in BAD_LABELS and (played["win"], played["points"]) != (
+            best["win"],
+            best["points"],
+        )
+        cards.setdefault(t["trick"], []).append(
+            {
+                "seat": t["seat"],
+                "who": seat_label(t["seat"], players),
+                "mine": reader is not None and t["seat"] == reader,
+                "card": t["card"],
+                "label": t["label"],
+                "label_text": text(Message(f"review.label.{t['label']}")),
+                "too_close": t["too_close"] and t["label"] not in BAD_LABELS,
+                "too_close_text": text(Message("review.too_close")),
+                "choice": t["choice"],
+                "played": played,
+                "best": t["best"] if differs else [],
+                "best_value": best,
+                "theme": text(Message(f"review.theme.{t['theme']}")) if t["theme"] and differs else "",
+                "reasons": [_words(r, stored, reader) for r in t["reasons"]] if differs else [],
+                "exact": t["method"] == "exact",
+                "deals": t["deals"],
+            }
+        )
+    by_trick = data.get("accuracy_by_trick", {})
+    for trick in context["tricks"]:
+        trick["judged"] = cards.get(trick["number"], [])
+        trick["accuracy"] = _rounded((by_trick.get(str(reader)) or {}).get(str(trick["number"])))
+    context["rule_errors"] = [
+        {
+            "text": _words(e["message"], stored, reader),
+            "rules": rule_lines(e["rule_ids"]),
+        }
+        for e in data["rule_errors"]
+    ]
+    context["accuracy"] = [
+        {
+            "who": seat_label(int(s), players),
+            "mine": reader is not None and int(s) == reader,
+            "value": _rounded(a),
+        }
+        for s, a in sorted(data.get("accuracy", {}).items())
+    ]
+    context["mistakes"] = sum(
+        1
+        for t in data["turns"]
+        if t["label"] in ("error", "error_grave") and (reader is None or t["seat"] == reader)
+    )
+    return context
+
+
+def _rounded(x: float | None) -> int | None:
+    return None if x is None else round(x)
+
+
+def duplicate_line(row: HandRecord, review) -> dict:
+    """A student's hand of a duplicate deal, as the side-by-side page shows it: the total of the pair,
+    the renuncios, the accuracy of the student's cards and the biggest error (once the review is done)."""
+    seat = row.seat if row.seat is not None else 0
+    line = {
+        "result": result_text(row.result, row.seat),
+        "renuncios": row.result.get("renuncios", 0),
+        "pending": review.pending,
+        "accuracy": None,
+        "biggest": None,
+    }
+    if review.status != review.Status.DONE:
+        return line
+    data = review.data
+    line["accuracy"] = _rounded(data.get("accuracy", {}).get(str(seat)))
+    worst = [t for t in data["turns"] if t["seat"] == seat and t["label"] in ("error", "error_grave")]
+    if worst:
+        t = max(worst, key=lambda t: t["best_value"]["win"] - t["played"]["win"])
+        line["biggest"] = {
+            "trick": t["trick"],
+            "card": t["card"],
+            "best": t["best"][0],
+            "label": text(Message(f"review.label.{t['label']}")),
+        }
+    return line

@@ -10,7 +10,9 @@ urlpatterns = [
     path("escribir/", views.enter, name="enter"),
     path("<id:pk>/", views.detail, name="detail"),
     path("<id:pk>/mano.txt", views.download, name="download"),
+    path("<id:pk>/revision/", views.review, name="review"),
     path("<id:pk>/compartir/", views.share, name="share"),
     path("c/<token:token>/", views.shared, name="shared"),
     path("c/<token:token>/mano.txt", views.shared_download, name="shared_download"),
+    path("c/<token:token>/revision/", views.shared_review, name="shared_review"),
 ]

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine import records
-from tutor.hands import builder, presenters, services
+from tutor.hands import builder, presenters, reviews, services
 from tutor.hands.forms import FilterForm, PasteForm, ShareForm
 from tutor.hands.models import HandRecord
 from tutor.lib.owners import Owner
@@ -178,3 +178,34 @@ def enter(request: HttpRequest) -> HttpResponse:
     if state is not None:
         context.update(presenters.entry_view(state))
     return render(request, "hands/enter.html", context, status=400 if refusal or setup.errors else 200)
+
+
+def render_review(
+    request: HttpRequest, row: HandRecord, *, reader: int | None, names: bool, **extra
+) -> HttpResponse:
+    """The graded review of ``row`` (asked for on the first visit; computed by the worker): the whole
+    page, or only its state while it is being computed (htmx polls it)."""
+    review = reviews.request(row)
+    context = presenters.review_page(row, review, reader=reader, names=names)
+    context.update(extra)
+    if request.htmx and request.GET.get("estado"):
+        if review.pending:
+            return render(request, "hands/review.html#progress", context)
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"  # ready: the whole page, drawn from the stored review
+        return response
+    return render(request, "hands/review.html", context)
+
+
+@require_GET
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    row = _own_record(reader_for(request), pk)
+    return render_review(request, row, reader=row.seat, names=True, owner_view=True)
+
+
+@require_GET
+def shared_review(request: HttpRequest, token: str) -> HttpResponse:
+    row = only_row(HandRecord.objects.filter(share_token=token))
+    if row is None:
+        raise Http404(_("Esta mano no existe o ya no se comparte."))
+    return render_review(request, row, reader=None, names=row.share_names)

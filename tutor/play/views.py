@@ -4,11 +4,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.cards import CardError
 from engine.rules import PRESETS
+from tutor.lib.cards import as_card
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
-from tutor.play.table import PlayRefused
+from tutor.play.table import LEARNER, PlayRefused
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
 from tutor.practice.models import only_row
 
@@ -23,10 +25,13 @@ def _get_match_for_owner(owner: Owner, token: str) -> Match:
     return match
 
 
-def _render_table(request: HttpRequest, match: Match, *, status: int = 200, **extra) -> HttpResponse:
+def _render_table(
+    request: HttpRequest, match: Match, *, status: int = 200, confirming: str = "", **extra
+) -> HttpResponse:
     hand = services.current_hand(match)
     table = services.table_of(match, hand)
     context = presenters.table_context(match, hand, table, **extra)
+    context["confirming"], context["confirming_list"] = confirming, [confirming] if confirming else []
     template = TABLE_PAGE + "#table" if request.htmx else TABLE_PAGE
     return render(request, template, context, status=status)
 
@@ -73,6 +78,10 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
         message = " ".join(e for errors in form.errors.values() for e in errors)
         return _refuse(request, _get_match_for_owner(owner, token), message)
     data = form.cleaned_data
+    if data["kind"] == "card" and _asks_first(request):
+        found = _get_match_for_owner(owner, token)
+        if (asked := _card_to_confirm(found, data)) is not None:
+            return _render_table(request, found, confirming=asked)
     try:
         outcome = services.move(
             owner=owner, token=token, seq=data["seq"], kind=data["kind"], value=data["value"]
@@ -94,6 +103,26 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
         context = presenters.table_context(outcome.match, outcome.hand, outcome.table)
         return render(request, TABLE_PAGE + "#table", context)
     return redirect(outcome.match)
+
+
+def _asks_first(request: HttpRequest) -> bool:
+    """«Confirmar la carta» is on (tutor.accounts.display) and this post is not the confirmation."""
+    display = getattr(request, "display", None)
+    return bool(display and display.confirm_card) and request.POST.get("confirmada") != "1"
+
+
+def _card_to_confirm(found: Match, data: dict) -> str | None:
+    """The card to ask about: one in the learner's hand on their turn, at the place they saw. Any other
+    post goes on to the move, which refuses it as it refuses it without the confirmation."""
+    hand = services.current_hand(found)
+    table = services.table_of(found, hand)
+    if data["seq"] != len(table.steps) or table.over or table.hand.turn != LEARNER:
+        return None
+    try:
+        card = as_card(data["value"])
+    except (CardError, IndexError, TypeError, ValueError):
+        return None
+    return card.code if card in table.hand.hand_of(LEARNER) else None
 
 
 def refusal_text(refused: PlayRefused) -> str:

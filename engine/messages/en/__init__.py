@@ -56,6 +56,8 @@ class _Who:
     def subject(self) -> str:
         w = self.who
         if w.number is not None:
+            if w.name:
+                return f"{w.name} (pair {'AB'[(w.number - 1) % 2]})"
             return f"player {w.number} (pair {'AB'[(w.number - 1) % 2]})"
         return _RELATIVE[w.relative]
 
@@ -123,7 +125,7 @@ class _Suit:
 
 
 _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
-_CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
+_CARD_FACTS = {"card", "top", "target", "lead", "partner_card", "best"}
 
 
 def _wrap(key: str, value: Any) -> Any:

@@ -4,7 +4,7 @@ CATALOGUE: dict[str, str] = {
     "records.error.line": "Line {line}: {detail}",
     "records.error.text": "{detail}",
     "records.error.too_big": "the record is too long (the limit is {limit} KB).",
-    "records.error.not_text": "this is not text: a record written in UTF-8 is expected.",
+    "records.error.not_text": "this is not text: a written record is expected.",
     "records.error.hostile": "there is an invisible or control character ({code}), which is not accepted.",
     "records.error.code": "“{code}” is not a deal code (13 letters, digits, - or _).",
     "records.error.code_mismatch": "the deal code does not match the dealer or the trump card.",
@@ -12,9 +12,9 @@ CATALOGUE: dict[str, str] = {
     "records.error.header_late": "the header “{key}” goes before the tricks.",
     "records.error.header_twice": "“{key}” was already written on line {first}.",
     "records.error.missing": "the line “{key}:” is missing.",
-    "records.error.value": "“{key}” needs a text of one line, without braces.",
-    "records.error.rules": "invalid table: “{text}” (use guia, estricta, ludoteka or companero and, if needed, options such as fallar_sin_pisar=sí).",
-    "records.error.preset": "unknown table: “{text}” (use guia, estricta, ludoteka or companero).",
+    "records.error.value": "“{key}” needs a text.",
+    "records.error.rules": "invalid table: “{text}” (use {presets} and, if needed, options such as {example}).",
+    "records.error.preset": "unknown table: “{text}” (use {presets}).",
     "records.error.seat": "invalid player: “{value}” (the players are 1, 2, 3 and 4).",
     "records.error.trump": "invalid trump: “{text}” (write the card turned up, such as 2e).",
     "records.error.no_trump_card": "the trump card is missing: only the first hand at a Ludoteka table is played without one.",
@@ -37,12 +37,12 @@ CATALOGUE: dict[str, str] = {
     "records.error.annotation": "“{token}”: only !, ?, !!, ??, !? or ?! may follow a card.",
     "records.error.brace": "a brace left open: comments go between {{ and }}.",
     "records.error.comment_place": "a comment in braces goes right after a card.",
-    "records.error.cante_text": "invalid cante: “{text}” (write the suit, such as copas, or tute de reyes, tute de caballos).",
+    "records.error.cante_text": "invalid cante: “{text}” (write, for example, {example}).",
     "records.error.cante_kind": "las {kind} are not in {suit}: trump is {trump}.",
-    "records.error.cante_what": "a cante is of a suit or a tute of reyes or of caballos.",
+    "records.error.cante_what": "a cante is las veinte or las cuarenta in a suit, or a tute.",
     "records.error.cante_played": "player {seat} sings with {card:the}, which has already been played.",
     "records.error.after_tute": "the tute has already ended the hand.",
-    "records.error.claim": "invalid renuncio: “{text}” (write, for example, renuncio: 2 acusa a 3).",
+    "records.error.claim": "invalid renuncio: “{text}” (write, for example, {example}).",
     "records.error.event": "this is not a play, a cante, a renuncio or a note.",
     "records.plays": "Cards played: {n}; within the obligations: {legal}.",
     "records.play.legal": "Trick {n}: {who:subj} plays {card:the}, within the rules.",
@@ -81,9 +81,10 @@ CATALOGUE: dict[str, str] = {
     "records.cante.why.missing": "they do not hold the cards of the cante",
     "records.cante.why.after_tute": "the hand already ended with the tute",
     "records.cante.why.after_last_baza": "nobody sings after the last trick",
+    "records.who.subj": "{who:subj}",
     "records.who.a": "{who:obj}",
     "records.claim.upheld": (
-        "{who:subj} calls renuncio against {against}: upheld, at trick {n} they played {card:the} when they could not."
+        "{who:subj} calls renuncio against {against}: upheld; at trick {n}, {culprit} played {card:the} when they could not."
     ),
     "records.claim.false": (
         "{who:subj} calls renuncio against {against}: there was none, all their cards until then are within the rules."
@@ -97,7 +98,7 @@ CATALOGUE: dict[str, str] = {
     "records.score.total": "Total: pair A {a}, pair B {b}.",
     "records.score.check": "Check: {a} + {b} in cards + 10 de últimas = {sum}.",
     "records.score.incomplete": (
-        "The hand is not complete ({n} tricks) and no tute or renuncio ends it: there is no result."
+        "The hand is not complete (tricks played: {n}) and no tute or renuncio ends it: there is no result."
     ),
     "records.score.renuncio": "The renuncio that decides is the one at trick {n}, by {who:subj}.",
     "records.score.undecided": (

@@ -42,6 +42,12 @@ _TU = {
     "enseña": "enseñas",
     "acaba": "acabas",
     "abre": "abres",
+    "entregaba": "entregabas",
+    "perdía": "perdías",
+    "gastaba": "gastabas",
+    "rompía": "rompías",
+    "jugó": "jugaste",
+    "debía": "debías",
 }
 _RELATIVE = ("tú", "el rival de tu derecha", "tu compañero", "el rival de tu izquierda")
 
@@ -61,6 +67,8 @@ class _Who:
     def subject(self) -> str:
         w = self.who
         if w.number is not None:
+            if w.name:
+                return f"{w.name} (pareja {'AB'[(w.number - 1) % 2]})"
             return f"el jugador {w.number} (pareja {'AB'[(w.number - 1) % 2]})"
         return _RELATIVE[w.relative]
 
@@ -141,7 +149,7 @@ class _Suit:
 
 
 _WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
-_CARD_FACTS = {"card", "top", "target", "lead", "partner_card"}
+_CARD_FACTS = {"card", "top", "target", "lead", "partner_card", "best"}
 
 
 def _wrap(key: str, value: Any) -> Any:

@@ -10,7 +10,7 @@ CATALOGUE: dict[str, str] = {
     "records.error.line": "Línea {line}: {detail}",
     "records.error.text": "{detail}",
     "records.error.too_big": "el registro es demasiado largo (el límite es {limit} KB).",
-    "records.error.not_text": "esto no es un texto: se espera un registro escrito en UTF-8.",
+    "records.error.not_text": "esto no es un texto: se espera un registro escrito.",
     "records.error.hostile": "hay un carácter invisible o de control ({code}) que no se admite.",
     "records.error.code": "«{code}» no es un código de reparto (son 13 letras, cifras, - o _).",
     "records.error.code_mismatch": "el código de reparto no coincide con el repartidor o la carta de triunfo.",
@@ -18,9 +18,9 @@ CATALOGUE: dict[str, str] = {
     "records.error.header_late": "la cabecera «{key}» va antes de las bazas.",
     "records.error.header_twice": "«{key}» ya se ha escrito en la línea {first}.",
     "records.error.missing": "falta la línea «{key}:».",
-    "records.error.value": "«{key}» necesita un texto de una línea, sin llaves.",
-    "records.error.rules": "mesa no válida: «{text}» (usa guia, estricta, ludoteka o companero y, si hace falta, opciones como fallar_sin_pisar=sí).",
-    "records.error.preset": "mesa desconocida: «{text}» (usa guia, estricta, ludoteka o companero).",
+    "records.error.value": "«{key}» necesita un texto.",
+    "records.error.rules": "mesa no válida: «{text}» (usa {presets} y, si hace falta, opciones como {example}).",
+    "records.error.preset": "mesa desconocida: «{text}» (usa {presets}).",
     "records.error.seat": "jugador no válido: «{value}» (los jugadores son 1, 2, 3 y 4).",
     "records.error.trump": "triunfo no válido: «{text}» (escribe la carta que se vuelve, como 2e).",
     "records.error.no_trump_card": "falta la carta de triunfo: sin ella solo se juega la primera mano de una mesa Ludoteka.",
@@ -43,12 +43,12 @@ CATALOGUE: dict[str, str] = {
     "records.error.annotation": "«{token}»: tras una carta solo se admite !, ?, !!, ??, !? o ?!.",
     "records.error.brace": "una llave sin cerrar: los comentarios van entre {{ y }}.",
     "records.error.comment_place": "un comentario entre llaves va justo después de una carta.",
-    "records.error.cante_text": "cante no válido: «{text}» (escribe el palo, como copas, o tute de reyes, tute de caballos).",
+    "records.error.cante_text": "cante no válido: «{text}» (escribe, por ejemplo, {example}).",
     "records.error.cante_kind": "las {kind} no son en {suit}: el triunfo es {trump}.",
     "records.error.cante_what": "un cante es de un palo o un tute de reyes o de caballos.",
     "records.error.cante_played": "el jugador {seat} canta con {card:the}, que ya se ha jugado.",
     "records.error.after_tute": "el tute ya terminó la mano.",
-    "records.error.claim": "renuncio no válido: «{text}» (escribe, por ejemplo, renuncio: 2 acusa a 3).",
+    "records.error.claim": "renuncio no válido: «{text}» (escribe, por ejemplo, {example}).",
     "records.error.event": "esto no es una jugada, un cante, un renuncio ni una nota.",
     "records.plays": "Cartas jugadas: {n}; cumplen las obligaciones: {legal}.",
     "records.play.legal": "Baza {n}: {who:subj} juega {card:the} y cumple.",
@@ -87,9 +87,10 @@ CATALOGUE: dict[str, str] = {
     "records.cante.why.missing": "no tiene las cartas del cante",
     "records.cante.why.after_tute": "la mano ya terminó con el tute",
     "records.cante.why.after_last_baza": "después de la última baza ya no se canta",
+    "records.who.subj": "{who:subj}",
     "records.who.a": "{who:a}",
     "records.claim.upheld": (
-        "{who:subj} acusa de renuncio {against}: tiene razón, en la baza {n} jugó {card:the} sin poder."
+        "{who:subj} acusa de renuncio {against}: tiene razón; en la baza {n}, {culprit} jugó {card:the} cuando no podía."
     ),
     "records.claim.false": (
         "{who:subj} acusa de renuncio {against}: no lo hubo, todas sus cartas hasta entonces cumplen."
@@ -103,7 +104,7 @@ CATALOGUE: dict[str, str] = {
     "records.score.total": "Total: pareja A {a}, pareja B {b}.",
     "records.score.check": "Comprobación: {a} + {b} en cartas + 10 de últimas = {sum}.",
     "records.score.incomplete": (
-        "La mano no está completa ({n} bazas) y no la termina un tute ni un renuncio: no hay resultado."
+        "La mano no está completa (bazas jugadas: {n}) y no la termina un tute ni un renuncio: no hay resultado."
     ),
     "records.score.renuncio": "El renuncio que decide es el de la baza {n}, {who:de}.",
     "records.score.undecided": (

@@ -90,3 +90,43 @@ def test_hands_played_before_records_are_written_when_the_teacher_opens_them(cla
     url = reverse("classroom:set_hand", args=[practice_set.pk, hand.pk])
     assert _client(teresa).get(url).status_code == 200
     assert records.read(HandRecord.objects.get(match_hand_id=hand.pk).text).players[0] == "alice"
+
+
+def test_the_teacher_reads_a_students_review_about_the_players_by_number(classroom, teresa, alice, tomas):
+    from tutor.hands import reviews
+
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    hand = _play(practice_set, alice)
+    url = reverse("classroom:set_hand_review", args=[practice_set.pk, hand.pk])
+    assert _client(tomas).get(url).status_code == 404
+    assert "analizando" in _client(teresa).get(url).content.decode().lower()
+    reviews.run(HandRecord.objects.get(match_hand_id=hand.pk).review.pk)
+    body = _client(teresa).get(url).content.decode()
+    assert "Alicia Gómez, reparto 1" in body and "precisión" in body
+    assert "alice (jugador 1, pareja A)" in body
+    assert " tu " not in body.lower().replace("tutor", "")  # nothing speaks to the teacher as the player
+
+
+def test_a_duplicate_deal_side_by_side_with_accuracy_and_the_best_line(classroom, teresa, alice, bob):
+    from tutor.hands import reviews
+
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    item = practice_set.items.get()
+    _play(practice_set, alice)
+    _play(practice_set, bob, renuncio=True)
+    url = reverse("classroom:duplicate_deal", args=[practice_set.pk, item.pk, 1])
+    first = _client(teresa).get(url).content.decode()
+    assert "Alicia Gómez" in first and "Roberto Díaz" in first and "analizando" in first
+    for row in HandRecord.objects.all():
+        reviews.run(row.review.pk)
+    body = _client(teresa).get(url).content.decode()
+    assert "la mejor línea" in body and body.count(" %</td>") + body.count(" %\n") >= 2
+    assert set_page_links_deal(practice_set, item)
+
+
+def set_page_links_deal(practice_set, item) -> bool:
+    from django.test import Client as _C  # noqa: F401
+
+    teacher = practice_set.classroom.teachers.get()
+    page = _client(teacher).get(practice_set.get_absolute_url()).content.decode()
+    return reverse("classroom:duplicate_deal", args=[practice_set.pk, item.pk, 1]) in page

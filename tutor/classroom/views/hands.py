@@ -10,7 +10,9 @@ from django.views.decorators.http import require_GET
 from tutor.classroom.models import SetItem
 from tutor.classroom.views.access import real_names, set_for_teacher
 from tutor.hands import presenters as hand_presenters
+from tutor.hands import reviews
 from tutor.hands.services import record_of_played_hand, records_file
+from tutor.hands.views import render_review
 from tutor.play.models import MatchHand
 from tutor.play.services import keep_record, table_of
 
@@ -24,9 +26,8 @@ def _kept(hand: MatchHand):
     return row
 
 
-@require_GET
-@login_required
-def set_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+def _student_hand(request: HttpRequest, pk: int, hand_pk: int):
+    """A finished hand of a «jugar N manos» task of a set the teacher teaches, with what the page says."""
     practice_set = set_for_teacher(request, pk)
     hand = get_object_or_404(
         MatchHand.objects.select_related("match__set_match__assignment"),
@@ -35,15 +36,30 @@ def set_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
         match__set_match__item__practice_set=practice_set,
     )
     student_id = hand.match.set_match.assignment.student_id
-    context = hand_presenters.record_page(_kept(hand), names=True)
-    context.update(
-        {
-            "practice_set": practice_set,
-            "student_name": real_names(practice_set.classroom).get(student_id, ""),
-            "deal_number": hand.number,
-        }
-    )
+    extra = {
+        "practice_set": practice_set,
+        "student_name": real_names(practice_set.classroom).get(student_id, ""),
+        "deal_number": hand.number,
+        "hand_pk": hand.pk,
+    }
+    return _kept(hand), extra
+
+
+@require_GET
+@login_required
+def set_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    row, extra = _student_hand(request, pk, hand_pk)
+    context = hand_presenters.record_page(row, names=True)
+    context.update(extra)
     return render(request, "hands/detail.html", context)
+
+
+@require_GET
+@login_required
+def set_hand_review(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    """The student's graded review, read by the teacher (every sentence about the players by number)."""
+    row, extra = _student_hand(request, pk, hand_pk)
+    return render_review(request, row, reader=None, names=True, **extra)
 
 
 @require_GET
@@ -63,3 +79,42 @@ def duplicate_export(request: HttpRequest, pk: int, item_pk: int, number: int) -
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tarea-{practice_set.pk}-reparto-{number}.txt"'
     return response
+
+
+@require_GET
+@login_required
+def duplicate_deal(request: HttpRequest, pk: int, item_pk: int, number: int) -> HttpResponse:
+    """One deal of a class duplicate: each student's hand of it side by side, with the accuracy of the
+    graded review (queued for each hand the first time), the renuncios and the biggest error."""
+    practice_set = set_for_teacher(request, pk)
+    item = get_object_or_404(SetItem, pk=item_pk, practice_set=practice_set, kind=SetItem.Kind.PLAY)
+    hands = list(
+        MatchHand.objects.filter(match__set_match__item=item, number=number, score__isnull=False)
+        .select_related("match__set_match__assignment__student")
+        .order_by("match__set_match__assignment__student__username")
+    )
+    if not hands:
+        raise Http404(_("Nadie ha terminado todavía este reparto."))
+    names = real_names(practice_set.classroom)
+    lines = []
+    for hand in hands:
+        row = _kept(hand)
+        student = hand.match.set_match.assignment.student
+        lines.append(
+            {
+                "name": names.get(student.pk, student.username),
+                "hand_pk": hand.pk,
+                **hand_presenters.duplicate_line(row, reviews.request(row)),
+            }
+        )
+    done = [line for line in lines if line["accuracy"] is not None]
+    best = max(done, key=lambda line: line["accuracy"]) if done else None
+    context = {
+        "practice_set": practice_set,
+        "item": item,
+        "number": number,
+        "lines": lines,
+        "best": best,
+        "pending": any(line["pending"] for line in lines),
+    }
+    return render(request, "classroom/duplicate_deal.html", context)

@@ -1,0 +1,50 @@
+"""The graded review of a hand (engine.analysis), in Spanish: why a card was worse than the best one, the
+names of the labels and of the play themes, a rule error.
+
+Facts: ``who`` the player whose card is judged (seen from the reader's seat); ``card`` the card played;
+``best`` a best card; ``n`` / ``m`` tantos; ``win`` a difference in hands won, in percent; ``points`` a
+difference in points; ``suit`` a suit; ``trick`` a baza's number; ``done`` / ``total`` bazas analysed.
+"""
+
+CATALOGUE: dict[str, str] = {
+    "review.label.la_mejor": "la mejor",
+    "review.label.buena": "buena",
+    "review.label.imprecision": "imprecisión",
+    "review.label.error": "error",
+    "review.label.error_grave": "error grave",
+    "review.too_close": "la diferencia con la mejor es demasiado pequeña para afirmarla",
+    "review.theme.cargar": "cargar la baza del compañero",
+    "review.theme.no_entregar": "no entregar tantos a los rivales",
+    "review.theme.guardar_triunfo": "guardar triunfo para pisar",
+    "review.theme.ultimas": "las diez de últimas",
+    "review.theme.cantar": "cantar a tiempo",
+    "review.theme.fallo_companero": "salir de un palo fallado por el compañero",
+    "review.reason.no_entregar": "{who:s}{who:v:entregaba} {n} tantos a la baza de los rivales",
+    "review.reason.no_entregar.less": (
+        "{who:s}{who:v:entregaba} {n} tantos a la baza de los rivales; con {best:the} eran {m}"
+    ),
+    "review.reason.cargar": "{who:pos1} compañero ya ganaba: cargar {best:the} le daba {n} tantos más",
+    "review.reason.ultimas": "{who:s}{who:v:perdía} las diez de últimas: {card:the} ganaba la última baza",
+    "review.reason.guardar_triunfo": (
+        "{who:s}{who:v:gastaba} el triunfo que luego hizo falta para pisar en la baza {trick}"
+    ),
+    "review.reason.cantar.20": "{who:s}{who:v:rompía} las veinte en {suit}",
+    "review.reason.cantar.40": "{who:s}{who:v:rompía} las cuarenta en {suit}",
+    "review.reason.fallo_companero": (
+        "{who:pos1} compañero no tiene {suit}: salir de {suit} con {best:the} le dejaba fallar"
+    ),
+    "review.reason.both": (
+        "con {best:the}, {who:pos1} pareja ganaba la mano {win} de cada 100 veces más y acababa con {points} "
+        "tantos más de media"
+    ),
+    "review.reason.win": "con {best:the}, {who:pos1} pareja ganaba la mano {win} de cada 100 veces más",
+    "review.reason.points": "con {best:the}, {who:pos1} pareja acababa la mano con {points} tantos más de media",
+    "review.rule_error": "Renuncio en la baza {trick}: {who:s}{who:v:jugó} {card:the} y {who:v:debía} {obligation}",
+    "review.obligation.asistir": "asistir",
+    "review.obligation.montar": "montar",
+    "review.obligation.fallar": "fallar",
+    "review.obligation.pisar": "pisar",
+    "review.obligation.salida": "salir con el dos de oros",
+    "review.obligation.libre": "jugar una carta permitida",
+    "review.progress": "analizando… {done} de {total} bazas",
+}

@@ -1,0 +1,135 @@
+"""The graded review of a kept hand: asked for once, computed by a task (engine.analysis on the record
+played again), kept as facts, read back in the reader's language and person.
+
+The learner's seat and the partner's are judged (all four when the owner's seat is not known, a pasted
+hand); rule errors (renuncios) are kept apart from the play grade.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from engine import records
+from engine.analysis import analyse_hand
+from engine.messages import to_data
+from engine.record_replay import hand_of
+from tutor.hands.models import HandRecord, HandReview
+
+logger = logging.getLogger(__name__)
+
+# Bump when the analysis changes what it would say: stored reviews of an older version are made again.
+ANALYSIS_VERSION = "1"
+
+
+def seats_for(row: HandRecord) -> list[int]:
+    if row.seat is None:
+        return [0, 1, 2, 3]
+    return sorted({row.seat, (row.seat + 2) % 4})
+
+
+def request(row: HandRecord) -> HandReview:
+    """The hand's review: queued for the worker the first time it is asked for (and again after a
+    failure or an analysis of an older version); a doubled request finds the one already queued."""
+    from tutor.hands.tasks import review_hand  # the task module imports this one
+
+    with transaction.atomic():
+        review, created = HandReview.objects.select_for_update().get_or_create(
+            record=row, defaults={"seats": seats_for(row)}
+        )
+        stale = review.status == HandReview.Status.DONE and review.engine_version != ANALYSIS_VERSION
+        if created or review.status == HandReview.Status.FAILED or stale:
+            review.status = HandReview.Status.QUEUED
+            review.done_tricks = 0
+            review.seats = seats_for(row)
+            review.save(update_fields=["status", "done_tricks", "seats", "updated_at"])
+            transaction.on_commit(lambda: review_hand.enqueue(review.pk))
+    return review
+
+
+def run(review_id: int) -> str:
+    """Compute a queued review (the task's body)."""
+    review = HandReview.objects.select_related("record").filter(pk=review_id).first()
+    if review is None:  # the hand was removed meanwhile
+        return "gone"
+    record = records.read(review.record.text)
+    hand = hand_of(record)
+    if hand is None:
+        _finish(review, HandReview.Status.UNAVAILABLE, {})
+        return HandReview.Status.UNAVAILABLE
+    total = len(hand.tricks) + (1 if hand.trick else 0)
+    HandReview.objects.filter(pk=review.pk).update(status=HandReview.Status.RUNNING, total_tricks=total)
+
+    def progress(done: int, _total: int) -> None:
+        HandReview.objects.filter(pk=review.pk).update(done_tricks=done)
+
+    viewer = review.record.seat
+    try:
+        result = analyse_hand(hand, review.seats, viewer=viewer, progress=progress)
+    except Exception:
+        logger.exception("the review of hand record %s failed", review.record_id)
+        _finish(review, HandReview.Status.FAILED, {})
+        return HandReview.Status.FAILED
+    _finish(review, HandReview.Status.DONE, as_data(result, viewer))
+    return HandReview.Status.DONE
+
+
+def _finish(review: HandReview, status: str, data: dict) -> None:
+    HandReview.objects.filter(pk=review.pk).update(
+        status=status, data=data, engine_version=ANALYSIS_VERSION, done_tricks=review.total_tricks or 0
+    )
+
+
+def _value(v) -> dict:
+    return {
+        "win": round(v.win, 4),
+        "points": round(v.points, 2),
+        "win_hw": round(v.win_hw, 4),
+        "points_hw": round(v.points_hw, 2),
+    }
+
+
+def as_data(result, viewer: int | None) -> dict:
+    """What the page needs, JSON-safe: per judged card its label and values, the best cards, the reasons
+    (as message data, spoken to ``viewer``'s seat); the rule errors; the accuracy per seat and trick."""
+    turns = []
+    for t in result.turns:
+        turns.append(
+            {
+                "trick": t.trick,
+                "seat": t.seat,
+                "card": t.card.code,
+                "label": t.label,
+                "too_close": t.too_close,
+                "choice": t.choice,
+                "theme": t.theme,
+                "best": [c.code for c in t.best],
+                "played": _value(t.played),
+                "best_value": _value(t.best_value),
+                "method": t.analysis.method,
+                "deals": t.analysis.deals,
+                "reasons": to_data(list(t.reasons)),
+            }
+        )
+    seats = sorted({t["seat"] for t in turns} | set(result.seats))
+    return {
+        "viewer": viewer,
+        "turns": turns,
+        "rule_errors": [
+            {
+                "trick": e.trick,
+                "seat": e.seat,
+                "card": e.card.code,
+                "obligation": e.obligation,
+                "rule_ids": list(e.rule_ids),
+                "message": to_data(e.message(viewer)),
+            }
+            for e in result.rule_errors
+        ],
+        "accuracy": {str(s): result.accuracy(s) for s in seats},
+        "accuracy_by_trick": {
+            str(s): {str(n): result.accuracy(s, n) for n in sorted({t["trick"] for t in turns})}
+            for s in seats
+        },
+    }
