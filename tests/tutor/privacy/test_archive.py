@@ -62,3 +62,14 @@ def test_the_archive_holds_nothing_of_another_user(busy_class, zoe, alice, teres
                     assert row.get(key, ZOE_ID) == ZOE_ID, (name, row)
     alice_files = archive_files(services.build_archive(alice))
     assert ZOE_REAL_NAME not in "".join(alice_files.values())
+
+
+def test_the_reviews_of_her_hands_are_in_the_archive(busy_class, zoe, alice):
+    from tutor.hands.models import HandRecord, HandReview
+
+    for user in (zoe, alice):
+        HandReview.objects.create(
+            record=HandRecord.objects.get(learner=user), status="done", data={"who": user.pk}
+        )
+    (review,) = json.loads(archive_files(services.build_archive(zoe))["hands/handreview.json"])
+    assert review["data"] == {"who": ZOE_ID}
