@@ -30,16 +30,6 @@ from tutor.lib.spreadsheet import cell
 
 # Never in an archive: a password's hash, the archives themselves.
 _NEVER_EXPORTED = {"password"}
-_ACCOUNT_FIELDS = (
-    "username",
-    "first_name",
-    "last_name",
-    "email",
-    "role",
-    "language",
-    "date_joined",
-    "last_login",
-)
 
 
 def _plain(value):
@@ -73,7 +63,7 @@ def _user_fields(model) -> list[models.Field]:
 def generic_tables(user) -> Iterable[Table]:
     """Every row whose foreign key names the user, and the rows that name the user in a
     many-to-many field (a class's teachers), model by model."""
-    yield Table("account", [{name: _plain(getattr(user, name)) for name in _ACCOUNT_FIELDS}])
+    yield Table("account", [_row(user)])  # every column but the password's hash
     for model in apps.get_models():
         meta = model._meta
         if meta.app_label in ("privacy", "admin"):
