@@ -20,6 +20,7 @@ Nothing here imports an app: the apps import this module.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -59,6 +60,11 @@ def exporters() -> tuple[Callable[[object], Iterable[Table]], ...]:
 
 def erasure_hooks() -> tuple[Callable[[object], None], ...]:
     return tuple(_before_erasure)
+
+
+def erased_anon_id() -> str:
+    """A new anonymous id for the rows one erased account leaves in a count."""
+    return ERASED_PREFIX + secrets.token_hex(8)
 
 
 def is_erased(anon_id: str) -> bool:

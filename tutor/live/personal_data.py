@@ -6,11 +6,9 @@ anonymous id that reads «alumno borrado»), and hands the rounds a teacher star
 of the class (a class with no other teacher is erased with its rounds by classroom's hook).
 """
 
-import secrets
-
 from django.forms.models import model_to_dict
 
-from tutor.lib.personal_data import ERASED_PREFIX, Table, before_erasure, exports
+from tutor.lib.personal_data import Table, before_erasure, erased_anon_id, exports
 from tutor.live.models import LiveAnswer, Participant, Round
 from tutor.practice.models import Attempt, Issued
 
@@ -24,7 +22,7 @@ def live_answers(user):
 @before_erasure
 def keep_answers_without_owner(user):
     for participant in Participant.objects.filter(learner=user):
-        anon_id = ERASED_PREFIX + secrets.token_hex(8)
+        anon_id = erased_anon_id()
         issued = Issued.objects.filter(live_answer__participant=participant)
         Attempt.objects.filter(issued__in=issued).update(learner=None, anon_id=anon_id)
         issued.update(learner=None, anon_id=anon_id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import secrets
 import zipfile
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
@@ -199,11 +198,6 @@ def erase_user(user) -> None:
         ).delete()
         _end_sessions(user)
         user.delete()
-
-
-def erased_anon_id() -> str:
-    """An anonymous id for rows kept after their account is erased (tutor.lib.personal_data)."""
-    return ERASED_PREFIX + secrets.token_hex(8)
 
 
 def _activity_fields(model) -> list[str]:
