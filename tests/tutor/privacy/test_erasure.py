@@ -98,3 +98,16 @@ def test_a_teacher_is_erased_with_her_classes_or_hands_them_over(busy_class, ter
     else:
         assert not Classroom.objects.filter(pk=classroom.pk).exists()
     assert alice.__class__.objects.filter(pk=alice.pk).exists()  # the students' accounts stay
+
+
+def test_an_erasure_that_fails_halfway_erases_nothing(busy_class, zoe, monkeypatch):
+    from tutor.lib import personal_data
+
+    def broken(user):
+        raise RuntimeError("a hook that fails")
+
+    monkeypatch.setattr(personal_data, "_before_erasure", [*personal_data.erasure_hooks(), broken])
+    before = rows_naming(ZOE_ID, identifying())
+    with pytest.raises(RuntimeError):
+        services.erase_user(zoe)
+    assert rows_naming(ZOE_ID, identifying()) == before
