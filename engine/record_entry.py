@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Suit
 from engine.deal import DOS_DE_OROS
-from engine.records import UNKNOWN_HANDS, Cante, HandRecord, Play, analyse, read, write
+from engine.records import UNKNOWN_HANDS, Cante, HandRecord, Play, read, write
 from engine.rules import TableRules
 
 TUTE_PREFIX = "tute:"
@@ -54,20 +54,3 @@ def _cante(seat: int, what: str) -> Cante:
     if what.startswith(TUTE_PREFIX):
         return Cante(seat, tute=what.removeprefix(TUTE_PREFIX))
     return Cante(seat, suit=Suit.parse(what))
-
-
-def to_play(record: HandRecord) -> int | None:
-    """The seat whose card comes next, or None when the ten tricks are over."""
-    a = analyse(record)
-    if not a.tricks:
-        return a.leader
-    last = a.tricks[-1]
-    if len(last) < 4:
-        return (a.leaders[-1] + len(last)) % 4
-    if len(a.tricks) == 10:
-        return None
-    return a.winners[-1]
-
-
-def tricks_done(record: HandRecord) -> int:
-    return len(analyse(record).winners)

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine import record_entry, record_files, records
-from engine.cards import CARDS, Suit
+from engine import record_files, records
+from engine.cards import Suit
 from engine.cards import write as write_card
 from engine.messages import Message, from_data
 from tutor.hands.models import HandRecord, Source
@@ -179,17 +179,14 @@ def entry_view(state: dict) -> dict:
     from tutor.hands import builder  # the builder's forms use this module's labels
 
     record = builder.record_of(state)
-    seat = record_entry.to_play(record)
+    seat = records.turn(record)
     tricks: list[dict] = []
     for i, play in enumerate(record.plays):
         if i % 4 == 0:
             tricks.append({"number": i // 4 + 1, "plays": []})
         tricks[-1]["plays"].append({"seat": seat_label(play.seat), "card": write_card(play.card)})
-    played = {write_card(p.card) for p in record.plays}
-    suits = [
-        {"name": suit.label, "cards": [c.code for c in CARDS if c.suit == suit and c.code not in played]}
-        for suit in Suit
-    ]
+    offered = records.possible_cards(record)  # the cards the seat to play may still hold
+    suits = [{"name": suit.label, "cards": [c.code for c in offered if c.suit == suit]} for suit in Suit]
     return {
         "state": state,
         "step": builder.steps(state),
@@ -221,15 +218,15 @@ def _reseat(data, stored: int | None, reader: int | None):
     if isinstance(data, list):
         return [_reseat(d, stored, reader) for d in data]
     if isinstance(data, dict):
-        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) == 2:
-            relative, number = data["who"]
+        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) in (2, 3):
+            relative, number, *name = data["who"]
             if relative is not None and stored is not None:
                 seat = (stored + relative) % 4
             elif number is not None:
                 seat = number - 1
             else:
                 return data
-            return {"who": [None, seat + 1] if reader is None else [(seat - reader) % 4, None]}
+            return {"who": ([None, seat + 1] if reader is None else [(seat - reader) % 4, None]) + name}
         return {k: _reseat(v, stored, reader) for k, v in data.items()}
     return data
 
