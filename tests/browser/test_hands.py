@@ -92,3 +92,38 @@ def test_a_teacher_opens_a_students_hand_from_the_set_page(
     page.locator(f'a[href="{reverse("classroom:set_hand", args=[practice_set.pk, hand.pk])}"]').first.click()
     expect(page.get_by_text("Alicia Gómez, reparto 1")).to_be_visible()
     expect(page.get_by_role("heading", name="Carta a carta")).to_be_visible()
+
+
+def test_the_review_fills_in_by_itself_with_javascript_and_on_reload_without(
+    live_server, browser, alice, task_worker
+):
+    from django.conf import settings
+    from django.test import Client
+
+    from tutor.hands import services
+    from tutor.practice.identity import Owner
+
+    row = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD, title="Jueves")
+    client = Client()
+    client.force_login(alice)
+    session = client.cookies[settings.SESSION_COOKIE_NAME]
+    for javascript in (True, False):
+        context = browser.new_context(locale="es-ES", java_script_enabled=javascript)
+        context.add_cookies([{"name": session.key, "value": session.value, "url": live_server.url}])
+        page = context.new_page()
+        page.goto(live_server.url + row.get_absolute_url())
+        page.get_by_role("link", name="Revisión carta a carta").click()
+        expect(page.get_by_role("heading", name="Revisión de la mano")).to_be_visible()
+        if javascript:
+            # the worker finishes; htmx notices and the page fills in without a click
+            expect(page.get_by_role("heading", name="Resumen")).to_be_visible(timeout=120_000)
+        else:
+            # without JavaScript the stored review is there on a reload
+            for _ in range(240):
+                if page.get_by_role("heading", name="Resumen").count():
+                    break
+                page.wait_for_timeout(500)
+                page.reload()
+            expect(page.get_by_role("heading", name="Resumen")).to_be_visible()
+        expect(page.locator(".review-accuracy")).to_contain_text("precisión")
+        context.close()
