@@ -34,5 +34,5 @@ CATALOGUE: dict[str, str] = {
     "review.obligation.pisar": "pisar",
     "review.obligation.salida": "lead the two of oros",
     "review.obligation.libre": "play a legal card",
-    "review.progress": "analysing… {done} of {total} bazas",
+    "review.progress": "analyzing… {done} of {total} bazas",
 }
