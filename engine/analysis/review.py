@@ -227,7 +227,8 @@ def _judge(view: SeatView, card: int, analysis: TurnAnalysis, hand: Hand, viewer
         label, too_close = LA_MEJOR, False
     else:
         gap = analysis.gap(card, best[0])
-        label = level(gap.win - gap.win_hw, gap.points - gap.points_hw if gap.win >= 0 else 0.0)
+        # The lower ends of the intervals (points count only while the card does not win more hands).
+        label = level(max(gap.win - gap.win_hw, 0.0), gap.points - gap.points_hw if gap.win >= 0 else 0.0)
         too_close = LABELS.index(level(gap.win, gap.points)) > LABELS.index(label)
     theme, reasons = None, ()
     if label not in (LA_MEJOR, BUENA) or too_close:
