@@ -15,6 +15,7 @@ from engine.analysis.review import (
     TurnReview,
     analyse_hand,
     level,
+    review_turn,
 )
 from engine.analysis.values import CardValue, Gap, TurnAnalysis, analyse_turn, consistent_deals
 
@@ -37,4 +38,5 @@ __all__ = [
     "analyse_turn",
     "consistent_deals",
     "level",
+    "review_turn",
 ]

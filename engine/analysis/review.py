@@ -16,10 +16,11 @@ Definitions (engine/README.md, «The graded review»):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from engine.analysis.values import CardValue, Gap, TurnAnalysis, analyse_turn
+from engine.analysis.values import CardValue, Gap, TurnAnalysis, analyse_turn, view_seed
 from engine.bots.view import SeatView, seat_view
 from engine.cantes import CANTE_MASK
 from engine.cards import CARDS, SUIT_MASKS, TANTOS_OF, Card, cards_of
@@ -30,9 +31,13 @@ from engine.tricks import trick_winner
 
 LA_MEJOR, BUENA, IMPRECISION, ERROR, ERROR_GRAVE = "la_mejor", "buena", "imprecision", "error", "error_grave"
 LABELS = (LA_MEJOR, BUENA, IMPRECISION, ERROR, ERROR_GRAVE)
-# (label, loss in chance of winning the hand, loss in points): the worst level either loss reaches.
-# Chosen from the losses measured over bot hands (engine/README.md, «How the thresholds were chosen»).
-THRESHOLDS = ((ERROR_GRAVE, 0.30, 40.0), (ERROR, 0.15, 20.0), (IMPRECISION, 0.05, 8.0))
+# (label, loss in chance of winning the hand, loss in points or None): the worst level either loss reaches.
+# A match counts hands won (tres manos; Ludoteka adds a point past 100), so points alone make at most an
+# «imprecisión». Chosen from the losses measured over bot hands (engine/README.md, «The graded review»).
+THRESHOLDS = ((ERROR_GRAVE, 0.20, None), (ERROR, 0.10, None), (IMPRECISION, 0.05, 10.0))
+# A turn whose estimate reaches a worse label than its interval allows is analysed again on REFINE times as
+# many fresh worlds (sampled turns only), and judged on that larger sample alone.
+REFINE = 4
 
 # Themes of a play error (issue 33 schedules practice by them); each has a ``review.theme.<id>`` message.
 CARGAR = "cargar"  # cargar la baza del compañero
@@ -47,7 +52,7 @@ THEMES = (CARGAR, NO_ENTREGAR, GUARDAR_TRIUNFO, ULTIMAS, CANTAR, FALLO_COMPANERO
 def level(win: float, points: float) -> str:
     """The label a loss of ``win`` (chance of winning) and ``points`` reaches; ``BUENA`` under every threshold."""
     for label, w, p in THRESHOLDS:
-        if win >= w or (win >= 0 and points >= p):
+        if win >= w or (p is not None and win >= 0 and points >= p):
             return label
     return BUENA
 
@@ -108,7 +113,7 @@ class HandReview:
     turns: tuple[TurnReview, ...]
     rule_errors: tuple[RuleError, ...]
     seats: tuple[int, ...]
-    worlds: dict[str, int] = field(default_factory=dict)  # turns analysed per method
+    methods: dict[str, int] = field(default_factory=dict)  # turns analysed per method
 
     def accuracy(self, seat: int | None = None, trick: int | None = None) -> float | None:
         """Share of the best value kept (percent) over the turns with a choice of ``seat`` / ``trick``."""
@@ -154,24 +159,27 @@ def analyse_hand(
     progress: Callable[[int, int], None] | None = None,
     worlds: int | None = None,
     reads: int = 0,
+    tricks: Iterable[int] | None = None,
 ) -> HandReview:
     """Every card the ``seats`` (default: all four) played in ``hand`` (a ``Hand`` at its end or midway),
     valued from that seat's view at its turn. ``viewer``: the reader's seat, for the person of the reasons
     («tú», «tu compañero»; None: «el jugador N»). ``progress(done, total)`` is called after each trick
-    («analizando… 4 de 10 bazas»). ``worlds`` / ``reads`` as for ``analyse_turn``."""
+    («analizando… 4 de 10 bazas»). ``worlds`` / ``reads`` as for ``analyse_turn``; ``tricks``: only the
+    plays of these bazas (1..10) are judged (default: all)."""
     seats = tuple(sorted(set(range(4) if seats is None else seats)))
+    only = None if tricks is None else set(tricks)
     h, plays, cantes = _replay(hand)
     total = len(hand.tricks) + (1 if hand.trick else 0)
     turns: list[TurnReview] = []
     errors: list[RuleError] = []
     methods: dict[str, int] = {}
     for seat, card in plays:
-        if seat in seats:
+        if seat in seats and (only is None or h.trick_no in only):
             view = seat_view(h, seat)
             if view.legal_mask() >> card & 1:
-                analysis = analyse_turn(view, worlds=worlds, reads=reads)
-                methods[analysis.method] = methods.get(analysis.method, 0) + 1
-                turns.append(_judge(view, card, analysis, hand, viewer))
+                turn = review_turn(view, card, hand, viewer=viewer, worlds=worlds, reads=reads)
+                methods[turn.analysis.method] = methods.get(turn.analysis.method, 0) + 1
+                turns.append(turn)
             else:
                 r = h.ruling()
                 errors.append(RuleError(view.trick_no, seat, CARDS[card], r.obligation, r.rule_ids, r.legal))
@@ -185,6 +193,31 @@ def analyse_hand(
     return HandReview(tuple(turns), tuple(errors), seats, methods)
 
 
+def review_turn(
+    view: SeatView,
+    card: int,
+    hand: Hand,
+    *,
+    viewer: int | None = None,
+    worlds: int | None = None,
+    reads: int = 0,
+) -> TurnReview:
+    """One legal play judged: ``view`` is the seat's view before it played ``card``; ``hand`` the hand it
+    belongs to (its later plays give the reasons' facts: who took the baza, a later trick lost for want of a
+    trump). A sampled turn whose estimate reaches a worse label than its interval allows is analysed again on
+    ``REFINE`` times as many fresh worlds and judged on those."""
+    turn = _judge(view, card, analyse_turn(view, worlds=worlds, reads=reads), hand, viewer)
+    if turn.too_close and not turn.analysis.exact:
+        again = analyse_turn(
+            view,
+            rng=random.Random(f"refine:{view_seed(view)}"),
+            worlds=REFINE * turn.analysis.deals,
+            reads=reads,
+        )
+        turn = _judge(view, card, again, hand, viewer)
+    return turn
+
+
 def _judge(view: SeatView, card: int, analysis: TurnAnalysis, hand: Hand, viewer: int | None) -> TurnReview:
     best = analysis.best
     played = analysis.values[CARDS[card]]
@@ -194,7 +227,8 @@ def _judge(view: SeatView, card: int, analysis: TurnAnalysis, hand: Hand, viewer
         label, too_close = LA_MEJOR, False
     else:
         gap = analysis.gap(card, best[0])
-        label = level(gap.win - gap.win_hw, gap.points - gap.points_hw if gap.win >= 0 else 0.0)
+        # The lower ends of the intervals (points count only while the card does not win more hands).
+        label = level(max(gap.win - gap.win_hw, 0.0), gap.points - gap.points_hw if gap.win >= 0 else 0.0)
         too_close = LABELS.index(level(gap.win, gap.points)) > LABELS.index(label)
     theme, reasons = None, ()
     if label not in (LA_MEJOR, BUENA) or too_close:
@@ -235,10 +269,10 @@ def _reasons(
     suit = card // 10
     # cantar a tiempo: the card broke a rey and caballo not yet sung.
     if (
-        card % 10 in (7, 8)
+        CANTE_MASK[suit] >> card & 1
         and view.hand & CANTE_MASK[suit] == CANTE_MASK[suit]
         and not view.sung >> suit & 1
-        and not (best // 10 == suit and best % 10 in (7, 8))
+        and not CANTE_MASK[suit] >> best & 1
     ):
         theme = CANTAR
         points = 40 if suit == trump else 20

@@ -123,7 +123,7 @@ def _half_width(xs: list[int], mean: float, spread: float) -> float:
     return Z * math.sqrt(var / n) + spread / n
 
 
-def _seed(view: SeatView) -> str:
+def view_seed(view: SeatView) -> str:
     """A generator seed from what the seat sees (never a hidden card): the same view, the same worlds."""
     return repr(
         (
@@ -197,7 +197,7 @@ def analyse_turn(
     view = state if isinstance(state, SeatView) else seat_view(state, state.turn if seat is None else seat)
     if view.turn != view.seat:
         raise ValueError("no es el turno de ese jugador")
-    rng = rng or random.Random(_seed(view))
+    rng = rng or random.Random(view_seed(view))
     legal = view.legal_mask()
     reps = candidates(view, legal)
     distinct = sorted(set(reps.values()))

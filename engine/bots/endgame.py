@@ -202,14 +202,15 @@ def world_wins(
     worlds: int | None = None,
     nodes: int | None = None,
     reads: int = 0,
+    from_trick: int = FROM_TRICK,
 ) -> tuple[dict[int, int], int]:
     """Each of our legal cards that plays differently mapped to the number of sampled worlds in which it wins
     the hand with exact play, and the number of worlds: ``worlds`` of them, fewer (never under
     ``MIN_WORLDS``) once the search has visited ``nodes`` positions (a budget in positions, not in time, so
     the choice stays a function of the view and the generator); ``reads``: the seats known to be normal bots,
     whose plays the worlds must fit (``worlds.world_sampler``). Empty before ``FROM_TRICK`` or when only one
-    card plays differently."""
-    if view.trick_no < FROM_TRICK:
+    card plays differently (``from_trick``: the fuerte bot counts from an earlier trick)."""
+    if view.trick_no < from_trick:
         return {}, 0
     cards = _cards(view, legal)
     if len(cards) < 2:
@@ -235,10 +236,11 @@ def counted(
     rng: random.Random,
     worlds: int | None = None,
     reads: int = 0,
+    from_trick: int = FROM_TRICK,
 ) -> Decision:
     """``decision`` (the heuristics' card), or from ``FROM_TRICK`` on the card that wins the hand in more of
     the sampled worlds: the heuristics' card stays when it wins in as many."""
-    wins, worlds = world_wins(view, legal, rng, worlds, reads=reads)
+    wins, worlds = world_wins(view, legal, rng, worlds, reads=reads, from_trick=from_trick)
     if not wins:
         return decision
     card = int(decision.card)

@@ -29,6 +29,10 @@ from engine.tricks import trick_winner
 # Card plays the rollouts of one decision may make in total: the budget that keeps a decision near 30 ms of CPU.
 PLAY_BUDGET = 4_000
 MIN_SAMPLES, MAX_SAMPLES = 4, 64
+# From this trick the fuerte bot counts exactly (``endgame.counted``, in twice the normal bot's worlds and
+# positions) instead of rolling out: the earliest trick where the count fits the 100 ms budget (measured with
+# ``python -m engine.analysis.bench``: engine/bots/README.md).
+COUNT_FROM = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +239,10 @@ def clearly_better(
 def fuerte_decision(view: SeatView, legal: int, rng: random.Random, reads: int = 0) -> Decision:
     if not legal & (legal - 1) or (view.first_card is not None and not view.tricks and not view.trick):
         return normal_decision(view, legal)
-    if view.trick_no >= endgame.FROM_TRICK:  # few cards left: count them exactly (engine/bots/endgame.py)
-        return endgame.counted(view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS, reads)
+    if view.trick_no >= COUNT_FROM:  # few cards left: count them exactly (engine/bots/endgame.py)
+        return endgame.counted(
+            view, legal, normal_decision(view, legal), rng, 2 * endgame.WORLDS, reads, from_trick=COUNT_FROM
+        )
     estimates = evaluate(view, rng, reads=reads)
     best = _best_kept(estimates)
     facts = trick_facts(view) | {"estimates": estimates}
