@@ -121,15 +121,31 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Redis answers in well under a millisecond: one that has not answered in REDIS_TIMEOUT seconds is
+# down or frozen, and tutor.lib.outage then leaves it alone for a few seconds (no request waits on it
+# more than once). The "fallback" cache, a database table, keeps the throttles' counts and the
+# double-submit records meanwhile.
+REDIS_TIMEOUT = 0.5
+REDIS_OPTIONS = {
+    "CONNECTION_POOL_CLASS": "tutor.lib.outage.GuardedPool",
+    "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT,
+    "SOCKET_TIMEOUT": REDIS_TIMEOUT,
+}
+FALLBACK_CACHE = {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "core_fallback_cache"}
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-        }
+            "OPTIONS": REDIS_OPTIONS,
+        },
+        "fallback": FALLBACK_CACHE,
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "fallback": FALLBACK_CACHE,
+    }
 # Live rounds push their changes as server-sent events (tutor.live.stream): it takes Redis (pub/sub
 # between instances) and an ASGI server (uvicorn workers); otherwise the pages poll.
 LIVE_EVENTS = bool(os.environ.get("REDIS_URL")) and os.environ.get("DJANGO_LIVE_EVENTS", "1") == "1"

@@ -81,7 +81,11 @@ class _Hub:
         from redis import asyncio as aioredis
 
         while True:
-            client = aioredis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+            client = aioredis.Redis.from_url(
+                settings.CACHES["default"]["LOCATION"],
+                socket_connect_timeout=settings.REDIS_TIMEOUT,
+                socket_timeout=settings.REDIS_TIMEOUT,
+            )
             try:
                 async with client.pubsub() as pubsub:
                     await pubsub.subscribe(pulse.CHANNEL)
