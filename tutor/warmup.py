@@ -52,8 +52,8 @@ def _course() -> None:
 
 def _translations() -> None:
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            translation.gettext("Entrar")
+        with translation.override(code):  # activating a language loads its catalogues
+            pass
 
 
 def _templates() -> None:

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.scenarios import FAMILY_LABELS
 from engine.scenarios.custom import BUILT_FAMILIES
 from tutor.classroom.models import PracticeSet
+from tutor.lib import pressed
 from tutor.live.models import Round
 from tutor.live.services import MAX_NICKNAME, MAX_QUESTIONS
 
@@ -33,6 +34,7 @@ class StartRoundForm(forms.Form):
     allow_guests = forms.BooleanField(
         label=_("Admitir invitados con un apodo (sin cuenta de la clase)"), required=False
     )
+    pressed_at = pressed.field()  # the class's newest round when the page was drawn
 
     def __init__(self, *args, classroom, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -97,9 +97,19 @@ def start_round(
     allow_guests: bool,
     practice_set: PracticeSet | None = None,
     family: str = "jugada",
+    pressed_at: int | None = None,
 ) -> Round:
     """A round of ``count`` questions at the class's table, the first one open. Call with a teacher
-    of ``classroom`` (the view checks it) and a set of that class."""
+    of ``classroom`` (the view checks it) and a set of that class.
+
+    ``pressed_at``: «Empezar la ronda» was pressed on a page drawn when the class's newest round had
+    that id (tutor.lib.pressed; negative: no state sent). When a round was started since, the same
+    press again or twenty at once, nothing is started: AlreadyStarted names that round."""
+    newest = newest_round_id(classroom)
+    if pressed_at is not None and pressed_at < 0:
+        pressed_at = newest
+    if pressed_at is not None and pressed_at != newest:
+        raise AlreadyStarted(Round.objects.get(pk=newest))
     rules = classroom.get_rules()
     count = max(1, min(count, MAX_QUESTIONS))
     if source == Round.Source.SET:
@@ -115,22 +125,42 @@ def start_round(
         title = ""
     else:
         raise LiveError(_("Elige de dónde salen las preguntas."))
-    with transaction.atomic():
-        live = Round.objects.create(
-            classroom=classroom, started_by=teacher, title=title, source=source, allow_guests=allow_guests
-        )
-        now = timezone.now()
-        RoundQuestion.objects.bulk_create(
-            RoundQuestion(
-                round=live,
-                number=n,
-                family=scenario.family,
-                scenario=scenario.to_dict(),
-                opened_at=now if n == 1 else None,
-            )
-            for n, scenario in enumerate(scenarios, start=1)
-        )
+    try:
+        with transaction.atomic():
+            live = _create_round(classroom, teacher, title, source, allow_guests, pressed_at, scenarios)
+    except IntegrityError:  # another press of the same page won the race
+        raise AlreadyStarted(Round.objects.get(pk=newest_round_id(classroom))) from None
     pulse.round_started(live.code)
+    return live
+
+
+def newest_round_id(classroom: Classroom) -> int:
+    """The id of the class's newest round (0: none): the state «Empezar la ronda» is pressed at."""
+    return (
+        only_row(Round.objects.filter(classroom=classroom).order_by("-pk").values_list("pk", flat=True)) or 0
+    )
+
+
+def _create_round(classroom, teacher, title, source, allow_guests, pressed_at, scenarios) -> Round:
+    live = Round.objects.create(
+        classroom=classroom,
+        started_by=teacher,
+        title=title,
+        source=source,
+        allow_guests=allow_guests,
+        follows=pressed_at,
+    )
+    now = timezone.now()
+    RoundQuestion.objects.bulk_create(
+        RoundQuestion(
+            round=live,
+            number=n,
+            family=scenario.family,
+            scenario=scenario.to_dict(),
+            opened_at=now if n == 1 else None,
+        )
+        for n, scenario in enumerate(scenarios, start=1)
+    )
     return live
 
 
@@ -344,10 +374,47 @@ def _record_closed(pk: int) -> None:
     record_pending(Round.objects.get(pk=pk))
 
 
-def reveal(*, live: Round) -> Round:
+class AlreadyStarted(LiveError):
+    """«Empezar la ronda» pressed again: ``live`` is the round that press (or another) started."""
+
+    def __init__(self, live: Round) -> None:
+        super().__init__(_("Ya estaba hecho: esa ronda ya se había empezado."))
+        self.live = live
+
+
+class Stale(LiveError):
+    """A control pressed on a page drawn before the round's last change (a double click, a second
+    device): nothing was done; ``message`` says where the round is now."""
+
+
+def _check_pressed_at(live: Round, pressed_at: int | None) -> None:
+    """Refuse a press made at another stage than the round's (``None``: a caller without a page)."""
+    if pressed_at is None or pressed_at == live.stage:
+        return
+    if live.is_finished:
+        raise Stale(_("No se ha vuelto a hacer: la ronda ya había terminado."))
+    facts = {"number": live.current, "total": live.questions.count()}
+    if live.revealed:
+        raise Stale(
+            _(
+                "No se ha vuelto a hacer: la ronda ya había cambiado. Ahora se ven las respuestas de la "
+                "pregunta %(number)s de %(total)s."
+            )
+            % facts
+        )
+    raise Stale(
+        _(
+            "No se ha vuelto a hacer: la ronda ya había cambiado. Ahora está abierta la pregunta %(number)s de %(total)s."
+        )
+        % facts
+    )
+
+
+def reveal(*, live: Round, pressed_at: int | None = None) -> Round:
     """Show the answers of the open question: no more answers are taken for it."""
     with transaction.atomic():
         live = Round.objects.select_for_update().get(pk=live.pk)
+        _check_pressed_at(live, pressed_at)
         if live.is_finished:
             raise LiveError(_("Esta ronda ya ha terminado."))
         if live.revealed:
@@ -356,10 +423,11 @@ def reveal(*, live: Round) -> Round:
         return _advance(live, revealed=True)
 
 
-def next_question(*, live: Round) -> Round:
+def next_question(*, live: Round, pressed_at: int | None = None) -> Round:
     """Open the next question, or finish the round after the last one."""
     with transaction.atomic():
         live = Round.objects.select_for_update().get(pk=live.pk)
+        _check_pressed_at(live, pressed_at)
         if live.is_finished:
             raise LiveError(_("Esta ronda ya ha terminado."))
         following = live.current + 1
@@ -369,9 +437,10 @@ def next_question(*, live: Round) -> Round:
         return _advance(live, current=following, revealed=False)
 
 
-def finish(*, live: Round) -> Round:
+def finish(*, live: Round, pressed_at: int | None = None) -> Round:
     with transaction.atomic():
         live = Round.objects.select_for_update().get(pk=live.pk)
+        _check_pressed_at(live, pressed_at)
         if live.is_finished:
             return live
         return _advance(live, finished_at=timezone.now())

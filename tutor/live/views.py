@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from tutor.classroom.models import Classroom, Membership, normalise_code
+from tutor.lib.pressed import FIELD, STALE, pressed_at
 from tutor.lib.spreadsheet import csv_response
 from tutor.live import presenters, pulse, services, stream
 from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
@@ -74,7 +75,8 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 @login_required
 def start(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
-    form = StartRoundForm(request.POST or None, classroom=classroom)
+    initial = {FIELD: services.newest_round_id(classroom)}
+    form = StartRoundForm(request.POST or None, classroom=classroom, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -86,7 +88,11 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
                 family=data["family"],
                 count=data["count"],
                 allow_guests=data["allow_guests"],
+                pressed_at=STALE if data[FIELD] is None else data[FIELD],
             )
+        except services.AlreadyStarted as exc:
+            messages.info(request, exc.message)
+            return redirect(exc.live)
         except services.LiveError as exc:
             form.add_error(None, exc.message)
         else:
@@ -129,7 +135,10 @@ def control(request: HttpRequest, code: str, action: str) -> HttpResponse:
         messages.error(request, _("Esa acción no existe."))
         return redirect(live)
     try:
-        live = act[action](live=live)
+        live = act[action](live=live, pressed_at=pressed_at(request))
+    except services.Stale as exc:
+        messages.info(request, exc.message)
+        live = _get_round_for_teacher(request, code)
     except services.LiveError as exc:
         messages.error(request, exc.message)
     if live.is_finished:

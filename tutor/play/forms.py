@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import preset
+from tutor.lib import pressed
 from tutor.lib.tables import RULES_CHOICES
 from tutor.play.bots import available_levels
 from tutor.play.models import Level, TutorMode
@@ -20,6 +21,7 @@ class NewMatchForm(forms.Form):
         ],
         initial=TutorMode.APRENDIZ,
     )
+    pressed_at = pressed.field()  # the owner's newest match when the page was drawn
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import TableRules
-from tutor.lib.owners import Owned
+from tutor.lib.owners import Owned, unique_per_owner
 
 
 def new_token() -> str:
@@ -49,12 +49,16 @@ class Match(Owned):
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # «Nueva partida» pressed on a page drawn when the owner's newest match was this id (0: none): one
+    # match per press (tutor.lib.pressed); empty for matches started otherwise.
+    follows = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         indexes = [
             models.Index(fields=["learner", "-updated_at"]),
             models.Index(fields=["anon_id", "-updated_at"]),
         ]
+        constraints = unique_per_owner("match_one_per_press", ["follows"])
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:

@@ -5,6 +5,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.rules import PRESETS
+from tutor.lib import pressed
+from tutor.lib.pressed import STALE
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
@@ -42,8 +44,12 @@ def _unfinished(request: HttpRequest):
 def index(request: HttpRequest) -> HttpResponse:
     matches = _unfinished(request)
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
+    has_matches = request.user.is_authenticated or request.session.get(SESSION_KEY)
     form = NewMatchForm(
-        initial={"rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"}
+        initial={
+            "rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia",
+            pressed.FIELD: services.newest_match_id(owner_for(request)) if has_matches else 0,
+        }
     )
     return render(request, "play/index.html", {"form": form, "matches": matches})
 
@@ -55,7 +61,15 @@ def new(request: HttpRequest) -> HttpResponse:
         return render(request, "play/index.html", {"form": form, "matches": _unfinished(request)}, status=400)
     owner = owner_for(request)
     data = form.cleaned_data
-    match = services.start_match(owner=owner, rules=form.table_rules, level=data["level"], mode=data["mode"])
+    match, started = services.start_match_pressed(
+        owner=owner,
+        pressed_at=STALE if data["pressed_at"] is None else data["pressed_at"],
+        rules=form.table_rules,
+        level=data["level"],
+        mode=data["mode"],
+    )
+    if not started:
+        messages.info(request, _("Ya estaba hecho: esa partida ya se había empezado."))
     return redirect(match)
 
 
