@@ -181,6 +181,10 @@ LOGIN_ATTEMPTS_WINDOW = 15 * 60
 JOIN_ATTEMPTS_PER_ACCOUNT = 8
 JOIN_ATTEMPTS_PER_IP = 30
 JOIN_ATTEMPTS_WINDOW = 15 * 60
+# Wrong live round codes count with the class codes' limits (their own counts). Guests joining live
+# rounds, per address (a school is one address: a room of guests must fit):
+GUEST_JOINS_PER_IP = 60
+GUEST_JOIN_WINDOW = 10 * 60
 # Password-reset mails asked for:
 PASSWORD_RESETS_PER_EMAIL = 3
 PASSWORD_RESETS_PER_IP = 10

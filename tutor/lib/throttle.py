@@ -1,5 +1,5 @@
 """One throttle for every action that must not be repeated without end: failed logins (the site's
-form and the admin's), wrong join codes, password-reset mail.
+form and the admin's), wrong class and round codes, guests joining live rounds, password-reset mail.
 
 Counts live in the cache (Redis in production, so every worker shares them), one key per scope:
 the client address (the proxy's view of it when DJANGO_BEHIND_PROXY is set), the account, and a name
@@ -97,6 +97,16 @@ JOIN_CODE = Throttle(
     per_account="JOIN_ATTEMPTS_PER_ACCOUNT",
     shared_address=True,
 )
+# A live round's code, typed on /directo/: counted like the class code's.
+ROUND_CODE = Throttle(
+    "round-code",
+    window="JOIN_ATTEMPTS_WINDOW",
+    per_address="JOIN_ATTEMPTS_PER_IP",
+    per_account="JOIN_ATTEMPTS_PER_ACCOUNT",
+    shared_address=True,
+)
+# Guests joining live rounds (every one counts: each needs only a new cookie).
+GUEST_JOIN = Throttle("guest-join", window="GUEST_JOIN_WINDOW", per_address="GUEST_JOINS_PER_IP")
 PASSWORD_RESET = Throttle(
     "password-reset",
     window="PASSWORD_RESET_WINDOW",

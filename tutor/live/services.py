@@ -16,7 +16,7 @@ from functools import partial
 from itertools import cycle, islice
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -171,6 +171,14 @@ def participant_for(live: Round, owner: Owner) -> Participant | None:
     return only_row(Participant.objects.select_related("learner").filter(round=live, **owner.fields))
 
 
+def joins_as_guest(live: Round, owner: Owner) -> bool:
+    """Would ``owner`` join ``live`` now as a guest (not a member of its class, not there already)?"""
+    if participant_for(live, owner) is not None:
+        return False
+    user = owner.user
+    return user is None or not Membership.objects.filter(classroom=live.classroom_id, student=user).exists()
+
+
 def clean_nickname(raw: str) -> str:
     return " ".join(raw.split())[:MAX_NICKNAME]
 
@@ -183,6 +191,8 @@ def join(*, live: Round, owner: Owner, nickname: str = "") -> Participant:
     """
     if live.is_finished:
         raise LiveError(_("Esta ronda ya ha terminado."))
+    if live.classroom.archived:
+        raise LiveError(_("La clase de esta ronda está archivada: ya no se aceptan respuestas."))
     existing = participant_for(live, owner)
     if existing is not None:
         return existing
@@ -293,6 +303,16 @@ def _open_question(live: Round, number: int) -> RoundQuestion | None:
     return question
 
 
+def _may_still_answer(state: dict) -> None:
+    """Who may act is decided at every answer, not only when joining: the class may have been
+    archived, or the student removed from it, since."""
+    if state["round__classroom__archived"]:
+        raise LiveError(_("La clase de esta ronda está archivada: ya no se aceptan respuestas."))
+    if state["learner"] is not None and not state["nickname"] and not state["member"]:
+        # Joined as a member of the class (guests always have a nickname), and no longer one.
+        raise LiveError(_("Ya no estás en la clase de esta ronda: no puedes responder."))
+
+
 def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[LiveAnswer, bool]:
     """Record the participant's answer to question ``number``: once; refused (LiveError) unless it
     is the open question of this round. Returns (answer, created)."""
@@ -311,15 +331,31 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
                 .annotate(
                     done=Subquery(
                         LiveAnswer.objects.filter(question=question, participant=OuterRef("pk")).values("pk")
-                    )
+                    ),
+                    member=Exists(
+                        Membership.objects.filter(
+                            classroom=OuterRef("round__classroom"), student=OuterRef("learner")
+                        )
+                    ),
                 )
-                .values("done", "round__current", "round__revealed", "round__finished_at", "round__stage")
+                .values(
+                    "done",
+                    "round__current",
+                    "round__revealed",
+                    "round__finished_at",
+                    "round__stage",
+                    "round__classroom__archived",
+                    "member",
+                    "nickname",
+                    "learner",
+                )
                 .get()
             )
             if state["done"] is not None:
                 return LiveAnswer.objects.get(pk=state["done"]), False
             if state["round__finished_at"] is not None:
                 raise LiveError(_("La ronda ha terminado: ya no se aceptan respuestas."))
+            _may_still_answer(state)
             if state["round__current"] != number:
                 raise LiveError(
                     _("Esa pregunta ya no está abierta: la ronda va por la pregunta %(n)s.")

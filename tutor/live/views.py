@@ -13,6 +13,7 @@ from django_htmx.http import reswap, retarget
 from tutor.classroom.models import Classroom, Membership, normalise_code
 from tutor.lib.pressed import FIELD, STALE, pressed_at
 from tutor.lib.spreadsheet import csv_response
+from tutor.lib.throttle import GUEST_JOIN, ROUND_CODE
 from tutor.live import presenters, pulse, services, stream
 from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
 from tutor.live.models import Participant, Round
@@ -210,10 +211,15 @@ async def projector_events(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join_code(request: HttpRequest) -> HttpResponse:
     form = JoinCodeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and ROUND_CODE.is_blocked(request):
+        form.add_error(
+            None, _("Demasiados códigos equivocados. Espera 15 minutos antes de volver a intentarlo.")
+        )
+    elif request.method == "POST" and form.is_valid():
         code = normalise_code(form.cleaned_data["code"])
         if Round.objects.filter(code=code, finished_at__isnull=True).exists():
             return redirect("live:phone", code)
+        ROUND_CODE.record(request)
         form.add_error(
             "code", _("Ese código no corresponde a ninguna ronda en marcha. Revísalo en la pantalla.")
         )
@@ -266,10 +272,17 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
     live = _get_round(code)
     form = NicknameForm(request.POST)
     nickname = form.cleaned_data["nickname"] if form.is_valid() else ""
+    owner = owner_for(request)
+    guest = services.joins_as_guest(live, owner)
+    if guest and GUEST_JOIN.is_blocked(request):
+        error = _("Se han unido demasiados invitados desde esta conexión. Espera unos minutos.")
+        return _phone_page(request, live, error=error, nickname_form=form)
     try:
-        services.join(live=live, owner=owner_for(request), nickname=nickname)
+        services.join(live=live, owner=owner, nickname=nickname)
     except services.LiveError as exc:
         return _phone_page(request, live, error=exc.message, nickname_form=form)
+    if guest:
+        GUEST_JOIN.record(request)
     return redirect("live:phone", live.code)
 
 
