@@ -154,6 +154,9 @@ class SetItem(models.Model):
     class Meta:
         ordering = ["order", "pk"]
 
+    # The rows that make questions (a live round, a question count); «jugar N manos» makes hands.
+    QUESTION_KINDS = (Kind.FAMILY, Kind.SKILL, Kind.POSITION)
+
     def __str__(self) -> str:
         return self.label()
 

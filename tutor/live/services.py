@@ -58,7 +58,8 @@ class LiveError(Exception):
 
 
 def _set_scenarios(practice_set: PracticeSet, count: int, rules) -> list[Scenario]:
-    items = list(practice_set.items.all())
+    # Only the rows that make questions: a «jugar N manos» row is hands at the table, not a question.
+    items = list(practice_set.items.filter(kind__in=SetItem.QUESTION_KINDS))
     if not items:
         raise LiveError(_("Esa tarea no tiene ejercicios de los que sacar preguntas."))
     scenarios = []
