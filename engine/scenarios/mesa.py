@@ -126,12 +126,17 @@ def _pair(winner: int, short: bool = False) -> Message:
 
 def _deck(pos: dict) -> tuple[list[Choice], Text]:
     kind = pos["kind"]
+    # An option's value names what its label names, never its role: positions made before
+    # ``plain_values`` marked the right one «x…» and the others «r…» (the page then gave the key away);
+    # they keep those values so that their stored questions still grade.
+    fake_mark, real_mark = ("", "") if pos.get("plain_values") else ("x", "r")
     if kind == "no_existe":
         fake = f"{pos['fake_rank']}{pos['fake_suit'][0]}"
         label = msg(f"mesa.fake_card.{pos['fake_rank']}", suit=SUITS.index(pos["fake_suit"]))
-        out = [Choice("x" + fake, label, None, "")]
+        out = [Choice(fake_mark + fake, label, None, "")]
         out += [
-            Choice("r" + c, msg("mesa.card", card=CODE_INDEX[c]), "ocho_y_nueve", "") for c in pos["cards"]
+            Choice(real_mark + c, msg("mesa.card", card=CODE_INDEX[c]), "ocho_y_nueve", "")
+            for c in pos["cards"]
         ]
         return out, msg("mesa.no_existe.expl")
     if kind == "cuantas":
@@ -144,7 +149,7 @@ def _deck(pos: dict) -> tuple[list[Choice], Text]:
         return out, msg("mesa.por_palo.expl")
     if kind == "palo_falso":
         fake = pos["fake_suit"]
-        out = [Choice("x" + fake, msg(f"mesa.french.{FAKE_SUITS.index(fake)}"), None, "")]
+        out = [Choice(fake_mark + fake, msg(f"mesa.french.{FAKE_SUITS.index(fake)}"), None, "")]
         out += [Choice(s, msg("mesa.suit", suit=SUITS.index(s)), "ocho_y_nueve", "") for s in pos["suits"]]
         return out, msg("mesa.palo_falso.expl")
     # figuras: which numbers do the sota, caballo and rey carry?
@@ -531,6 +536,7 @@ def generate_mesa(seed: int, difficulty: int, rules: TableRules, target: str | N
         kinds = kinds + LUDOTEKA_FIRST[rule]
     kind = rng.choice(kinds)
     pos = _facts(rng, kind, difficulty, rules)
+    pos["plain_values"] = True
     choices, key, _ = analyse(pos, rules)
     order = list(range(len(choices)))
     rng.shuffle(order)
