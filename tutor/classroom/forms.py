@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import CARDS, Suit
-from engine.rules import PRESETS, RULE_CATALOGUE, TableRules
+from engine.rules import RULE_CATALOGUE, TableRules
 from engine.scenarios import (
     DIFFICULTIES,
     FAMILIES,
@@ -26,7 +26,7 @@ from tutor.classroom.skills import skill_label, skill_name
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
 from tutor.play.models import Level
-from tutor.practice.display import rules_in_force
+from tutor.practice.display import rules_in_force, variant_of, variants  # noqa: F401 (the views')
 from tutor.progress import mastery
 
 MAX_MANAGED = 40
@@ -54,20 +54,6 @@ def _helper() -> FormHelper:
     helper.form_tag = False
     helper.disable_csrf = True
     return helper
-
-
-def variant_of(name: str) -> dict:
-    """A preset table and what it changes from the guide's, in the engine's own switch labels."""
-    shown = rules_in_force(PRESETS[name])
-    return {
-        "name": name,
-        "label": shown["label"],
-        "changes": [switch["setting"] for switch in shown["switches"]],
-    }
-
-
-def variants() -> list[dict]:
-    return [variant_of(name) for name in PRESETS]
 
 
 def initial_from(form: forms.BaseForm, data) -> dict:

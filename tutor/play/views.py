@@ -11,6 +11,7 @@ from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import PlayRefused
+from tutor.practice.display import variants
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
 from tutor.practice.models import only_row
 
@@ -51,14 +52,15 @@ def index(request: HttpRequest) -> HttpResponse:
             pressed.FIELD: services.newest_match_id(owner_for(request)) if has_matches else 0,
         }
     )
-    return render(request, "play/index.html", {"form": form, "matches": matches})
+    return render(request, "play/index.html", {"form": form, "matches": matches, "variants": variants()})
 
 
 @require_POST
 def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
     if not form.is_valid():
-        return render(request, "play/index.html", {"form": form, "matches": _unfinished(request)}, status=400)
+        context = {"form": form, "matches": _unfinished(request), "variants": variants()}
+        return render(request, "play/index.html", context, status=400)
     owner = owner_for(request)
     data = form.cleaned_data
     match, started = services.start_match_pressed(
