@@ -136,9 +136,9 @@ def _measure(size: str, args) -> dict[str, dict]:
             }
             if args.explain and page in ("set page", "answers CSV"):
                 slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
-                from tutor.classroom.views import _set_attempts
+                from tutor.classroom.views.sets import set_attempts
 
-                query = _set_attempts(
+                query = set_attempts(
                     school.practice_set, **({"correct": False} if page == "set page" else {})
                 )
                 sql, params = query.query.sql_with_params()

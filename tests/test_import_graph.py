@@ -21,6 +21,7 @@ PARTS = (
     "tutor.practice",
     "tutor.progress",
     "tutor.classroom",
+    "tutor.hands",
     "tutor.play",
     "tutor.live",
 )

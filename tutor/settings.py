@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "tutor.practice",
     "tutor.progress",
     "tutor.classroom",
+    "tutor.hands",
     "tutor.play",
     "tutor.live",
     "lessons",

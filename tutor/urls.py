@@ -18,6 +18,7 @@ urlpatterns = [
     path("practicar/", include("tutor.practice.urls")),
     path("progreso/", include("tutor.progress.urls")),
     path("jugar/", include("tutor.play.urls")),
+    path("manos/", include("tutor.hands.urls")),
     path("clases/", include("tutor.classroom.urls")),
     path("directo/", include("tutor.live.urls")),
     path("admin/", admin.site.urls),

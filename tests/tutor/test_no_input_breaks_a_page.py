@@ -31,12 +31,15 @@ from hypothesis import strategies as st
 
 from engine.scenarios import FIXED
 from lessons.course import load_course
+from tests.tutor.hands.samples import COMPLETE_RECORD
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership, Position, SetItem
+from tutor.hands import services as hands_services
+from tutor.hands.models import HandRecord
 from tutor.live import services as live_services
 from tutor.live.models import Round, RoundQuestion
 from tutor.play import services as play_services
-from tutor.play.models import Match
+from tutor.play.models import Match, MatchHand
 from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
@@ -150,6 +153,18 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:tasks": _get(),
     "classroom:task": _get("n", pk="set"),
     "classroom:task_play": _post(pk="set", item_pk="item"),
+    "hands:index": _get("origen", "mesa", "pagina"),
+    "hands:paste": _post("text", "title", files=("file",)),
+    "hands:enter": _post(
+        "action", "rules", "dealer", "trump", "first_leader", "card", "seat", "cante", "paso", "title"
+    ),
+    "hands:detail": _get(pk="record"),
+    "hands:download": _get(pk="record"),
+    "hands:share": _post("names", "dejar", pk="record"),
+    "hands:shared": _get(token="share"),
+    "hands:shared_download": _get(token="share"),
+    "classroom:set_hand": _get(pk="set", hand_pk="matchhand"),
+    "classroom:duplicate_export": _get(pk="set", item_pk="item", number="hand"),
     "play:index": _get("mesa"),
     "play:new": _post("rules", "level", "mode"),
     "play:match": _get("pista", token="match"),
@@ -259,6 +274,8 @@ def world(alice, bob, charlie, teresa, tomas):
         play_services.start_match(owner=Owner(u, ""), level="principiante", seed=7) for u in (alice, bob)
     ]
     _play_out(matches[0])
+    kept = HandRecord.objects.get(learner=alice)
+    hands_services.share(kept, names=False)
     # Live rounds: teresa's class only (alice joined), tomas's with guests (charlie joined).
     rounds = []
     for classroom, teacher, student, guests in ((ours, teresa, alice, False), (theirs, tomas, charlie, True)):
@@ -280,6 +297,9 @@ def world(alice, bob, charlie, teresa, tomas):
         "fixed": sorted(FIXED)[:2],
         "item": list(SetItem.objects.values_list("pk", flat=True)),
         "match": [m.token for m in matches],
+        "record": list(HandRecord.objects.values_list("pk", flat=True)),
+        "share": [kept.share_token],
+        "matchhand": list(MatchHand.objects.values_list("pk", flat=True)),
         "round": rounds,
         "step": (step.unit_slug, step.slug),
         "ids": [str(pk) for pk in (*[u.pk for u in users.values()], *[m.pk for m in memberships])],
@@ -369,11 +389,11 @@ FILE_BODIES = st.one_of(
 
 def _path_value(world, kind: str):
     nonsense = st.sampled_from([0, 999_999, 2**63, 10**30])
-    if kind in ("classroom", "membership", "position", "set", "session", "item"):
+    if kind in ("classroom", "membership", "position", "set", "session", "item", "record", "matchhand"):
         return st.one_of(st.sampled_from(world[kind] or [1]), nonsense)
     if kind in ("hand", "seq", "question"):  # a hand's number, a place in its log, a round's question
         return st.one_of(st.integers(min_value=0, max_value=40), nonsense)
-    if kind in ("token", "match"):
+    if kind in ("token", "match", "share"):
         return st.one_of(st.sampled_from(world[kind]), TEXT.filter(lambda t: t and "/" not in t))
     if kind == "round":
         codes = st.sampled_from(world["round"])
@@ -419,6 +439,10 @@ def _baseline(name: str, world) -> dict:
         }
     if name == "practice:new":
         return {"kind": "family", "family": "jugada", "difficulty": "1", "rules": "guia"}
+    if name == "hands:paste":
+        return {"text": COMPLETE_RECORD}
+    if name == "hands:enter":
+        return {"action": "empezar", "rules": "guia", "dealer": "0", "trump": "10c"}
     if name == "play:new":
         return {"rules": "guia", "level": "principiante", "mode": "aprendiz"}
     if name == "play:move":

@@ -293,6 +293,7 @@ def hand_results(match: Match) -> list[dict]:
         out.append(
             {
                 "number": hand.number,
+                "hand_id": hand.pk,
                 "mine": score["totals"]["A"],
                 "theirs": score["totals"]["B"],
                 "won": score["winner"] == "A",

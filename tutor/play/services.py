@@ -8,18 +8,23 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine import records
 from engine.cards import parse_card
 from engine.match import Match as EngineMatch
 from engine.rules import GUIA, TableRules
+from tutor.hands import services as hands
+from tutor.hands.models import Source
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import match_finished
 from tutor.play.table import (
     BY_CODE,
     CANTE,
     CARD,
+    LEARNER,
     PASS,
     PlayRefused,
     Step,
@@ -183,8 +188,25 @@ def _close_if_over(match: Match, hand: MatchHand, table: Table) -> None:
     if match.source_hand_id is not None or state.over:
         match.finished_at = timezone.now()
     match.save(update_fields=["points", "winner", "finished_at", "updated_at"])
+    keep_record(match, hand, table)
     if match.finished_at is not None:
         match_finished.send(sender=Match, match=match)
+
+
+def keep_record(match: Match, hand: MatchHand, table: Table) -> None:
+    """The finished hand written down in the notation, in the owner's «Mis manos» (once per hand)."""
+    owner = Owner.of(match)
+    name = owner.user.get_username() if owner.user is not None else None
+    record = records.from_hand(table.hand, players=(name, None, None, None))
+    hands.keep_played_hand(
+        owner=owner,
+        match_hand_id=hand.pk,
+        record=record,
+        seat=LEARNER,
+        source=Source.TASK if match.max_hands is not None else Source.BOTS,
+        played_at=timezone.now(),
+        origin_url=reverse("play:review", args=[match.token, hand.number]),
+    )
 
 
 def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> Outcome:

@@ -14,7 +14,7 @@ from engine.scenarios.common import CODE_INDEX
 from tests.tutor.classroom.conftest import make_set
 from tutor.classroom import services
 from tutor.classroom.models import Assignment, Question
-from tutor.classroom.views import WRONG_PER_PAGE
+from tutor.classroom.views.sets import WRONG_PER_PAGE
 from tutor.practice.identity import Owner
 from tutor.practice.services import submit
 

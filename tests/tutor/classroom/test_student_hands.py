@@ -1,0 +1,92 @@
+"""The teacher opens each student's hands of a «jugar N manos» task, downloads a duplicate deal with every
+student's hand of it, and sees on the set page who played and which hands had a renuncio."""
+
+from django.test import Client
+from django.urls import reverse
+
+from engine import record_files, records
+from tests.tutor.classroom.conftest import make_set
+from tests.tutor.play.conftest import commit_renuncio, play_out
+from tutor.classroom.models import SetMatch
+from tutor.hands.models import HandRecord
+from tutor.play.models import MatchHand
+
+PLAY_ITEM = [{"kind": "play", "family": "", "count": 1, "difficulty": 1, "bot_level": "principiante"}]
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _play(practice_set, student, *, renuncio=False):
+    client = _client(student)
+    item = practice_set.items.get()
+    client.post(reverse("classroom:task_play", args=[practice_set.pk, item.pk]))
+    match = SetMatch.objects.get(assignment__student=student).match
+    if renuncio:
+        commit_renuncio(client, match)
+    else:
+        play_out(client, match)
+    return MatchHand.objects.get(match=match)
+
+
+def test_the_teacher_opens_a_students_hand_and_nobody_else_can(classroom, teresa, alice, bob, tomas):
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    hand = _play(practice_set, alice)
+    url = reverse("classroom:set_hand", args=[practice_set.pk, hand.pk])
+    page = _client(teresa).get(url)
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Alicia Gómez, reparto 1" in body and "Lo que dice el árbitro" in body
+    assert "alice (jugador 1, pareja A)" in body
+    for outsider in (
+        tomas,
+        bob,
+        alice,
+    ):  # another teacher, a classmate, the student herself (hers is in Mis manos)
+        assert _client(outsider).get(url).status_code == 404
+    # a hand of another set is not this set's
+    other_set = make_set(classroom, teresa, items=PLAY_ITEM, title="Otra")
+    assert _client(teresa).get(reverse("classroom:set_hand", args=[other_set.pk, hand.pk])).status_code == 404
+
+
+def test_the_set_page_counts_hands_played_and_lists_hand_mistakes(classroom, teresa, alice, bob):
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    practice_set.items.update(bot_level="principiante")
+    hand = _play(practice_set, alice, renuncio=True)
+    body = _client(teresa).get(practice_set.get_absolute_url()).content.decode()
+    assert "1 mano jugada" in body
+    assert "En las manos" in body and "Ningún error todavía." not in body
+    assert reverse("classroom:set_hand", args=[practice_set.pk, hand.pk]) in body
+    assert "1 renuncio" in body
+
+
+def test_a_duplicate_deal_exports_every_students_hand_of_it(classroom, teresa, alice, bob, tomas):
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    item = practice_set.items.get()
+    _play(practice_set, alice)
+    _play(practice_set, bob)
+    url = reverse("classroom:duplicate_export", args=[practice_set.pk, item.pk, 1])
+    response = _client(teresa).get(url)
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    hands = record_files.read_all(response.content.decode())
+    assert [h.players[0] for h in hands] == ["alice", "bob"]
+    assert hands[0].hands == hands[1].hands  # the same deal
+    assert _client(tomas).get(url).status_code == 404
+    assert (
+        _client(teresa)
+        .get(reverse("classroom:duplicate_export", args=[practice_set.pk, item.pk, 2]))
+        .status_code
+        == 404
+    )
+
+
+def test_hands_played_before_records_are_written_when_the_teacher_opens_them(classroom, teresa, alice):
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    hand = _play(practice_set, alice)
+    HandRecord.objects.all().delete()
+    url = reverse("classroom:set_hand", args=[practice_set.pk, hand.pk])
+    assert _client(teresa).get(url).status_code == 200
+    assert records.read(HandRecord.objects.get(match_hand_id=hand.pk).text).players[0] == "alice"

@@ -1,0 +1,63 @@
+"""The class's progress: the heatmap of students × skills and one student's answers for a skill."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from engine.rules import RULE_CATALOGUE
+from tutor.classroom import dashboard
+from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
+from tutor.classroom.models import Membership
+from tutor.classroom.skills import skill_name
+from tutor.classroom.views.access import class_for_teacher, membership_for_teacher
+from tutor.practice.models import Attempt
+from tutor.progress import mastery as progress_mastery
+
+ANSWERS_PER_PAGE = 20
+
+
+@require_GET
+@login_required
+def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = class_for_teacher(request, pk)
+    memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
+    table = mastery_table(m.student_id for m in memberships)
+    # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
+    pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
+    head, tail = pattern.split("/0/RULE/")
+
+    def url_for(membership_pk: int, rule_id: str) -> str:
+        return f"{head}/{membership_pk}/{rule_id}/{tail}"
+
+    context = {
+        "classroom": classroom,
+        "dashboard": dashboard.class_dashboard(memberships, table, url_for, request.GET.get("pagina")),
+        "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
+    }
+    return render(request, "classroom/heatmap.html", context)
+
+
+@require_GET
+@login_required
+def student_skill(request: HttpRequest, pk: int, membership_pk: int, rule_id: str) -> HttpResponse:
+    membership = membership_for_teacher(request, pk, membership_pk)
+    if rule_id not in RULE_CATALOGUE:
+        raise Http404
+    attempts = (
+        attempts_citing(Attempt.objects.filter(learner_id=membership.student_id), rule_id)
+        .select_related("issued")
+        .order_by("-created_at", "-pk")
+    )
+    page = Paginator(attempts, ANSWERS_PER_PAGE).get_page(request.GET.get("pagina"))
+    context = {
+        "classroom": membership.classroom,
+        "name": membership.display_name(),
+        "skill": skill_name(rule_id),
+        "cell": student_mastery(membership.student_id, rule_id),
+        "page": page,
+        "answers": [dashboard.seen_answer(a) for a in page],
+    }
+    return render(request, "classroom/student_skill.html", context)

@@ -1,0 +1,75 @@
+"""Hand records: every hand played here, or pasted in from a real table, kept in the engine's notation.
+
+The record's text (``engine.records``) is the hand: the table, the dealer, the trump card, the four hands
+(each card or unknown), the plays trick by trick, cantes, a claimed renuncio and comments. Everything
+else on the row (the table's name, the result) is read from it when it is stored, so lists and filters
+need not parse a record per row.
+"""
+
+import secrets
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tutor.lib.owners import Owned
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Source(models.TextChoices):
+    """Where a hand came from."""
+
+    BOTS = "bots", _("contra bots")
+    TASK = "tarea", _("tarea de clase")
+    PASTED = "pegada", _("pegada")
+
+
+class HandRecord(Owned):
+    """One hand of one person (the owner), with the seat they sat at when it is known.
+
+    A hand played here names its origin by a typed key (``match_hand_id``: the «Jugar» hand it was
+    written from), not a foreign key, so that this app depends on none of the apps that feed it.
+    """
+
+    source = models.CharField(max_length=8, choices=Source)
+    match_hand_id = models.BigIntegerField(null=True, blank=True, unique=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # the owner's seat, 0..3
+    title = models.CharField(_("título"), max_length=120, blank=True, default="")
+    table = models.CharField(max_length=16)  # a preset name, or "personalizada"
+    text = models.TextField()  # the record in the notation (engine.records.write)
+    # Read from the referee's report when stored: {"totals": [A, B], "winner": "A"|"B"|None,
+    # "reason": ..., "renuncios": n, "complete": bool}
+    result = models.JSONField(default=dict)
+    # Where the hand can be seen as it was played (a «Jugar» hand's own review), when there is such a page.
+    origin_url = models.CharField(max_length=200, blank=True, default="")
+    share_token = models.CharField(max_length=24, null=True, blank=True, unique=True)
+    share_names = models.BooleanField(default=False)
+    played_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "-played_at"]),
+            models.Index(fields=["anon_id", "-played_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"mano #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("hands:detail", args=[self.pk])
+
+    @property
+    def pair(self) -> str | None:
+        return None if self.seat is None else "AB"[self.seat & 1]
+
+    @property
+    def won(self) -> bool | None:
+        """Whether the owner's pair won the hand (None when the seat or the winner is not known)."""
+        winner = self.result.get("winner")
+        if self.pair is None or winner not in ("A", "B"):
+            return None
+        return winner == self.pair
