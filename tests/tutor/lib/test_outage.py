@@ -111,6 +111,16 @@ def test_every_form_answers_and_acts_once_without_redis(
     assert Classroom.objects.filter(name="5º A").count() == 1
     assert "Esto ya estaba hecho" in twin.text
 
+    # Children's accounts made by a double click: one batch, and the sheet shows their passwords.
+    teachers_class = services.create_classroom(teacher=teresa, name="1º C", rules="guia")
+    new = reverse("classroom:new_students", args=[teachers_class.pk])
+    names = {"names": "Lucía Pérez\nMarco Ruiz"}
+    assert _timed(teresa_client.post, new, names).status_code == 302
+    _timed(teresa_client.post, new, names)
+    assert Membership.objects.filter(classroom=teachers_class).count() == 2
+    sheet = _timed(teresa_client.get, reverse("classroom:logins", args=[teachers_class.pk])).content.decode()
+    assert "Lucía Pérez" in sheet and "Marco Ruiz" in sheet
+
     # A password changed by a double click is changed once (the twin is not refused as wrong).
     change = reverse("accounts:password_change")
     data = {

@@ -4,7 +4,6 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,6 +28,7 @@ from tutor.classroom.views.access import (
     require_teacher,
 )
 from tutor.lib.once import once
+from tutor.lib.outage import shared
 from tutor.lib.tables import table_label
 from tutor.lib.throttle import JOIN_CODE
 
@@ -199,9 +199,10 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         logins = services.create_managed_students(classroom=classroom, names=form.cleaned_data["names"])
         # The passwords wait in the cache, never in the session's database row, and only until the
-        # sheet is shown or LOGINS_TTL passes; the session holds the key to them.
+        # sheet is shown or LOGINS_TTL passes; the session holds the key to them. While Redis does
+        # not answer they wait in the database's cache (tutor.lib.outage), deleted alike.
         key = f"new-logins:{secrets.token_urlsafe(16)}"
-        cache.set(
+        shared.set(
             key,
             {"classroom": classroom.pk, "logins": [[x.username, x.password, x.real_name] for x in logins]},
             LOGINS_TTL,
@@ -220,11 +221,11 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
 def logins(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = class_for_teacher(request, pk)
     key = request.session.get(LOGINS_SESSION_KEY)
-    stored = cache.get(key) if isinstance(key, str) else None
+    stored = shared.get(key) if isinstance(key, str) else None
     rows = []
     if stored and stored.get("classroom") == classroom.pk:
         rows = stored["logins"]
-        cache.delete(key)  # shown once: the passwords are not kept anywhere else
+        shared.delete(key)  # shown once: the passwords are not kept anywhere else
         del request.session[LOGINS_SESSION_KEY]
     context = {
         "classroom": classroom,
