@@ -136,6 +136,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "classroom:logins": _get(pk="classroom"),
     "classroom:student_name": _post("real_name", pk="classroom", membership_pk="membership"),
     "classroom:remove_student": _post(pk="classroom", membership_pk="membership"),
+    "classroom:student_password": _post(pk="classroom", membership_pk="membership"),
     "classroom:leave": _post(pk="classroom"),
     "classroom:heatmap": _get(pk="classroom"),
     "classroom:student_skill": _get("pagina", pk="classroom", membership_pk="membership", rule_id="text"),

@@ -137,7 +137,7 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
     )
     with transaction.atomic():
         for real_name, username in zip(names, _free_usernames(len(names)), strict=True):
-            password = "-".join(_random(PASSWORD_ALPHABET, 4) for _ in range(3))
+            password = _new_password()
             user = User(username=username, role=User.Role.LEARNER, password=passwords.fresh_hash(password))
             user.save()
             Membership.objects.create(classroom=classroom, student=user, real_name=real_name, managed=True)
@@ -146,6 +146,22 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
             )
             logins.append(NewLogin(username, password, real_name))
     return logins
+
+
+def _new_password() -> str:
+    return "-".join(_random(PASSWORD_ALPHABET, 4) for _ in range(3))
+
+
+def new_password(*, membership: Membership) -> NewLogin:
+    """A new printable password for a child whose account the class made (no email to recover it
+    with): the old one stops working, and so do the sessions signed in with it."""
+    if not membership.managed:
+        raise ClassroomError(_("Solo las cuentas que creó la clase reciben una contraseña nueva aquí."))
+    password = _new_password()
+    user = membership.student
+    user.password = passwords.fresh_hash(password)
+    user.save(update_fields=["password"])
+    return NewLogin(user.username, password, membership.real_name)
 
 
 def remove_student(*, membership: Membership) -> None:

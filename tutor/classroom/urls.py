@@ -16,6 +16,7 @@ urlpatterns = [
     path("<id:pk>/alumnos/fichas/", classes.logins, name="logins"),
     path("<id:pk>/alumnos/<id:membership_pk>/nombre/", classes.student_name, name="student_name"),
     path("<id:pk>/alumnos/<id:membership_pk>/quitar/", classes.remove_student, name="remove_student"),
+    path("<id:pk>/alumnos/<id:membership_pk>/contrasena/", classes.student_password, name="student_password"),
     path("<id:pk>/salir/", classes.leave, name="leave"),
     path("<id:pk>/progreso/", dashboards.heatmap, name="heatmap"),
     path(
