@@ -227,7 +227,15 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 
 def _phone_page(request: HttpRequest, live: Round, **extra) -> HttpResponse:
-    context = presenters.phone(live, _participant(request, live), extra.pop("answer_value", None) or [])
+    participant = _participant(request, live)
+    context = presenters.phone(live, participant, extra.pop("answer_value", None) or [])
+    # A signed-in member joins with the button alone; anybody else is a guest, asked for a nickname.
+    context["joins_as_guest"] = (
+        participant is None
+        and request.user.is_authenticated
+        and live.allow_guests
+        and services.joins_as_guest(live, owner_for(request))
+    )
     context.update(extra, live_events=settings.LIVE_EVENTS)
     context.setdefault("nickname_form", NicknameForm())
     if not request.htmx:

@@ -106,3 +106,12 @@ def test_guest_joins_from_one_address_are_throttled_but_members_still_join(
     assert Participant.objects.count() == 3
     assert alice_client.post(join, {}).status_code == 302  # a member of the class is no guest
     assert Participant.objects.filter(learner=alice).exists()
+
+
+def test_a_class_member_joins_a_guest_round_without_being_asked_for_a_nickname(
+    classroom, teresa, practice_set, alice_client, charlie_client
+):
+    live = _guest_round(classroom, teresa, practice_set)
+    phone = reverse("live:phone", args=[live.code])
+    assert 'name="nickname"' not in alice_client.get(phone).content.decode()
+    assert 'name="nickname"' in charlie_client.get(phone).content.decode()  # another class's: a guest
