@@ -25,7 +25,8 @@ from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Positio
 from tutor.classroom.skills import skill_label, skill_name
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
-from tutor.play.models import Level
+from tutor.play.forms import MODE_EXPLAINED
+from tutor.play.models import Level, TutorMode
 from tutor.practice.display import rules_in_force, variant_of, variants  # noqa: F401 (the views')
 from tutor.progress import mastery
 
@@ -304,9 +305,17 @@ KIND_FIELDS = {
     SetItem.Kind.FAMILY: {"family", "count", "difficulty"},
     SetItem.Kind.SKILL: {"rule_id", "count", "difficulty"},
     SetItem.Kind.POSITION: {"family", "position"},  # asked once, as built: no count, no level
-    SetItem.Kind.PLAY: {"count", "bot_level"},
+    SetItem.Kind.PLAY: {"count", "bot_level", "play_mode"},
 }
-UNUSED_VALUES = {"family": "", "rule_id": "", "count": 1, "difficulty": 1, "position": None, "bot_level": ""}
+UNUSED_VALUES = {
+    "family": "",
+    "rule_id": "",
+    "count": 1,
+    "difficulty": 1,
+    "position": None,
+    "bot_level": "",
+    "play_mode": "",
+}
 
 
 class ItemForm(forms.Form):
@@ -336,6 +345,13 @@ class ItemForm(forms.Form):
         choices=Level.choices,
         initial=Level.NORMAL.value,
         help_text=_("El compañero y los dos rivales del alumno juegan a este nivel."),
+    )
+    play_mode = forms.ChoiceField(
+        label=_("Modo del tutor"),
+        required=False,  # only «jugar manos» rows read it
+        choices=list(MODE_EXPLAINED.items()),
+        initial=TutorMode.EXAMEN.value,
+        help_text=_("La página de la tarea se lo dice al alumno antes de la primera carta."),
     )
     position = forms.ModelChoiceField(
         label=_("Posición construida"),
@@ -393,6 +409,7 @@ class ItemForm(forms.Form):
                 self.add_error("rule_id", _("Elige una habilidad."))
         if kind == SetItem.Kind.PLAY:
             cleaned["bot_level"] = cleaned.get("bot_level") or Level.NORMAL.value  # count: see __init__
+            cleaned["play_mode"] = cleaned.get("play_mode") or TutorMode.EXAMEN.value
         if kind == SetItem.Kind.POSITION:
             position = cleaned.get("position")
             if not position:
@@ -436,6 +453,7 @@ class ItemForm(forms.Form):
             fields["rule_id"] = c["rule_id"]
         if c["kind"] == SetItem.Kind.PLAY:
             fields["bot_level"] = c["bot_level"]
+            fields["play_mode"] = c["play_mode"]
         if c["kind"] == SetItem.Kind.POSITION:
             # The set keeps its own copy, at the class's table: the library may change later.
             fields.update(position=self.built.to_json(), position_title=c["position"].title)

@@ -403,7 +403,7 @@ def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
             owner=Owner(assignment.student, ""),
             rules=assignment.practice_set.classroom.get_rules(),
             level=item.bot_level or "normal",
-            mode="examen",
+            mode=item.mode,
             seed=duplicate_seed(item),
             max_hands=item.count,
         )

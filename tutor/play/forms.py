@@ -23,6 +23,13 @@ LEVEL_EXPLAINED = {
 }
 
 
+# What each mode of the tutor does (the new-match form and a class task's «jugar manos» row).
+MODE_EXPLAINED = {
+    TutorMode.APRENDIZ: _("Aprendiz: te avisa si una carta no vale y te da pistas"),
+    TutorMode.EXAMEN: _("Examen: como en una mesa de verdad; el renuncio se castiga"),
+}
+
+
 class NewMatchForm(forms.Form):
     """The table, the bots' level and the tutor's mode of a new match."""
 
@@ -37,10 +44,7 @@ class NewMatchForm(forms.Form):
     )
     mode = forms.ChoiceField(
         label=_("Modo del tutor"),
-        choices=[
-            (TutorMode.APRENDIZ, _("Aprendiz: te avisa si una carta no vale y te da pistas")),
-            (TutorMode.EXAMEN, _("Examen: como en una mesa de verdad; el renuncio se castiga")),
-        ],
+        choices=list(MODE_EXPLAINED.items()),
         initial=TutorMode.APRENDIZ,
     )
     pressed_at = pressed.field()  # the owner's newest match when the page was drawn
