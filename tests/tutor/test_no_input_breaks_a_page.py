@@ -171,6 +171,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "play:match": _get("pista", token="match"),
     "play:move": _post("seq", "card", "cante", "pasar", token="match"),
     "play:next_hand": _post("number", token="match"),
+    "play:abandon": _post(token="match"),
     "play:review": _get(token="match", number="hand"),
     "play:replay": _post(token="match", number="hand", seq="seq"),
     "live:start": _post("source", "practice_set", "family", "count", "allow_guests", pk="classroom"),

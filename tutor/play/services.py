@@ -141,6 +141,19 @@ def start_match(
     return match
 
 
+def abandon(*, owner: Owner, token: str) -> Match:
+    """Leave an unfinished match: it is no longer offered to resume. A class task's match is the
+    task's (PlayRefused); a finished one has nothing to leave."""
+    with transaction.atomic():
+        match = _locked_match(owner, token)
+        if match.max_hands is not None:
+            raise PlayRefused(_("Esta partida es de una tarea de clase: se termina jugándola."))
+        if match.abandoned_at is None and match.finished_at is None:
+            match.abandoned_at = timezone.now()
+            match.save(update_fields=["abandoned_at"])
+    return match
+
+
 def newest_match_id(owner: Owner) -> int:
     """The id of the owner's newest match (0: none): the state «Nueva partida» is pressed at."""
     return only_row(Match.objects.filter(owner.q).order_by("-pk").values_list("pk", flat=True)) or 0

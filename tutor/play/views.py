@@ -38,7 +38,11 @@ def _unfinished(request: HttpRequest):
     """The visitor's matches to resume (a first visit gets no anonymous id just for looking)."""
     if not request.user.is_authenticated and not request.session.get(SESSION_KEY):
         return Match.objects.none()
-    return Match.objects.filter(owner_for(request).q, finished_at__isnull=True).order_by("-updated_at")[:10]
+    return (
+        Match.objects.filter(owner_for(request).q, finished_at__isnull=True, abandoned_at__isnull=True)
+        .select_related("source_hand")
+        .order_by("-updated_at")
+    )
 
 
 @require_GET
@@ -73,6 +77,20 @@ def new(request: HttpRequest) -> HttpResponse:
     if not started:
         messages.info(request, _("Ya estaba hecho: esa partida ya se había empezado."))
     return redirect(match)
+
+
+@require_POST
+def abandon(request: HttpRequest, token: str) -> HttpResponse:
+    owner = owner_for(request)
+    try:
+        services.abandon(owner=owner, token=token)
+    except services.MatchNotFound:
+        raise Http404(_("Esta partida no existe.")) from None
+    except PlayRefused as refused:
+        messages.error(request, refusal_text(refused))
+        return redirect("play:index")
+    messages.info(request, _("Has dejado esa partida: ya no sale entre las que puedes continuar."))
+    return redirect("play:index")
 
 
 @require_GET

@@ -23,7 +23,9 @@ def _play(mode: str | None) -> dict:
         (None, "examen", "Examen: como en una mesa de verdad; el renuncio se castiga"),  # rows made before
     ],
 )
-def test_the_task_plays_in_the_chosen_mode_and_says_so_first(classroom, teresa, alice_client, chosen, mode, said):
+def test_the_task_plays_in_the_chosen_mode_and_says_so_first(
+    classroom, teresa, alice_client, chosen, mode, said
+):
     practice_set = make_set(classroom, teresa, items=[_play(chosen)])
     page = alice_client.get(reverse("classroom:task", args=[practice_set.pk])).content.decode()
     text = re.sub(r"\s+", " ", page)
