@@ -248,15 +248,17 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
         out.append(Choice("mesa", msg("mesa.quien.mesa"), "triunfo_no_se_queda", ""))
         out.append(Choice("cambio", msg("mesa.quien.cambio"), "triunfo_no_se_queda", ""))
         return out, msg("mesa.quien_la_tiene.expl", who=_who(d, v))
+    # The first hand at Ludoteka has no card shown and no «player to the dealer's right»: every wrong
+    # answer forgets that hand's own rule, never the default deal's (whose beliefs do not apply here).
     if kind == "primera_triunfo":
         out = [Choice("o", msg("mesa.suit", suit=Suit.OROS), None, "")]
         if suit != Suit.OROS:
             out.append(Choice(suit.letter, msg("mesa.suit", suit=suit), "ignora_primera_mano", ""))
-        out += _suit_choices(Suit.OROS, "triunfo_otro_palo", (suit,))[: 4 - len(out)]
+        out += _suit_choices(Suit.OROS, "ignora_primera_mano", (suit,))[: 4 - len(out)]
         return out, msg("mesa.primera_triunfo.expl")
     # primera_dos_de_oros: who leads the match's first hand under primera_mano = ludoteka
     h = pos["dos_de_oros"]
-    wrong = {(d + 1) % 4: "ignora_primera_mano", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
+    wrong = {(d + 1) % 4: "ignora_primera_mano", d: "ignora_primera_mano", (d + 3) % 4: "ignora_primera_mano"}
     out = _seat_choices(pos, h, wrong)
     return out, msg("mesa.primera_dos_de_oros.expl", who=_who(h, v))
 
