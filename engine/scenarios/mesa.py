@@ -204,7 +204,7 @@ def _seats(pos: dict) -> tuple[list[Choice], Text]:
     return out, msg("mesa.pareja.expl", n=v + 1, partner=p + 1)
 
 
-def _deal1(pos: dict) -> tuple[list[Choice], Text]:
+def _deal1(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     kind = pos["kind"]
     expl = msg("mesa.reparto.expl")
     if kind == "cartas_cada_uno":
@@ -219,7 +219,12 @@ def _deal1(pos: dict) -> tuple[list[Choice], Text]:
         Choice("no", msg("mesa.mazo.no"), None, ""),
         Choice("robar", msg("mesa.mazo.robar"), "roba_del_mazo", ""),
         Choice("ultima", msg("mesa.mazo.ultima"), "roba_del_mazo", ""),
-        Choice("101", msg("mesa.mazo.101"), "cree_101", ""),
+        Choice(
+            "101",
+            msg("mesa.mazo.101"),
+            "cree_101_ludoteka" if rules.partida == "ludoteka" else "cree_101",
+            "",
+        ),
     ]
     return out, expl
 
@@ -299,6 +304,9 @@ def match_after(rules: TableRules, score: tuple[int, int], winner: int, total: i
 
 def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     ludo = rules.partida == "ludoteka"
+    # The beliefs about the match are told as this table counts it (Ludoteka: points, not hands).
+    cree_101 = "cree_101_ludoteka" if ludo else "cree_101"
+    suma_tantos = "suma_puntos_a_tantos_ludoteka" if ludo else "suma_puntos_a_tantos"
     a, b = pos["scores"]["tu_pareja"], pos["scores"]["rival"]
     target = 6 if ludo else 3
     if pos["kind"] == "faltan":
@@ -309,10 +317,8 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
         if other > 0 and other != right:
             mis = "ignora_partida_ludoteka" if ludo else "mezcla_sistemas"
             out.append(Choice(str(other), _count(unit, other), mis, ""))
-        out.append(Choice("101", msg("mesa.faltan.101"), "cree_101", ""))
-        out.append(
-            Choice("tantos", msg("mesa.faltan.tantos", n=pos["tantos_needed"]), "suma_puntos_a_tantos", "")
-        )
+        out.append(Choice("101", msg("mesa.faltan.101"), cree_101, ""))
+        out.append(Choice("tantos", msg("mesa.faltan.tantos", n=pos["tantos_needed"]), suma_tantos, ""))
         missing = _count("mesa.missing", right)
         return out, msg(
             "mesa.faltan.expl.ludoteka" if ludo else "mesa.faltan.expl", a=a, b=b, missing=missing
@@ -339,10 +345,10 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
             out.append(Choice(f"{sc[0]}-{sc[1]}", label(*sc), mis, ""))
     if total > 100 and not tute:
         out.append(
-            Choice("101", msg("mesa.marcador.101", total=total, pair=_pair(winner, True)), "cree_101", "")
+            Choice("101", msg("mesa.marcador.101", total=total, pair=_pair(winner, True)), cree_101, "")
         )
     tantos = msg("mesa.marcador.tute_tantos") if tute else msg("mesa.marcador.tantos", total=total)
-    out.append(Choice("tantos", tantos, "suma_puntos_a_tantos", ""))
+    out.append(Choice("tantos", tantos, suma_tantos, ""))
     facts = {"a": a, "b": b, "pair": _pair(winner), "x": right[0], "y": right[1]}
     if ludo:
         why = (
@@ -369,7 +375,7 @@ def analyse(pos: dict, rules: TableRules) -> tuple[list[Choice], str, Text]:
     elif kind in ("despues_de_ti", "despues_de", "companero", "pareja"):
         out, expl = _seats(pos)
     elif kind in ("cartas_cada_uno", "mazo", "total"):
-        out, expl = _deal1(pos)
+        out, expl = _deal1(pos, rules)
     elif kind in ("palo_triunfo", "quien_la_tiene", "primera_triunfo", "primera_dos_de_oros"):
         out, expl = _deal2(pos, rules)
     elif kind in ("primera_salida", "siguiente_salida"):

@@ -41,3 +41,23 @@ def test_no_wrong_answer_is_told_the_default_deal(kind):
             assert graded.misconception is not None
             said = render(MISCONCEPTIONS[graded.misconception], "es")
             assert not any(words in said for words in DEFAULT_DEAL), (scenario.seed, option.value, said)
+
+
+FALSE_AT_LUDOTEKA = ("la partida se cuenta por manos ganadas", "solo sirven para decidir quién gana la mano")
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_no_ludoteka_mesa_diagnosis_says_how_the_default_table_counts_the_match(difficulty):
+    """At Ludoteka a hand won is worth 1 or 2 points and the match is won with 6: a wrong answer is
+    never told that the match counts hands won, nor that tantos only decide who wins the hand."""
+    told = 0
+    for seed in range(300):
+        scenario = generate("mesa", seed, difficulty, LUDOTEKA)
+        for option in scenario.options:
+            graded = grade(scenario, option.value)
+            if graded.misconception is None:
+                continue
+            said = render(MISCONCEPTIONS[graded.misconception], "es")
+            assert not any(words in said for words in FALSE_AT_LUDOTEKA), (seed, option.value, said)
+            told += 1
+    assert told > 100
