@@ -147,7 +147,7 @@ def abandon(*, owner: Owner, token: str) -> Match:
     with transaction.atomic():
         match = _locked_match(owner, token)
         if match.max_hands is not None:
-            raise PlayRefused(_("Esta partida es de una tarea de clase: se termina jugándola."))
+            raise PlayRefused(_("Esta partida es de una tarea de clase: no se puede dejar."))
         if match.abandoned_at is None and match.finished_at is None:
             match.abandoned_at = timezone.now()
             match.save(update_fields=["abandoned_at"])
