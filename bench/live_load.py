@@ -300,6 +300,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
         status, page = await client.request("GET", f"{base}/proyector/")
         events = log.board_stream = await _open_stream(client, f"{base}/proyector/eventos/", args)
         question, opened = 1, time.monotonic()
+        stage = 0  # the round's stage, which the controls carry (tutor/lib/pressed.py)
         polled = opened
         revealed_at = None
         everybody = False
@@ -320,14 +321,20 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 # From the moment it is sent: the reveal reaches the phones when it commits,
                 # before its request has logged the question's answers and returned.
                 log.reveals[question] = time.monotonic()
-                await client.request("POST", f"{base}/control/mostrar/", {}, port=client.write_port)
+                await client.request(
+                    "POST", f"{base}/control/mostrar/", {"pressed_at": str(stage)}, port=client.write_port
+                )
+                stage += 1
                 revealed_at = time.monotonic()
                 everybody = False
             if revealed_at is not None and time.monotonic() - revealed_at > 1.5:
                 # From the moment it is sent, set before: a phone may see the next question before
                 # the teacher's request returns.
                 log.nexts[question + 1] = time.monotonic()
-                await client.request("POST", f"{base}/control/siguiente/", {}, port=client.write_port)
+                await client.request(
+                    "POST", f"{base}/control/siguiente/", {"pressed_at": str(stage)}, port=client.write_port
+                )
+                stage += 1
                 question, opened, revealed_at = question + 1, time.monotonic(), None
                 status, page = await client.request("GET", f"{base}/proyector/")
                 continue

@@ -170,7 +170,12 @@ def run(args) -> None:
                     record,
                     lambda v=version: projector.get(f"{base}/proyector/estado/?v={v}", headers=HTMX),
                 ).content.decode()
-            timed("reveal", record, lambda: projector.post(f"{base}/control/mostrar/"))
+            stage = 2 * (number - 1)  # the round's stage, which the controls carry (tutor/lib/pressed.py)
+            timed(
+                "reveal",
+                record,
+                lambda s=stage: projector.post(f"{base}/control/mostrar/", {"pressed_at": s}),
+            )
             for phone in phones:
                 client, page = phone
                 version = VERSION.search(page).group(1)
@@ -184,7 +189,11 @@ def run(args) -> None:
                     record,
                     lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
                 ).content.decode()
-            timed("next", record, lambda: projector.post(f"{base}/control/siguiente/"))
+            timed(
+                "next",
+                record,
+                lambda s=stage: projector.post(f"{base}/control/siguiente/", {"pressed_at": s + 1}),
+            )
             for phone in phones:
                 client, page = phone
                 version = VERSION.search(page).group(1)

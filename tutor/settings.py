@@ -135,15 +135,31 @@ if os.environ.get("DJANGO_TASKS_BACKEND", "database") == "immediate":
 else:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
+# Redis answers in well under a millisecond: one that has not answered in REDIS_TIMEOUT seconds is
+# down or frozen, and tutor.lib.outage then leaves it alone for a few seconds (no request waits on it
+# more than once). The "fallback" cache, a database table, keeps the throttles' counts and the
+# double-submit records meanwhile.
+REDIS_TIMEOUT = 0.5
+REDIS_OPTIONS = {
+    "CONNECTION_POOL_CLASS": "tutor.lib.outage.GuardedPool",
+    "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT,
+    "SOCKET_TIMEOUT": REDIS_TIMEOUT,
+}
+FALLBACK_CACHE = {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "core_fallback_cache"}
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-        }
+            "OPTIONS": REDIS_OPTIONS,
+        },
+        "fallback": FALLBACK_CACHE,
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "fallback": FALLBACK_CACHE,
+    }
 # Live rounds push their changes as server-sent events (tutor.live.stream): it takes Redis (pub/sub
 # between instances) and an ASGI server (uvicorn workers); otherwise the pages poll.
 LIVE_EVENTS = bool(os.environ.get("REDIS_URL")) and os.environ.get("DJANGO_LIVE_EVENTS", "1") == "1"
@@ -179,6 +195,10 @@ LOGIN_ATTEMPTS_WINDOW = 15 * 60
 JOIN_ATTEMPTS_PER_ACCOUNT = 8
 JOIN_ATTEMPTS_PER_IP = 30
 JOIN_ATTEMPTS_WINDOW = 15 * 60
+# Wrong live round codes count with the class codes' limits (their own counts). Guests joining live
+# rounds, per address (a school is one address: a room of guests must fit):
+GUEST_JOINS_PER_IP = 60
+GUEST_JOIN_WINDOW = 10 * 60
 # Password-reset mails asked for:
 PASSWORD_RESETS_PER_EMAIL = 3
 PASSWORD_RESETS_PER_IP = 10

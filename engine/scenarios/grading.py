@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.cantes import CABALLO, REY
@@ -436,4 +437,10 @@ def grade_mesa(scenario: Scenario, given: Any) -> Grade:
     notes, expl, misconceptions = mesa_mod.option_notes(scenario.position, scenario.rules)
     correct = given == scenario.answer
     mis = None if correct else misconceptions.get(given)
-    return _make(scenario, correct, scenario.answer, given, expl, notes, mis)
+    graded = _make(scenario, correct, scenario.answer, given, expl, notes, mis)
+    own = mesa_mod.KIND_RULES.get(scenario.position.get("kind"), ())
+    if own:
+        # A question of this table's own hand (Ludoteka's first) cites that table's rule first, then
+        # the default rule it replaces: the reason is the table's, not the default deal's.
+        graded = replace(graded, rule_ids=tuple(dict.fromkeys((*own, *graded.rule_ids))))
+    return graded

@@ -126,12 +126,17 @@ def _pair(winner: int, short: bool = False) -> Message:
 
 def _deck(pos: dict) -> tuple[list[Choice], Text]:
     kind = pos["kind"]
+    # An option's value names what its label names, never its role: positions made before
+    # ``plain_values`` marked the right one «x…» and the others «r…» (the page then gave the key away);
+    # they keep those values so that their stored questions still grade.
+    fake_mark, real_mark = ("", "") if pos.get("plain_values") else ("x", "r")
     if kind == "no_existe":
         fake = f"{pos['fake_rank']}{pos['fake_suit'][0]}"
         label = msg(f"mesa.fake_card.{pos['fake_rank']}", suit=SUITS.index(pos["fake_suit"]))
-        out = [Choice("x" + fake, label, None, "")]
+        out = [Choice(fake_mark + fake, label, None, "")]
         out += [
-            Choice("r" + c, msg("mesa.card", card=CODE_INDEX[c]), "ocho_y_nueve", "") for c in pos["cards"]
+            Choice(real_mark + c, msg("mesa.card", card=CODE_INDEX[c]), "ocho_y_nueve", "")
+            for c in pos["cards"]
         ]
         return out, msg("mesa.no_existe.expl")
     if kind == "cuantas":
@@ -144,7 +149,7 @@ def _deck(pos: dict) -> tuple[list[Choice], Text]:
         return out, msg("mesa.por_palo.expl")
     if kind == "palo_falso":
         fake = pos["fake_suit"]
-        out = [Choice("x" + fake, msg(f"mesa.french.{FAKE_SUITS.index(fake)}"), None, "")]
+        out = [Choice(fake_mark + fake, msg(f"mesa.french.{FAKE_SUITS.index(fake)}"), None, "")]
         out += [Choice(s, msg("mesa.suit", suit=SUITS.index(s)), "ocho_y_nueve", "") for s in pos["suits"]]
         return out, msg("mesa.palo_falso.expl")
     # figuras: which numbers do the sota, caballo and rey carry?
@@ -199,7 +204,7 @@ def _seats(pos: dict) -> tuple[list[Choice], Text]:
     return out, msg("mesa.pareja.expl", n=v + 1, partner=p + 1)
 
 
-def _deal1(pos: dict) -> tuple[list[Choice], Text]:
+def _deal1(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     kind = pos["kind"]
     expl = msg("mesa.reparto.expl")
     if kind == "cartas_cada_uno":
@@ -214,7 +219,12 @@ def _deal1(pos: dict) -> tuple[list[Choice], Text]:
         Choice("no", msg("mesa.mazo.no"), None, ""),
         Choice("robar", msg("mesa.mazo.robar"), "roba_del_mazo", ""),
         Choice("ultima", msg("mesa.mazo.ultima"), "roba_del_mazo", ""),
-        Choice("101", msg("mesa.mazo.101"), "cree_101", ""),
+        Choice(
+            "101",
+            msg("mesa.mazo.101"),
+            "cree_101_ludoteka" if rules.partida == "ludoteka" else "cree_101",
+            "",
+        ),
     ]
     return out, expl
 
@@ -243,15 +253,17 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
         out.append(Choice("mesa", msg("mesa.quien.mesa"), "triunfo_no_se_queda", ""))
         out.append(Choice("cambio", msg("mesa.quien.cambio"), "triunfo_no_se_queda", ""))
         return out, msg("mesa.quien_la_tiene.expl", who=_who(d, v))
+    # The first hand at Ludoteka has no card shown and no «player to the dealer's right»: every wrong
+    # answer forgets that hand's own rule, never the default deal's (whose beliefs do not apply here).
     if kind == "primera_triunfo":
         out = [Choice("o", msg("mesa.suit", suit=Suit.OROS), None, "")]
         if suit != Suit.OROS:
             out.append(Choice(suit.letter, msg("mesa.suit", suit=suit), "ignora_primera_mano", ""))
-        out += _suit_choices(Suit.OROS, "triunfo_otro_palo", (suit,))[: 4 - len(out)]
+        out += _suit_choices(Suit.OROS, "ignora_primera_mano", (suit,))[: 4 - len(out)]
         return out, msg("mesa.primera_triunfo.expl")
     # primera_dos_de_oros: who leads the match's first hand under primera_mano = ludoteka
     h = pos["dos_de_oros"]
-    wrong = {(d + 1) % 4: "ignora_primera_mano", d: "sale_el_repartidor", (d + 3) % 4: "orden_horario"}
+    wrong = {(d + 1) % 4: "ignora_primera_mano", d: "ignora_primera_mano", (d + 3) % 4: "ignora_primera_mano"}
     out = _seat_choices(pos, h, wrong)
     return out, msg("mesa.primera_dos_de_oros.expl", who=_who(h, v))
 
@@ -292,6 +304,9 @@ def match_after(rules: TableRules, score: tuple[int, int], winner: int, total: i
 
 def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     ludo = rules.partida == "ludoteka"
+    # The beliefs about the match are told as this table counts it (Ludoteka: points, not hands).
+    cree_101 = "cree_101_ludoteka" if ludo else "cree_101"
+    suma_tantos = "suma_puntos_a_tantos_ludoteka" if ludo else "suma_puntos_a_tantos"
     a, b = pos["scores"]["tu_pareja"], pos["scores"]["rival"]
     target = 6 if ludo else 3
     if pos["kind"] == "faltan":
@@ -302,10 +317,8 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
         if other > 0 and other != right:
             mis = "ignora_partida_ludoteka" if ludo else "mezcla_sistemas"
             out.append(Choice(str(other), _count(unit, other), mis, ""))
-        out.append(Choice("101", msg("mesa.faltan.101"), "cree_101", ""))
-        out.append(
-            Choice("tantos", msg("mesa.faltan.tantos", n=pos["tantos_needed"]), "suma_puntos_a_tantos", "")
-        )
+        out.append(Choice("101", msg("mesa.faltan.101"), cree_101, ""))
+        out.append(Choice("tantos", msg("mesa.faltan.tantos", n=pos["tantos_needed"]), suma_tantos, ""))
         missing = _count("mesa.missing", right)
         return out, msg(
             "mesa.faltan.expl.ludoteka" if ludo else "mesa.faltan.expl", a=a, b=b, missing=missing
@@ -332,10 +345,10 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
             out.append(Choice(f"{sc[0]}-{sc[1]}", label(*sc), mis, ""))
     if total > 100 and not tute:
         out.append(
-            Choice("101", msg("mesa.marcador.101", total=total, pair=_pair(winner, True)), "cree_101", "")
+            Choice("101", msg("mesa.marcador.101", total=total, pair=_pair(winner, True)), cree_101, "")
         )
     tantos = msg("mesa.marcador.tute_tantos") if tute else msg("mesa.marcador.tantos", total=total)
-    out.append(Choice("tantos", tantos, "suma_puntos_a_tantos", ""))
+    out.append(Choice("tantos", tantos, suma_tantos, ""))
     facts = {"a": a, "b": b, "pair": _pair(winner), "x": right[0], "y": right[1]}
     if ludo:
         why = (
@@ -362,7 +375,7 @@ def analyse(pos: dict, rules: TableRules) -> tuple[list[Choice], str, Text]:
     elif kind in ("despues_de_ti", "despues_de", "companero", "pareja"):
         out, expl = _seats(pos)
     elif kind in ("cartas_cada_uno", "mazo", "total"):
-        out, expl = _deal1(pos)
+        out, expl = _deal1(pos, rules)
     elif kind in ("palo_triunfo", "quien_la_tiene", "primera_triunfo", "primera_dos_de_oros"):
         out, expl = _deal2(pos, rules)
     elif kind in ("primera_salida", "siguiente_salida"):
@@ -531,6 +544,7 @@ def generate_mesa(seed: int, difficulty: int, rules: TableRules, target: str | N
         kinds = kinds + LUDOTEKA_FIRST[rule]
     kind = rng.choice(kinds)
     pos = _facts(rng, kind, difficulty, rules)
+    pos["plain_values"] = True
     choices, key, _ = analyse(pos, rules)
     order = list(range(len(choices)))
     rng.shuffle(order)

@@ -86,10 +86,15 @@ def test_database_url_selects_postgresql_with_persistent_connections():
 
 def test_redis_url_selects_the_redis_cache_but_not_for_sessions():
     s = _settings(REDIS_URL="redis://127.0.0.1:6379/1")
-    assert s["CACHES"]["default"] == {
-        "BACKEND": "django_redis.cache.RedisCache",
-        "LOCATION": "redis://127.0.0.1:6379/1",
-    }
+    default = s["CACHES"]["default"]
+    assert (default["BACKEND"], default["LOCATION"]) == (
+        "django_redis.cache.RedisCache",
+        "redis://127.0.0.1:6379/1",
+    )
+    # A stopped or frozen Redis costs a short wait, then the guarded pool fails at once for a while.
+    assert default["OPTIONS"]["SOCKET_TIMEOUT"] <= 0.5 and default["OPTIONS"]["SOCKET_CONNECT_TIMEOUT"] <= 0.5
+    assert default["OPTIONS"]["CONNECTION_POOL_CLASS"] == "tutor.lib.outage.GuardedPool"
+    assert s["CACHES"]["fallback"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
     # Sessions stay in the database: a Redis outage must not log everybody out or fail every page.
     assert s["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
 

@@ -31,7 +31,11 @@ def _safe_next(request: HttpRequest) -> str:
 
 
 def _next_url(request: HttpRequest) -> str:
-    return _safe_next(request) or resolve_url(settings.LOGIN_REDIRECT_URL)
+    """Where a sign-in or sign-up lands: ``next`` when given, else the user's own start (a teacher's
+    is her classes; a learner's, the home page with what to do next)."""
+    user = request.user
+    landing = "classroom:index" if user.is_authenticated and user.is_teacher else settings.LOGIN_REDIRECT_URL
+    return _safe_next(request) or resolve_url(landing)
 
 
 @require_http_methods(["GET", "POST"])

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import CARDS, Suit
-from engine.rules import PRESETS, RULE_CATALOGUE, TableRules
+from engine.rules import RULE_CATALOGUE, TableRules
 from engine.scenarios import (
     DIFFICULTIES,
     FAMILIES,
@@ -25,8 +25,9 @@ from tutor.classroom.models import RULES_CHOICES, Classroom, Membership, Positio
 from tutor.classroom.skills import skill_label, skill_name
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
-from tutor.play.models import Level
-from tutor.practice.display import rules_in_force
+from tutor.play.forms import MODE_EXPLAINED
+from tutor.play.models import Level, TutorMode
+from tutor.practice.display import rules_in_force, variant_of, variants  # noqa: F401 (the views')
 from tutor.progress import mastery
 
 MAX_MANAGED = 40
@@ -54,20 +55,6 @@ def _helper() -> FormHelper:
     helper.form_tag = False
     helper.disable_csrf = True
     return helper
-
-
-def variant_of(name: str) -> dict:
-    """A preset table and what it changes from the guide's, in the engine's own switch labels."""
-    shown = rules_in_force(PRESETS[name])
-    return {
-        "name": name,
-        "label": shown["label"],
-        "changes": [switch["setting"] for switch in shown["switches"]],
-    }
-
-
-def variants() -> list[dict]:
-    return [variant_of(name) for name in PRESETS]
 
 
 def initial_from(form: forms.BaseForm, data) -> dict:
@@ -318,9 +305,17 @@ KIND_FIELDS = {
     SetItem.Kind.FAMILY: {"family", "count", "difficulty"},
     SetItem.Kind.SKILL: {"rule_id", "count", "difficulty"},
     SetItem.Kind.POSITION: {"family", "position"},  # asked once, as built: no count, no level
-    SetItem.Kind.PLAY: {"count", "bot_level"},
+    SetItem.Kind.PLAY: {"count", "bot_level", "play_mode"},
 }
-UNUSED_VALUES = {"family": "", "rule_id": "", "count": 1, "difficulty": 1, "position": None, "bot_level": ""}
+UNUSED_VALUES = {
+    "family": "",
+    "rule_id": "",
+    "count": 1,
+    "difficulty": 1,
+    "position": None,
+    "bot_level": "",
+    "play_mode": "",
+}
 
 
 class ItemForm(forms.Form):
@@ -350,6 +345,13 @@ class ItemForm(forms.Form):
         choices=Level.choices,
         initial=Level.NORMAL.value,
         help_text=_("El compañero y los dos rivales del alumno juegan a este nivel."),
+    )
+    play_mode = forms.ChoiceField(
+        label=_("Modo del tutor"),
+        required=False,  # only «jugar manos» rows read it
+        choices=list(MODE_EXPLAINED.items()),
+        initial=TutorMode.EXAMEN.value,
+        help_text=_("La página de la tarea se lo dice al alumno antes de la primera carta."),
     )
     position = forms.ModelChoiceField(
         label=_("Posición construida"),
@@ -407,6 +409,7 @@ class ItemForm(forms.Form):
                 self.add_error("rule_id", _("Elige una habilidad."))
         if kind == SetItem.Kind.PLAY:
             cleaned["bot_level"] = cleaned.get("bot_level") or Level.NORMAL.value  # count: see __init__
+            cleaned["play_mode"] = cleaned.get("play_mode") or TutorMode.EXAMEN.value
         if kind == SetItem.Kind.POSITION:
             position = cleaned.get("position")
             if not position:
@@ -450,6 +453,7 @@ class ItemForm(forms.Form):
             fields["rule_id"] = c["rule_id"]
         if c["kind"] == SetItem.Kind.PLAY:
             fields["bot_level"] = c["bot_level"]
+            fields["play_mode"] = c["play_mode"]
         if c["kind"] == SetItem.Kind.POSITION:
             # The set keeps its own copy, at the class's table: the library may change later.
             fields.update(position=self.built.to_json(), position_title=c["position"].title)

@@ -160,9 +160,14 @@ class SetItem(models.Model):
     position = models.JSONField(null=True, blank=True)
     position_title = models.CharField(max_length=120, blank=True, default="")
     bot_level = models.CharField(max_length=16, blank=True, default="")  # kind=play
+    # kind=play: the tutor's mode of the row's matches (play.TutorMode); empty: examen (rows made before).
+    play_mode = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["order", "pk"]
+
+    # The rows that make questions (a live round, a question count); «jugar N manos» makes hands.
+    QUESTION_KINDS = (Kind.FAMILY, Kind.SKILL, Kind.POSITION)
 
     def __str__(self) -> str:
         return self.label()
@@ -171,6 +176,16 @@ class SetItem(models.Model):
         from tutor.play.models import Level  # the play app's names for the bots' levels
 
         return str(Level(self.bot_level).label) if self.bot_level in Level.values else self.bot_level
+
+    @property
+    def mode(self) -> str:
+        """The tutor's mode of a «jugar manos» row's matches."""
+        return self.play_mode or "examen"
+
+    def mode_explained(self) -> str:
+        from tutor.play.forms import MODE_EXPLAINED  # the play app's words for its modes
+
+        return str(MODE_EXPLAINED.get(self.mode, self.mode))
 
     def label(self) -> str:
         if self.kind == self.Kind.PLAY:

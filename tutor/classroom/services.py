@@ -138,7 +138,7 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
     )
     with transaction.atomic():
         for real_name, username in zip(names, _free_usernames(len(names)), strict=True):
-            password = "-".join(_random(PASSWORD_ALPHABET, 4) for _ in range(3))
+            password = _new_password()
             user = User(username=username, role=User.Role.LEARNER, password=passwords.fresh_hash(password))
             user.save()
             Membership.objects.create(classroom=classroom, student=user, real_name=real_name, managed=True)
@@ -148,6 +148,22 @@ def create_managed_students(*, classroom: Classroom, names: list[str]) -> list[N
             logins.append(NewLogin(username, password, real_name))
         transaction.on_commit(tasks.strengthen_passwords.enqueue)
     return logins
+
+
+def _new_password() -> str:
+    return "-".join(_random(PASSWORD_ALPHABET, 4) for _ in range(3))
+
+
+def new_password(*, membership: Membership) -> NewLogin:
+    """A new printable password for a child whose account the class made (no email to recover it
+    with): the old one stops working, and so do the sessions signed in with it."""
+    if not membership.managed:
+        raise ClassroomError(_("Solo las cuentas que creó la clase reciben una contraseña nueva aquí."))
+    password = _new_password()
+    user = membership.student
+    user.password = passwords.fresh_hash(password)
+    user.save(update_fields=["password"])
+    return NewLogin(user.username, password, membership.real_name)
 
 
 def remove_student(*, membership: Membership) -> None:
@@ -389,7 +405,7 @@ def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
             owner=Owner(assignment.student, ""),
             rules=assignment.practice_set.classroom.get_rules(),
             level=item.bot_level or "normal",
-            mode="examen",
+            mode=item.mode,
             seed=duplicate_seed(item),
             max_hands=item.count,
         )

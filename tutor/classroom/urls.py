@@ -16,6 +16,7 @@ urlpatterns = [
     path("<id:pk>/alumnos/fichas/", classes.logins, name="logins"),
     path("<id:pk>/alumnos/<id:membership_pk>/nombre/", classes.student_name, name="student_name"),
     path("<id:pk>/alumnos/<id:membership_pk>/quitar/", classes.remove_student, name="remove_student"),
+    path("<id:pk>/alumnos/<id:membership_pk>/contrasena/", classes.student_password, name="student_password"),
     path("<id:pk>/salir/", classes.leave, name="leave"),
     path("<id:pk>/alumnos/<id:membership_pk>/baja/", ending.end_account, name="end_account"),
     path("<id:pk>/borrar/", ending.erase_class, name="erase_class"),

@@ -10,6 +10,7 @@ from engine.cards import TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_
 from engine.tricks import trick_winner
 from tutor.core.home import returning
 from tutor.lib.cards import rank_name
+from tutor.lib.outage import cache_answers
 
 logger = logging.getLogger(__name__)
 
@@ -75,4 +76,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except DatabaseError:
         logger.exception("healthz: the database did not answer")
         return JsonResponse({"status": "error", "database": "unavailable"}, status=503)
+    if not cache_answers():
+        # Still 200: every page works without Redis (tutor.lib.outage), only slower; a balancer
+        # must not take every instance out because the cache they share is away.
+        return JsonResponse({"status": "degraded", "cache": "unavailable"})
     return JsonResponse({"status": "ok"})

@@ -5,7 +5,8 @@ seconds are one intention. The first runs the view; the twin waits for it, then 
 the first one went, told «Esto ya estaba hecho.». A submit that was refused (the form drawn again
 with its errors) leaves no trace: correcting it and sending again runs the view again.
 
-The record is in the cache, so with several workers it needs the shared cache (REDIS_URL).
+The record is in the cache, so with several workers it needs the shared cache (REDIS_URL); while
+Redis does not answer it is kept in the database (tutor.lib.outage.shared).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import time
 from functools import wraps
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+
+from tutor.lib.outage import shared
 
 WINDOW = 10
 _PENDING = "…"
@@ -46,24 +48,24 @@ def once(view):
         if request.method != "POST" or not request.user.is_authenticated:
             return view(request, *args, **kwargs)
         key = _fingerprint(request)
-        if not cache.add(key, _PENDING, WINDOW):
+        if not shared.add(key, _PENDING, WINDOW):
             deadline = time.monotonic() + WINDOW
-            location = cache.get(key)
+            location = shared.get(key)
             while location == _PENDING and time.monotonic() < deadline:
                 time.sleep(_POLL)
-                location = cache.get(key)
+                location = shared.get(key)
             if location and location != _PENDING:
                 messages.info(request, _("Esto ya estaba hecho."))
                 return redirect(location)
         try:
             response = view(request, *args, **kwargs)
         except BaseException:
-            cache.delete(key)
+            shared.delete(key)
             raise
         if response.status_code in (301, 302, 303) and response.has_header("Location"):
-            cache.set(key, response["Location"], WINDOW)
+            shared.set(key, response["Location"], WINDOW)
         else:
-            cache.delete(key)
+            shared.delete(key)
         return response
 
     return wrapper

@@ -1,9 +1,10 @@
 """One throttle for every action that must not be repeated without end: failed logins (the site's
-form and the admin's), wrong join codes, password-reset mail.
+form and the admin's), wrong class and round codes, guests joining live rounds, password-reset mail.
 
 Counts live in the cache (Redis in production, so every worker shares them), one key per scope:
 the client address (the proxy's view of it when DJANGO_BEHIND_PROXY is set), the account, and a name
 typed into the form (a username, an e-mail address). Limits are settings, read on every call.
+While Redis does not answer the counts go on in the database (tutor.lib.outage.shared).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
+
+from tutor.lib.outage import shared
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -58,7 +60,7 @@ class Throttle:
 
     def is_blocked(self, request: HttpRequest, name: str = "") -> bool:
         keys = self._counted(request, name)
-        counts = cache.get_many([key for key, _limit in keys])
+        counts = shared.get_many([key for key, _limit in keys])
         over = [counts.get(key, 0) >= getattr(settings, limit) for key, limit in keys]
         if self.shared_address and len(keys) > 1:
             own = [counts.get(key, 0) for key, _limit in keys[1:]]
@@ -70,16 +72,16 @@ class Throttle:
         window = getattr(settings, self.window)
         for key, _limit in self._counted(request, name):
             # add() starts the window; incr() never extends it.
-            if not cache.add(key, 1, window):
+            if not shared.add(key, 1, window):
                 try:
-                    cache.incr(key)
+                    shared.incr(key)
                 except ValueError:  # expired between add() and incr()
-                    cache.add(key, 1, window)
+                    shared.add(key, 1, window)
 
     def forget_name(self, request: HttpRequest, name: str) -> None:
         """A success: that name's earlier failures no longer count (the address's still do)."""
         if self.per_name and name.strip():
-            cache.delete(f"throttle:{self.action}:name:{_digest(name)}")
+            shared.delete(f"throttle:{self.action}:name:{_digest(name)}")
 
 
 LOGIN = Throttle(
@@ -95,6 +97,16 @@ JOIN_CODE = Throttle(
     per_account="JOIN_ATTEMPTS_PER_ACCOUNT",
     shared_address=True,
 )
+# A live round's code, typed on /directo/: counted like the class code's.
+ROUND_CODE = Throttle(
+    "round-code",
+    window="JOIN_ATTEMPTS_WINDOW",
+    per_address="JOIN_ATTEMPTS_PER_IP",
+    per_account="JOIN_ATTEMPTS_PER_ACCOUNT",
+    shared_address=True,
+)
+# Guests joining live rounds (every one counts: each needs only a new cookie).
+GUEST_JOIN = Throttle("guest-join", window="GUEST_JOIN_WINDOW", per_address="GUEST_JOINS_PER_IP")
 PASSWORD_RESET = Throttle(
     "password-reset",
     window="PASSWORD_RESET_WINDOW",

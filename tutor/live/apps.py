@@ -7,7 +7,7 @@ class LiveConfig(AppConfig):
     verbose_name = "Ronda en directo"
 
     def ready(self) -> None:
-        from tutor.live import origins
+        from tutor.live import origins, receivers  # noqa: F401 (connects the guest's merge)
         from tutor.practice.origins import register
 
         register(origins.LiveAnswerKind())

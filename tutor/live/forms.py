@@ -3,7 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.scenarios import FAMILY_LABELS
 from engine.scenarios.custom import BUILT_FAMILIES
-from tutor.classroom.models import PracticeSet
+from tutor.classroom.models import PracticeSet, SetItem
+from tutor.lib import pressed
 from tutor.live.models import Round
 from tutor.live.services import MAX_NICKNAME, MAX_QUESTIONS
 
@@ -20,7 +21,11 @@ class StartRoundForm(forms.Form):
         queryset=PracticeSet.objects.none(),
         required=False,
         empty_label="—",  # Django's own "- Select an option -" has no Spanish
-        help_text=_("Las preguntas se generan con las familias, habilidades y el nivel de sus ejercicios."),
+        help_text=_(
+            "Las preguntas se generan con las familias, habilidades, posiciones y el nivel de sus "
+            "ejercicios; sus filas de «jugar manos» no entran en una ronda. Solo salen aquí las tareas "
+            "que tienen preguntas."
+        ),
     )
     family = forms.ChoiceField(
         label=_("Pregunta sobre cada posición construida"),
@@ -33,11 +38,14 @@ class StartRoundForm(forms.Form):
     allow_guests = forms.BooleanField(
         label=_("Admitir invitados con un apodo (sin cuenta de la clase)"), required=False
     )
+    pressed_at = pressed.field()  # the class's newest round when the page was drawn
 
     def __init__(self, *args, classroom, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["practice_set"].queryset = PracticeSet.objects.filter(classroom=classroom).order_by(
-            "title", "pk"
+        self.fields["practice_set"].queryset = (
+            PracticeSet.objects.filter(classroom=classroom, items__kind__in=SetItem.QUESTION_KINDS)
+            .distinct()
+            .order_by("title", "pk")
         )
 
     def clean(self) -> dict:

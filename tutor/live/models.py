@@ -43,9 +43,13 @@ class Round(models.Model):
     stage = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # «Empezar la ronda» pressed on a page drawn when the class's newest round was this id (0: none):
+    # one round per press (tutor.lib.pressed); empty for rounds started otherwise.
+    follows = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        constraints = [models.UniqueConstraint(fields=["classroom", "follows"], name="round_one_per_press")]
 
     def __str__(self) -> str:
         return f"{self.shown_title} ({self.code})"

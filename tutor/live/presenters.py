@@ -277,12 +277,16 @@ def review(live: Round, names: dict[int, str]) -> dict:
     by_pair = {(a.question_id, a.participant_id): a for a in LiveAnswer.objects.filter(question__round=live)}
     rows = []
     for p in participants:
-        if p.learner_id:
-            who = names.get(p.learner_id, p.learner.username)
+        # A member by their name in the class; an erased account as such; anybody else by the nickname
+        # they joined with (never the username of an account from another class).
+        if p.learner_id in names:
+            who = names[p.learner_id]
         elif is_erased(p.anon_id):
             who = _("alumno borrado")
-        else:
+        elif p.nickname:
             who = _("%(nickname)s (invitado)") % {"nickname": p.nickname}
+        else:
+            who = _("alumno que ya no está en la clase")
         cells = [by_pair.get((q.pk, p.pk)) for q in questions]
         rows.append(
             {

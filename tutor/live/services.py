@@ -16,7 +16,7 @@ from functools import partial
 from itertools import cycle, islice
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -58,7 +58,8 @@ class LiveError(Exception):
 
 
 def _set_scenarios(practice_set: PracticeSet, count: int, rules) -> list[Scenario]:
-    items = list(practice_set.items.all())
+    # Only the rows that make questions: a «jugar N manos» row is hands at the table, not a question.
+    items = list(practice_set.items.filter(kind__in=SetItem.QUESTION_KINDS))
     if not items:
         raise LiveError(_("Esa tarea no tiene ejercicios de los que sacar preguntas."))
     scenarios = []
@@ -97,9 +98,19 @@ def start_round(
     allow_guests: bool,
     practice_set: PracticeSet | None = None,
     family: str = "jugada",
+    pressed_at: int | None = None,
 ) -> Round:
     """A round of ``count`` questions at the class's table, the first one open. Call with a teacher
-    of ``classroom`` (the view checks it) and a set of that class."""
+    of ``classroom`` (the view checks it) and a set of that class.
+
+    ``pressed_at``: «Empezar la ronda» was pressed on a page drawn when the class's newest round had
+    that id (tutor.lib.pressed; negative: no state sent). When a round was started since, the same
+    press again or twenty at once, nothing is started: AlreadyStarted names that round."""
+    newest = newest_round_id(classroom)
+    if pressed_at is not None and pressed_at < 0:
+        pressed_at = newest
+    if pressed_at is not None and pressed_at != newest:
+        raise AlreadyStarted(Round.objects.get(pk=newest))
     rules = classroom.get_rules()
     count = max(1, min(count, MAX_QUESTIONS))
     if source == Round.Source.SET:
@@ -115,22 +126,42 @@ def start_round(
         title = ""
     else:
         raise LiveError(_("Elige de dónde salen las preguntas."))
-    with transaction.atomic():
-        live = Round.objects.create(
-            classroom=classroom, started_by=teacher, title=title, source=source, allow_guests=allow_guests
-        )
-        now = timezone.now()
-        RoundQuestion.objects.bulk_create(
-            RoundQuestion(
-                round=live,
-                number=n,
-                family=scenario.family,
-                scenario=scenario.to_dict(),
-                opened_at=now if n == 1 else None,
-            )
-            for n, scenario in enumerate(scenarios, start=1)
-        )
+    try:
+        with transaction.atomic():
+            live = _create_round(classroom, teacher, title, source, allow_guests, pressed_at, scenarios)
+    except IntegrityError:  # another press of the same page won the race
+        raise AlreadyStarted(Round.objects.get(pk=newest_round_id(classroom))) from None
     pulse.round_started(live.code)
+    return live
+
+
+def newest_round_id(classroom: Classroom) -> int:
+    """The id of the class's newest round (0: none): the state «Empezar la ronda» is pressed at."""
+    return (
+        only_row(Round.objects.filter(classroom=classroom).order_by("-pk").values_list("pk", flat=True)) or 0
+    )
+
+
+def _create_round(classroom, teacher, title, source, allow_guests, pressed_at, scenarios) -> Round:
+    live = Round.objects.create(
+        classroom=classroom,
+        started_by=teacher,
+        title=title,
+        source=source,
+        allow_guests=allow_guests,
+        follows=pressed_at,
+    )
+    now = timezone.now()
+    RoundQuestion.objects.bulk_create(
+        RoundQuestion(
+            round=live,
+            number=n,
+            family=scenario.family,
+            scenario=scenario.to_dict(),
+            opened_at=now if n == 1 else None,
+        )
+        for n, scenario in enumerate(scenarios, start=1)
+    )
     return live
 
 
@@ -139,6 +170,14 @@ def start_round(
 
 def participant_for(live: Round, owner: Owner) -> Participant | None:
     return only_row(Participant.objects.select_related("learner").filter(round=live, **owner.fields))
+
+
+def joins_as_guest(live: Round, owner: Owner) -> bool:
+    """Would ``owner`` join ``live`` now as a guest (not a member of its class, not there already)?"""
+    if participant_for(live, owner) is not None:
+        return False
+    user = owner.user
+    return user is None or not Membership.objects.filter(classroom=live.classroom_id, student=user).exists()
 
 
 def clean_nickname(raw: str) -> str:
@@ -153,6 +192,8 @@ def join(*, live: Round, owner: Owner, nickname: str = "") -> Participant:
     """
     if live.is_finished:
         raise LiveError(_("Esta ronda ya ha terminado."))
+    if live.classroom.archived:
+        raise LiveError(_("La clase de esta ronda está archivada: ya no se aceptan respuestas."))
     existing = participant_for(live, owner)
     if existing is not None:
         return existing
@@ -263,6 +304,16 @@ def _open_question(live: Round, number: int) -> RoundQuestion | None:
     return question
 
 
+def _may_still_answer(state: dict) -> None:
+    """Who may act is decided at every answer, not only when joining: the class may have been
+    archived, or the student removed from it, since."""
+    if state["round__classroom__archived"]:
+        raise LiveError(_("La clase de esta ronda está archivada: ya no se aceptan respuestas."))
+    if state["learner"] is not None and not state["nickname"] and not state["member"]:
+        # Joined as a member of the class (guests always have a nickname), and no longer one.
+        raise LiveError(_("Ya no estás en la clase de esta ronda: no puedes responder."))
+
+
 def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[LiveAnswer, bool]:
     """Record the participant's answer to question ``number``: once; refused (LiveError) unless it
     is the open question of this round. Returns (answer, created)."""
@@ -281,15 +332,31 @@ def answer(*, live: Round, participant: Participant, number: int, raw) -> tuple[
                 .annotate(
                     done=Subquery(
                         LiveAnswer.objects.filter(question=question, participant=OuterRef("pk")).values("pk")
-                    )
+                    ),
+                    member=Exists(
+                        Membership.objects.filter(
+                            classroom=OuterRef("round__classroom"), student=OuterRef("learner")
+                        )
+                    ),
                 )
-                .values("done", "round__current", "round__revealed", "round__finished_at", "round__stage")
+                .values(
+                    "done",
+                    "round__current",
+                    "round__revealed",
+                    "round__finished_at",
+                    "round__stage",
+                    "round__classroom__archived",
+                    "member",
+                    "nickname",
+                    "learner",
+                )
                 .get()
             )
             if state["done"] is not None:
                 return LiveAnswer.objects.get(pk=state["done"]), False
             if state["round__finished_at"] is not None:
                 raise LiveError(_("La ronda ha terminado: ya no se aceptan respuestas."))
+            _may_still_answer(state)
             if state["round__current"] != number:
                 raise LiveError(
                     _("Esa pregunta ya no está abierta: la ronda va por la pregunta %(n)s.")
@@ -344,10 +411,47 @@ def _record_closed(pk: int) -> None:
     record_pending(Round.objects.get(pk=pk))
 
 
-def reveal(*, live: Round) -> Round:
+class AlreadyStarted(LiveError):
+    """«Empezar la ronda» pressed again: ``live`` is the round that press (or another) started."""
+
+    def __init__(self, live: Round) -> None:
+        super().__init__(_("Ya estaba hecho: esa ronda ya se había empezado."))
+        self.live = live
+
+
+class Stale(LiveError):
+    """A control pressed on a page drawn before the round's last change (a double click, a second
+    device): nothing was done; ``message`` says where the round is now."""
+
+
+def _check_pressed_at(live: Round, pressed_at: int | None) -> None:
+    """Refuse a press made at another stage than the round's (``None``: a caller without a page)."""
+    if pressed_at is None or pressed_at == live.stage:
+        return
+    if live.is_finished:
+        raise Stale(_("No se ha vuelto a hacer: la ronda ya había terminado."))
+    facts = {"number": live.current, "total": live.questions.count()}
+    if live.revealed:
+        raise Stale(
+            _(
+                "No se ha vuelto a hacer: la ronda ya había cambiado. Ahora se ven las respuestas de la "
+                "pregunta %(number)s de %(total)s."
+            )
+            % facts
+        )
+    raise Stale(
+        _(
+            "No se ha vuelto a hacer: la ronda ya había cambiado. Ahora está abierta la pregunta %(number)s de %(total)s."
+        )
+        % facts
+    )
+
+
+def reveal(*, live: Round, pressed_at: int | None = None) -> Round:
     """Show the answers of the open question: no more answers are taken for it."""
     with transaction.atomic():
         live = Round.objects.select_for_update().get(pk=live.pk)
+        _check_pressed_at(live, pressed_at)
         if live.is_finished:
             raise LiveError(_("Esta ronda ya ha terminado."))
         if live.revealed:
@@ -356,10 +460,11 @@ def reveal(*, live: Round) -> Round:
         return _advance(live, revealed=True)
 
 
-def next_question(*, live: Round) -> Round:
+def next_question(*, live: Round, pressed_at: int | None = None) -> Round:
     """Open the next question, or finish the round after the last one."""
     with transaction.atomic():
         live = Round.objects.select_for_update().get(pk=live.pk)
+        _check_pressed_at(live, pressed_at)
         if live.is_finished:
             raise LiveError(_("Esta ronda ya ha terminado."))
         following = live.current + 1
@@ -369,9 +474,10 @@ def next_question(*, live: Round) -> Round:
         return _advance(live, current=following, revealed=False)
 
 
-def finish(*, live: Round) -> Round:
+def finish(*, live: Round, pressed_at: int | None = None) -> Round:
     with transaction.atomic():
         live = Round.objects.select_for_update().get(pk=live.pk)
+        _check_pressed_at(live, pressed_at)
         if live.is_finished:
             return live
         return _advance(live, finished_at=timezone.now())

@@ -19,6 +19,10 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connections
 
+# Imported with this module, at the worker's start (tutor.asgi): imported by the first stream's task
+# instead, it raced the thread reading that stream's counters and crashed the subscriber.
+from redis import asyncio as aioredis
+
 from tutor.live import pulse
 
 log = logging.getLogger(__name__)
@@ -28,6 +32,9 @@ PROJECTOR_GAP_SECONDS = 0.15
 # A stream ends after this long; the browser reconnects by itself (the proxy's time-outs stay short).
 MAX_SECONDS = 600.0
 RETRY_MS = 1000
+# A stream waits this long at most for its worker's subscription before it reads the counters.
+SUBSCRIBE_SECONDS = 1.0
+RESTART_SECONDS = 0.5
 
 
 class _Listener:
@@ -50,18 +57,32 @@ class _Listener:
 
 
 class _Hub:
-    """This process's one subscription to the channel, shared by all its streams."""
+    """This process's one subscription to the channel, shared by all its streams.
+
+    Its task is started by the first stream, and started again whenever it ends, whatever ended it
+    (a crash on a fresh start's first stream left every stream of that worker on its 10-second
+    refresh). A stream waits for the subscription before it reads the counters, so no change
+    published after the read can pass unseen."""
 
     def __init__(self) -> None:
         self.listeners: dict[str, set[_Listener]] = {}
         self.task: asyncio.Task | None = None
+        self.subscribed = asyncio.Event()
 
     def add(self, code: str) -> _Listener:
         listener = _Listener(code)
         self.listeners.setdefault(code, set()).add(listener)
-        if self.task is None or self.task.done():  # done: only if it crashed
+        if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
         return listener
+
+    async def ready(self) -> None:
+        """Wait for the subscription, at most SUBSCRIBE_SECONDS (Redis away: the stream then
+        refreshes from the counters)."""
+        try:
+            await asyncio.wait_for(self.subscribed.wait(), SUBSCRIBE_SECONDS)
+        except TimeoutError:
+            pass
 
     def remove(self, listener: _Listener) -> None:
         room = self.listeners.get(listener.code, set())
@@ -77,28 +98,36 @@ class _Hub:
 
     async def _run(self) -> None:
         """Subscribe for as long as the worker runs (one idle connection; stopping when no stream is
-        open would race the next one to open)."""
-        from redis import asyncio as aioredis
-
+        open would race the next one to open), starting again after any failure."""
         while True:
-            client = aioredis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
             try:
-                async with client.pubsub() as pubsub:
-                    await pubsub.subscribe(pulse.CHANNEL)
-                    self._wake_all()  # anything published before the subscription: read the counters
-                    while True:
-                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
-                        found = pulse.parse_message(message["data"]) if message else None
-                        if found is not None:
-                            code, *counters = found
-                            for listener in self.listeners.get(code, ()):
-                                listener.update(*counters)
-            except Exception:  # Redis went away: the streams keep refreshing from the counters
-                log.warning("live stream subscriber lost Redis; reconnecting", exc_info=True)
-                self._wake_all()
-                await asyncio.sleep(1.0)
-            finally:
-                await client.aclose()
+                await self._listen()
+            except Exception:  # Redis went away, or anything else: the streams refresh meanwhile
+                log.warning("live stream subscriber stopped; starting it again", exc_info=True)
+            self.subscribed.clear()
+            self._wake_all()
+            await asyncio.sleep(RESTART_SECONDS)
+
+    async def _listen(self) -> None:
+        client = aioredis.Redis.from_url(
+            settings.CACHES["default"]["LOCATION"],
+            socket_connect_timeout=settings.REDIS_TIMEOUT,
+            socket_timeout=settings.REDIS_TIMEOUT,
+        )
+        try:
+            async with client.pubsub() as pubsub:
+                await pubsub.subscribe(pulse.CHANNEL)
+                self.subscribed.set()
+                self._wake_all()  # anything published before the subscription: read the counters
+                while True:
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
+                    found = pulse.parse_message(message["data"]) if message else None
+                    if found is not None:
+                        code, *counters = found
+                        for listener in self.listeners.get(code, ()):
+                            listener.update(*counters)
+        finally:
+            await client.aclose()
 
 
 _hubs: dict[asyncio.AbstractEventLoop, _Hub] = {}
@@ -130,8 +159,10 @@ versions = in_thread(pulse.versions)
 
 async def events(code: str, projector: bool) -> AsyncIterator[str]:
     """The text/event-stream of round ``code``: one ``data:`` line per version its page must fetch."""
-    listener = _hub().add(code)
+    hub = _hub()
+    listener = hub.add(code)
     try:
+        await hub.ready()
         listener.update(*await versions(code))
         yield f"retry: {RETRY_MS}\n\n"
         loop = asyncio.get_running_loop()
@@ -154,4 +185,4 @@ async def events(code: str, projector: bool) -> AsyncIterator[str]:
                 listener.stale = False
                 listener.update(*await versions(code))
     finally:
-        _hub().remove(listener)
+        hub.remove(listener)

@@ -11,7 +11,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from tutor.classroom.models import Classroom, Membership, normalise_code
+from tutor.lib.pressed import FIELD, STALE, pressed_at
 from tutor.lib.spreadsheet import csv_response
+from tutor.lib.throttle import GUEST_JOIN, ROUND_CODE
 from tutor.live import presenters, pulse, services, stream
 from tutor.live.forms import JoinCodeForm, NicknameForm, StartRoundForm
 from tutor.live.models import Participant, Round
@@ -74,7 +76,8 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 @login_required
 def start(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _get_class_for_teacher(request, pk)
-    form = StartRoundForm(request.POST or None, classroom=classroom)
+    initial = {FIELD: services.newest_round_id(classroom)}
+    form = StartRoundForm(request.POST or None, classroom=classroom, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -86,7 +89,11 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
                 family=data["family"],
                 count=data["count"],
                 allow_guests=data["allow_guests"],
+                pressed_at=STALE if data[FIELD] is None else data[FIELD],
             )
+        except services.AlreadyStarted as exc:
+            messages.info(request, exc.message)
+            return redirect(exc.live)
         except services.LiveError as exc:
             form.add_error(None, exc.message)
         else:
@@ -129,7 +136,10 @@ def control(request: HttpRequest, code: str, action: str) -> HttpResponse:
         messages.error(request, _("Esa acción no existe."))
         return redirect(live)
     try:
-        live = act[action](live=live)
+        live = act[action](live=live, pressed_at=pressed_at(request))
+    except services.Stale as exc:
+        messages.info(request, exc.message)
+        live = _get_round_for_teacher(request, code)
     except services.LiveError as exc:
         messages.error(request, exc.message)
     if live.is_finished:
@@ -201,10 +211,15 @@ async def projector_events(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join_code(request: HttpRequest) -> HttpResponse:
     form = JoinCodeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and ROUND_CODE.is_blocked(request):
+        form.add_error(
+            None, _("Demasiados códigos equivocados. Espera 15 minutos antes de volver a intentarlo.")
+        )
+    elif request.method == "POST" and form.is_valid():
         code = normalise_code(form.cleaned_data["code"])
         if Round.objects.filter(code=code, finished_at__isnull=True).exists():
             return redirect("live:phone", code)
+        ROUND_CODE.record(request)
         form.add_error(
             "code", _("Ese código no corresponde a ninguna ronda en marcha. Revísalo en la pantalla.")
         )
@@ -212,7 +227,15 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 
 def _phone_page(request: HttpRequest, live: Round, **extra) -> HttpResponse:
-    context = presenters.phone(live, _participant(request, live), extra.pop("answer_value", None) or [])
+    participant = _participant(request, live)
+    context = presenters.phone(live, participant, extra.pop("answer_value", None) or [])
+    # A signed-in member joins with the button alone; anybody else is a guest, asked for a nickname.
+    context["joins_as_guest"] = (
+        participant is None
+        and request.user.is_authenticated
+        and live.allow_guests
+        and services.joins_as_guest(live, owner_for(request))
+    )
     context.update(extra, live_events=settings.LIVE_EVENTS)
     context.setdefault("nickname_form", NicknameForm())
     if not request.htmx:
@@ -257,10 +280,17 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
     live = _get_round(code)
     form = NicknameForm(request.POST)
     nickname = form.cleaned_data["nickname"] if form.is_valid() else ""
+    owner = owner_for(request)
+    guest = services.joins_as_guest(live, owner)
+    if guest and GUEST_JOIN.is_blocked(request):
+        error = _("Se han unido demasiados invitados desde esta conexión. Espera unos minutos.")
+        return _phone_page(request, live, error=error, nickname_form=form)
     try:
-        services.join(live=live, owner=owner_for(request), nickname=nickname)
+        services.join(live=live, owner=owner, nickname=nickname)
     except services.LiveError as exc:
         return _phone_page(request, live, error=exc.message, nickname_form=form)
+    if guest:
+        GUEST_JOIN.record(request)
     return redirect("live:phone", live.code)
 
 

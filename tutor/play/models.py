@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import TableRules
-from tutor.lib.owners import Owned
+from tutor.lib.owners import Owned, unique_per_owner
+from tutor.lib.tables import table_label
 
 
 def new_token() -> str:
@@ -47,14 +48,20 @@ class Match(Owned):
     points = models.JSONField(default=list)  # cache of the engine Match's points, [A, B]
     winner = models.SmallIntegerField(null=True, blank=True)  # pair index, when a pair won the match
     finished_at = models.DateTimeField(null=True, blank=True)
+    # «Dejar esta partida» on /jugar/: no longer listed to resume (its hands and log stay).
+    abandoned_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # «Nueva partida» pressed on a page drawn when the owner's newest match was this id (0: none): one
+    # match per press (tutor.lib.pressed); empty for matches started otherwise.
+    follows = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         indexes = [
             models.Index(fields=["learner", "-updated_at"]),
             models.Index(fields=["anon_id", "-updated_at"]),
         ]
+        constraints = unique_per_owner("match_one_per_press", ["follows"])
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:
@@ -65,6 +72,11 @@ class Match(Owned):
 
     def get_rules(self) -> TableRules:
         return TableRules.from_spec(self.rules)
+
+    @property
+    def table_name(self) -> str:
+        """The table's name in the reader's language («Mesa estricta»)."""
+        return table_label(self.rules)
 
     @property
     def over(self) -> bool:

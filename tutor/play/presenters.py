@@ -146,6 +146,12 @@ def _match_line(match: Match, hand: MatchHand, rules) -> str:
             "b": b,
         }
     if match.over:
+        scores = match.hands.filter(score__isnull=False).order_by("number").values_list("score", flat=True)
+        state = match_state(rules, match.first_dealer, list(scores), match.max_hands)
+        if state.reason == "renuncio":  # no points decided it: say what did
+            if state.winner == pair_of(LEARNER):
+                return _("Partida terminada: los rivales cometieron renuncio y la ganáis vosotros.")
+            return _("Partida terminada: tu pareja cometió renuncio y la ganan los rivales.")
         return _("Partida terminada. Puntos: tu pareja %(a)s, los rivales %(b)s.") % {"a": a, "b": b}
     return _("Partida: tu pareja %(a)s, los rivales %(b)s (se gana con %(goal)s puntos).") % {
         "a": a,

@@ -12,5 +12,6 @@ def on_learner_merged(sender, user, anon_id, **kwargs) -> None:
     from tutor.play.models import Match
     from tutor.play.services import rebuild_progress_of
 
-    Match.objects.filter(learner__isnull=True, anon_id=anon_id).update(learner=user, anon_id="")
+    # «follows» is one press of one owner's page (tutor.lib.pressed): it means nothing to the account.
+    Match.objects.filter(learner__isnull=True, anon_id=anon_id).update(learner=user, anon_id="", follows=None)
     rebuild_progress_of(learner_id=user.pk, anon_id="")

@@ -121,6 +121,7 @@ def start_match(
     mode: str = "aprendiz",
     seed: int | None = None,
     max_hands: int | None = None,
+    follows: int | None = None,
 ) -> Match:
     """A new match for ``owner``, its first hand dealt and the bots played up to the learner's move."""
     seed = _seeds.randrange(SEED_RANGE) if seed is None else seed
@@ -134,9 +135,44 @@ def start_match(
             first_dealer=first_dealer_of(seed),
             max_hands=max_hands,
             points=[0, 0],
+            follows=follows,
         )
         _deal_hand(match, 1, match.first_dealer, True)
     return match
+
+
+def abandon(*, owner: Owner, token: str) -> Match:
+    """Leave an unfinished match: it is no longer offered to resume. A class task's match is the
+    task's (PlayRefused); a finished one has nothing to leave."""
+    with transaction.atomic():
+        match = _locked_match(owner, token)
+        if match.max_hands is not None:
+            raise PlayRefused(_("Esta partida es de una tarea de clase: no se puede dejar."))
+        if match.abandoned_at is None and match.finished_at is None:
+            match.abandoned_at = timezone.now()
+            match.save(update_fields=["abandoned_at"])
+    return match
+
+
+def newest_match_id(owner: Owner) -> int:
+    """The id of the owner's newest match (0: none): the state «Nueva partida» is pressed at."""
+    return only_row(Match.objects.filter(owner.q).order_by("-pk").values_list("pk", flat=True)) or 0
+
+
+def start_match_pressed(*, owner: Owner, pressed_at: int, **options) -> tuple[Match, bool]:
+    """«Nueva partida» pressed on a page drawn when the owner's newest match was ``pressed_at``
+    (tutor.lib.pressed): a new match and True, or, when a match was started since (the same press
+    again, or twenty at once), that match and False."""
+    newest = newest_match_id(owner)
+    if pressed_at < 0:  # a press without the page's state: as if pressed now (still one per press)
+        pressed_at = newest
+    if newest == pressed_at:
+        try:
+            return start_match(owner=owner, follows=pressed_at, **options), True
+        except IntegrityError:  # another press of the same page won the race
+            pass
+    newest = only_row(Match.objects.filter(owner.q).order_by("-pk"))
+    return newest, False
 
 
 def _locked_match(owner: Owner, token: str) -> Match:

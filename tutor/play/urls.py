@@ -9,6 +9,7 @@ urlpatterns = [
     path("nueva/", views.new, name="new"),
     path("p/<token:token>/", views.match, name="match"),
     path("p/<token:token>/jugar/", views.move, name="move"),
+    path("p/<token:token>/dejar/", views.abandon, name="abandon"),
     path("p/<token:token>/siguiente-mano/", views.next_hand, name="next_hand"),
     path("p/<token:token>/mano/<id:number>/revisar/", views.review, name="review"),
     path("p/<token:token>/mano/<id:number>/desde/<id:seq>/", views.replay, name="replay"),

@@ -6,11 +6,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import CardError
 from engine.rules import PRESETS
+from tutor.lib import pressed
 from tutor.lib.cards import as_card
+from tutor.lib.pressed import STALE
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import LEARNER, PlayRefused
+from tutor.practice.display import variants
 from tutor.practice.identity import SESSION_KEY, Owner, owner_for
 from tutor.practice.models import only_row
 
@@ -40,28 +43,59 @@ def _unfinished(request: HttpRequest):
     """The visitor's matches to resume (a first visit gets no anonymous id just for looking)."""
     if not request.user.is_authenticated and not request.session.get(SESSION_KEY):
         return Match.objects.none()
-    return Match.objects.filter(owner_for(request).q, finished_at__isnull=True).order_by("-updated_at")[:10]
+    return (
+        Match.objects.filter(owner_for(request).q, finished_at__isnull=True, abandoned_at__isnull=True)
+        .select_related("source_hand")
+        .order_by("-updated_at")
+    )
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     matches = _unfinished(request)
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
+    has_matches = request.user.is_authenticated or request.session.get(SESSION_KEY)
     form = NewMatchForm(
-        initial={"rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"}
+        initial={
+            "rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia",
+            pressed.FIELD: services.newest_match_id(owner_for(request)) if has_matches else 0,
+        }
     )
-    return render(request, "play/index.html", {"form": form, "matches": matches})
+    return render(request, "play/index.html", {"form": form, "matches": matches, "variants": variants()})
 
 
 @require_POST
 def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
     if not form.is_valid():
-        return render(request, "play/index.html", {"form": form, "matches": _unfinished(request)}, status=400)
+        context = {"form": form, "matches": _unfinished(request), "variants": variants()}
+        return render(request, "play/index.html", context, status=400)
     owner = owner_for(request)
     data = form.cleaned_data
-    match = services.start_match(owner=owner, rules=form.table_rules, level=data["level"], mode=data["mode"])
+    match, started = services.start_match_pressed(
+        owner=owner,
+        pressed_at=STALE if data["pressed_at"] is None else data["pressed_at"],
+        rules=form.table_rules,
+        level=data["level"],
+        mode=data["mode"],
+    )
+    if not started:
+        messages.info(request, _("Ya estaba hecho: esa partida ya se había empezado."))
     return redirect(match)
+
+
+@require_POST
+def abandon(request: HttpRequest, token: str) -> HttpResponse:
+    owner = owner_for(request)
+    try:
+        services.abandon(owner=owner, token=token)
+    except services.MatchNotFound:
+        raise Http404(_("Esta partida no existe.")) from None
+    except PlayRefused as refused:
+        messages.error(request, refusal_text(refused))
+        return redirect("play:index")
+    messages.info(request, _("Has dejado esa partida: ya no sale entre las que puedes continuar."))
+    return redirect("play:index")
 
 
 @require_GET

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop
 
 from engine.cards import Suit
 from engine.messages import Message
-from engine.rules import RULE_CATALOGUE, SWITCH_LABELS, SWITCH_VALUE_LABELS, TableRules
+from engine.rules import PRESETS, RULE_CATALOGUE, SWITCH_LABELS, SWITCH_VALUE_LABELS, TableRules
 from engine.scenarios import FAMILY, FAMILY_LABELS, MISCONCEPTIONS, Scenario, grade_texts
 from engine.scenarios.common import CODE_INDEX, player_text
 from engine.tricks import trick_winner
@@ -353,3 +353,18 @@ def _describe(scenario: Scenario, value) -> str:
 
 def family_label(family: str) -> str:
     return text(FAMILY_LABELS.get(family, family))
+
+
+def variant_of(name: str) -> dict:
+    """A preset table and what it changes from the guide's, in the engine's own switch labels."""
+    shown = rules_in_force(PRESETS[name])
+    return {
+        "name": name,
+        "label": shown["label"],
+        "changes": [switch["setting"] for switch in shown["switches"]],
+    }
+
+
+def variants() -> list[dict]:
+    """Every preset table with what it changes (the class form's and the new match's explanation)."""
+    return [variant_of(name) for name in PRESETS]

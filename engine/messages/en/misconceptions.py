@@ -166,6 +166,14 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.suma_puntos_a_tantos": (
         "Adding the hand's tantos to the match score: they only decide who wins the hand."
     ),
+    "misconceptions.suma_puntos_a_tantos_ludoteka": (
+        "Adding the hand's tantos to the match score: at this table they only decide who wins the hand "
+        "and whether it is worth 2 points (when its total passes 100) or 1."
+    ),
+    "misconceptions.cree_101_ludoteka": (
+        "Mixing it up with two-player tute: four-player tute is not played to 101; at this table each hand "
+        "won is worth 1 or 2 points and the match is won with 6."
+    ),
     "misconceptions.cree_101": (
         "Mixing it up with two-player tute: four-player tute is not played to 101; the match counts hands won."
     ),

@@ -53,6 +53,8 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.reparto_a_la_izquierda": "Pasar el reparto hacia la izquierda: en cada mano reparte el jugador a la derecha del anterior.",
     "misconceptions.repite_repartidor": "Creer que reparte siempre el mismo: el reparto pasa a la derecha en cada mano.",
     "misconceptions.suma_puntos_a_tantos": "Sumar los tantos de la mano al marcador de la partida: solo sirven para decidir quién gana la mano.",
+    "misconceptions.suma_puntos_a_tantos_ludoteka": "Sumar los tantos de la mano al marcador de la partida: en esta mesa solo deciden quién gana la mano y si vale 2 puntos (cuando su total pasa de 100) o 1.",
+    "misconceptions.cree_101_ludoteka": "Mezclarlo con el tute de dos: en el tute por parejas no se juega a 101; en esta mesa cada mano ganada vale 1 o 2 puntos y la partida se gana con 6.",
     "misconceptions.cree_101": "Mezclarlo con el tute de dos: en el tute por parejas no se juega a 101; la partida se cuenta por manos ganadas.",
     "misconceptions.mezcla_sistemas": "Mezclar los sistemas de partida: en esta mesa cada mano ganada (también con tute) vale un punto y se gana con tres; el sistema de Ludoteka (2 puntos, a 6) es otra variante.",
     "misconceptions.tute_no_cuenta": "Creer que el tute no da punto: un tute gana la mano y cuenta como mano ganada.",

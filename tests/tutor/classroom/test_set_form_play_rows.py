@@ -52,8 +52,13 @@ def test_a_play_rows_count_and_bot_level_are_in_groups_shown_for_it(url, teresa_
     kinds, _legend, body = _group_of(row, "item-0-bot_level")
     assert kinds == {"play"}
     assert re.search(r'<label\s+for="id_item-0-bot_level"[^>]*>\s*Nivel de los bots', body)
-    options = re.findall(r'<option value="([^"]*)"', body)
-    assert options == ["principiante", "normal", "fuerte"]
+    select = re.search(r'<select name="item-0-bot_level".*?</select>', body, re.S).group(0)
+    assert re.findall(r'<option value="([^"]*)"', select) == ["principiante", "normal", "fuerte"]
+    # The tutor's mode of the row's matches is chosen there too, examen unless the teacher says otherwise.
+    _kinds, _legend, body = _group_of(row, "item-0-play_mode")
+    mode = re.search(r'<select name="item-0-play_mode".*?</select>', body, re.S).group(0)
+    assert re.findall(r'<option value="([^"]*)"', mode) == ["aprendiz", "examen"]
+    assert re.search(r'<option value="examen"\s+selected', mode)
 
 
 def test_each_field_shows_for_exactly_the_types_that_read_it(url, teresa_client):

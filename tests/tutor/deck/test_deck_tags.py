@@ -100,9 +100,15 @@ class TestHand:
         html = _flat(
             render('{% hand cards mode="mark" name="legal" marked=m %}', cards=["12c", "4c"], m=["4c"])
         )
-        assert '<input type="checkbox" class="card-check" id="legal-12c" name="legal" value="12c">' in html
-        assert 'id="legal-4c" name="legal" value="4c" checked' in html
-        assert '<label class="card-check__label" for="legal-4c">' in html
+        assert '<input type="checkbox" class="card-check" id="legal-1-12c" name="legal" value="12c">' in html
+        assert 'id="legal-1-4c" name="legal" value="4c" checked' in html
+        assert '<label class="card-check__label" for="legal-1-4c">' in html
+
+    def test_marked_hands_on_one_page_never_share_ids(self):
+        two = _flat(render('{% hand cards mode="mark" %}{% hand cards mode="mark" %}', cards=["12c"]))
+        assert 'id="card-1-12c"' in two and 'id="card-2-12c"' in two
+        scoped = _flat(render('{% hand cards mode="mark" name="answer" scope="q7" %}', cards=["12c"]))
+        assert 'id="answer-q7-12c"' in scoped and 'for="answer-q7-12c"' in scoped
 
     def test_notes_go_under_the_card_name(self):
         html = render("{% hand cards notes=n %}", cards=["4c"], n={"4c": "no: debes montar"})

@@ -44,3 +44,11 @@ def right_and_wrong(question) -> tuple[str, str]:
     scenario = question.get_scenario()
     marks = {o.value: grade(scenario, o.value).correct for o in scenario.options}
     return next(v for v, ok in marks.items() if ok), next(v for v, ok in marks.items() if not ok)
+
+
+def press(client, live, action: str, **options):
+    """The teacher's control ``action`` pressed on a page drawn now (at the round's current stage)."""
+    from django.urls import reverse
+
+    stage = Round.objects.values_list("stage", flat=True).get(pk=live.pk)
+    return client.post(reverse("live:control", args=[live.code, action]), {"pressed_at": stage}, **options)

@@ -85,10 +85,18 @@ def _client(base: str, user=None, timeout: float = 5) -> httpx.Client:
     return client
 
 
+PRESSED_AT = re.compile(r'name="pressed_at" value="(\d+)"')
+
+
 def _post(client: httpx.Client, page: str, action: str, data: dict) -> httpx.Response:
-    token = CSRF.search(client.get(page).text).group(1)
+    """``action`` posted from ``page`` as drawn now: its CSRF token and the state its controls carry."""
+    html = client.get(page).text
+    token = CSRF.search(html).group(1)
+    pressed = {"pressed_at": found.group(1)} if (found := PRESSED_AT.search(html)) else {}
     return client.post(
-        action, data={"csrfmiddlewaretoken": token, **data}, headers={"Referer": str(client.base_url)}
+        action,
+        data={"csrfmiddlewaretoken": token, **pressed, **data},
+        headers={"Referer": str(client.base_url)},
     )
 
 

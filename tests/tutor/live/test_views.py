@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tutor.live.conftest import joined, right_and_wrong
+from tests.tutor.live.conftest import joined, press, right_and_wrong
 from tutor.accounts.models import User
 from tutor.classroom.models import Membership
 from tutor.live import pulse, services
@@ -87,7 +87,7 @@ def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after
     assert "¡Correcto!" not in waiting
     assert not Attempt.objects.exists()  # logged when the question closes
     with django_capture_on_commit_callbacks(execute=True):
-        teresa_client.post(reverse("live:control", args=[live.code, "mostrar"]))
+        press(teresa_client, live, "mostrar")
     assert "¡Correcto!" in alice_client.get(_phone(live)).content.decode()
     assert Attempt.objects.get(learner=alice).correct
 
@@ -211,7 +211,7 @@ def test_the_projector_shows_counts_and_the_histogram_but_never_a_real_name(alic
     services.answer(live=live, participant=joined(live, bob), number=1, raw=wrong)
     before = teresa_client.get(live.get_absolute_url()).content.decode()
     assert "2 de 2 han respondido" in before and 'data-testid="histogram"' not in before
-    teresa_client.post(reverse("live:control", args=[live.code, "mostrar"]))
+    press(teresa_client, live, "mostrar")
     html = teresa_client.get(live.get_absolute_url()).content.decode()
     assert 'data-testid="histogram"' in html and "1 de 2 ha acertado" in html
     assert f'data-value="{right}"\n          data-count="1"' in html
@@ -227,8 +227,8 @@ def test_the_teacher_moves_on_and_the_round_ends_on_its_review(teresa_client, al
         raw=right_and_wrong(live.questions.get(number=1))[0],
     )
     for _ in range(2):
-        assert teresa_client.post(reverse("live:control", args=[live.code, "siguiente"])).status_code == 302
-    response = teresa_client.post(reverse("live:control", args=[live.code, "siguiente"]))
+        assert press(teresa_client, live, "siguiente").status_code == 302
+    response = press(teresa_client, live, "siguiente")
     assert response["Location"] == reverse("live:review", args=[live.code])
     review = teresa_client.get(response["Location"]).content.decode()
     assert "Alicia Gómez" in review and "Pregunta 3" in review

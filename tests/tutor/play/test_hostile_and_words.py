@@ -146,7 +146,9 @@ def test_a_match_lost_by_renuncio_says_it_ended(alice_client, alice):
     match = start(alice, mode="examen")
     commit_renuncio(alice_client, match)
     body = alice_client.get(match.get_absolute_url()).content.decode()
-    assert "Partida terminada. Puntos: tu pareja 0, los rivales 0." in body
+    # Headed by what ended it, not by a score of 0 to 0 that decided nothing.
+    assert "Partida terminada: tu pareja cometió renuncio y la ganan los rivales." in body
+    assert "Puntos: tu pareja 0, los rivales 0" not in body
     assert "Gana la partida la pareja B: la pareja contraria cometió renuncio." in body
     assert "se gana con" not in body
 

@@ -4,7 +4,6 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,6 +28,7 @@ from tutor.classroom.views.access import (
     require_teacher,
 )
 from tutor.lib.once import once
+from tutor.lib.outage import shared
 from tutor.lib.tables import table_label
 from tutor.lib.throttle import JOIN_CODE
 
@@ -200,16 +200,7 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     form = ManagedStudentsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         logins = services.create_managed_students(classroom=classroom, names=form.cleaned_data["names"])
-        # The passwords wait in the cache, never in the session's database row, and only until the
-        # sheet is shown or LOGINS_TTL passes; the session holds the key to them.
-        key = f"new-logins:{secrets.token_urlsafe(16)}"
-        cache.set(
-            key,
-            {"classroom": classroom.pk, "logins": [[x.username, x.password, x.real_name] for x in logins]},
-            LOGINS_TTL,
-        )
-        request.session[LOGINS_SESSION_KEY] = key
-        return redirect("classroom:logins", pk=classroom.pk)
+        return _show_logins(request, classroom, logins)
     return render(
         request,
         "classroom/form_page.html",
@@ -217,16 +208,48 @@ def new_students(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _show_logins(request: HttpRequest, classroom, logins) -> HttpResponse:
+    """Send the teacher to the sheet of these logins. The passwords wait in the cache, never in the
+    session's database row, and only until the sheet is shown or LOGINS_TTL passes; the session holds
+    the key to them. While Redis does not answer they wait in the database's cache
+    (tutor.lib.outage), deleted alike."""
+    key = f"new-logins:{secrets.token_urlsafe(16)}"
+    shared.set(
+        key,
+        {"classroom": classroom.pk, "logins": [[x.username, x.password, x.real_name] for x in logins]},
+        LOGINS_TTL,
+    )
+    request.session[LOGINS_SESSION_KEY] = key
+    return redirect("classroom:logins", pk=classroom.pk)
+
+
+@require_POST
+@login_required
+@once
+def student_password(request: HttpRequest, pk: int, membership_pk: int) -> HttpResponse:
+    """A new password for a child whose account the class made: a child who forgot theirs has no
+    email to recover it; the teacher prints them a new card."""
+    membership = membership_for_teacher(request, pk, membership_pk)
+    if refused := refuse_archived(request, membership.classroom):
+        return refused
+    try:
+        login = services.new_password(membership=membership)
+    except services.ClassroomError as exc:
+        messages.error(request, exc.message)
+        return redirect("classroom:detail", pk=pk)
+    return _show_logins(request, membership.classroom, [login])
+
+
 @require_GET
 @login_required
 def logins(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = class_for_teacher(request, pk)
     key = request.session.get(LOGINS_SESSION_KEY)
-    stored = cache.get(key) if isinstance(key, str) else None
+    stored = shared.get(key) if isinstance(key, str) else None
     rows = []
     if stored and stored.get("classroom") == classroom.pk:
         rows = stored["logins"]
-        cache.delete(key)  # shown once: the passwords are not kept anywhere else
+        shared.delete(key)  # shown once: the passwords are not kept anywhere else
         del request.session[LOGINS_SESSION_KEY]
     context = {
         "classroom": classroom,

@@ -129,13 +129,25 @@ _CHECKED = mark_safe(" checked")
 _DISABLED = mark_safe(" disabled")
 _PLAY_ITEM = '<button type="submit" class="card-button{}" name="{}" value="{}"{}{}>\n{}\n{}\n{}\n</button>'
 _MARK_ITEM = (
-    '<input type="checkbox" class="card-check" id="{0}-{1}" name="{0}" value="{1}"{2}{3}>\n'
-    '<label class="card-check__label" for="{0}-{1}">\n{4}\n{5}\n</label>'
+    '<input type="checkbox" class="card-check" id="{6}-{1}" name="{0}" value="{1}"{2}{3}>\n'
+    '<label class="card-check__label" for="{6}-{1}">\n{4}\n{5}\n</label>'
 )
 
 
-@register.simple_tag
+def _scope(context, name: str, scope: str) -> str:
+    """The prefix of a marked hand's ids: unique on the page. A page may hold several questions (a
+    lesson's checkpoints), each with the same cards: ``scope`` is the question's own token; without
+    one, every hand of a render gets a number of its own."""
+    if scope:
+        return f"{name}-{scope}"
+    drawn = context.render_context.get("hand_scopes", 0) + 1
+    context.render_context["hand_scopes"] = drawn
+    return f"{name}-{drawn}"
+
+
+@register.simple_tag(takes_context=True)
 def hand(
+    context,
     cards: Iterable,
     mode: str = "show",
     name: str = "card",
@@ -146,6 +158,7 @@ def hand(
     disabled_label: str | None = None,
     marked_label: str | None = None,
     size: str = "md",
+    scope: str = "",
 ) -> SafeString:
     """A hand of cards.
 
@@ -158,6 +171,7 @@ def hand(
     disabled_codes, marked_codes, note_by_code = _codes(disabled), _codes(marked), _by_code(notes)
     disabled_label = _("no disponible") if disabled_label is None else disabled_label
     marked_label = _("elegida") if marked_label is None else marked_label
+    id_prefix = _scope(context, name, str(scope)) if mode == "mark" else ""
     items = []
     for value in cards:
         c = as_card(value)
@@ -187,6 +201,7 @@ def hand(
                 _DISABLED if is_disabled else "",
                 face,
                 disabled_flag,
+                id_prefix,
             )
         else:
             item = _html("{}\n{}", face, marked_flag)

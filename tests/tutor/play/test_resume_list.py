@@ -1,0 +1,49 @@
+"""/jugar/ lists every unfinished match to resume, each with its table, level, mode and when it was
+started; a replayed hand and a class task's match read as such; a match can be left (abandoned), a
+class task's cannot."""
+
+import re
+from html import unescape
+
+from django.urls import reverse
+
+from engine.rules import PRESETS
+from tutor.play import services
+from tutor.play.models import Match
+from tutor.practice.identity import Owner
+
+
+def _text(client) -> str:
+    return re.sub(r"\s+", " ", unescape(client.get(reverse("play:index")).content.decode()))
+
+
+def test_every_unfinished_match_is_listed_with_its_table_and_date(alice, alice_client):
+    owner = Owner(alice, "")
+    for _ in range(12):
+        services.start_match(owner=owner, level="principiante")
+    services.start_match(owner=owner, rules=PRESETS["estricta"], level="fuerte", mode="examen")
+    text = _text(alice_client)
+    assert text.count("Continuar la partida") == 13
+    assert "Mesa estricta · empezada" in text and "bots fuerte, modo examen" in text
+
+
+def test_a_class_task_match_reads_as_such_and_cannot_be_left(alice, alice_client):
+    task = services.start_match(owner=Owner(alice, ""), max_hands=2)
+    text = _text(alice_client)
+    assert "Continuar la partida de una tarea de clase" in text
+    assert (
+        reverse("play:abandon", args=[task.token])
+        not in alice_client.get(reverse("play:index")).content.decode()
+    )
+    told = alice_client.post(reverse("play:abandon", args=[task.token]), follow=True).content.decode()
+    assert "tarea de clase" in told
+    assert Match.objects.get(pk=task.pk).abandoned_at is None
+
+
+def test_a_match_left_is_no_longer_offered(alice, alice_client, bob_client):
+    match = services.start_match(owner=Owner(alice, ""))
+    assert bob_client.post(reverse("play:abandon", args=[match.token])).status_code == 404
+    response = alice_client.post(reverse("play:abandon", args=[match.token]), follow=True)
+    assert "Has dejado esa partida" in response.content.decode()
+    assert "Continuar la partida" not in _text(alice_client)
+    assert alice_client.get(match.get_absolute_url()).status_code == 200  # its hands stay
