@@ -24,6 +24,7 @@ PARTS = (
     "tutor.hands",
     "tutor.play",
     "tutor.live",
+    "tutor.tables",
 )
 
 

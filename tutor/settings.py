@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "tutor.hands",
     "tutor.play",
     "tutor.live",
+    "tutor.tables",
     "lessons",
 ]
 

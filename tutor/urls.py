@@ -21,6 +21,7 @@ urlpatterns = [
     path("manos/", include("tutor.hands.urls")),
     path("clases/", include("tutor.classroom.urls")),
     path("directo/", include("tutor.live.urls")),
+    path("mesas/", include("tutor.tables.urls")),
     path("admin/", admin.site.urls),
     # Addresses from before the prefixes: links, bookmarks and printed sheets keep working.
     path("glosario/", _moved("lessons:glossary")),

@@ -29,6 +29,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.rules import PRESETS
 from engine.scenarios import FIXED
 from lessons.course import load_course
 from tests.tutor.hands.samples import COMPLETE_RECORD
@@ -42,6 +43,7 @@ from tutor.play import services as play_services
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
+from tutor.tables import services as tables_services
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue
 from tutor.progress.models import PracticeSession
@@ -185,6 +187,21 @@ ENDPOINTS: dict[str, Endpoint] = {
     "live:control": _post(code="round", action="action"),
     "live:review": _get(code="round"),
     "live:review_csv": _get(code="round"),
+    "tables:index": _get(),
+    "tables:new": _post("rules", "level", "mode", "renuncio", "false_call", "seat", "classroom"),
+    "tables:join_code": _post("code"),
+    "tables:table": _get("pista", token="table"),
+    "tables:state": _get("v", token="table"),
+    "tables:events": _get(token="table"),
+    "tables:sit": _post("seat", "mode", token="table"),
+    "tables:seat_member": _post("seat", "membership", token="table"),
+    "tables:leave": _post(token="table"),
+    "tables:start": _post(token="table"),
+    "tables:move": _post("seq", "card", "cante", "pasar", "contra", token="table"),
+    "tables:next_hand": _post("number", token="table"),
+    "tables:say": _post("frase", token="table"),
+    "tables:end": _post(token="table"),
+    "tables:hand": _get(token="table", number="hand"),
 }
 # Django's own admin pages beyond its login are for staff, and Django's to guard.
 SKIPPED_NAMESPACES = ("admin",)
@@ -284,6 +301,11 @@ def world(alice, bob, charlie, teresa, tomas):
         )
         live_services.join(live=live, owner=Owner(student, ""))
         rounds.append(live.code)
+    # Tables with people: a class table alice and bob play (teresa watches), charlie's not started.
+    class_table = tables_services.create_table(user=alice, rules=PRESETS["guia"], level="principiante", classroom=ours)
+    tables_services.sit(user=bob, token=class_table.token, number=1)
+    tables_services.start(user=alice, token=class_table.token)
+    own_table = tables_services.create_table(user=charlie, rules=PRESETS["guia"])
     steps = load_course().steps
     step = next(s for s in steps if s.example is not None and s.checkpoints)
     return {
@@ -301,6 +323,7 @@ def world(alice, bob, charlie, teresa, tomas):
         "share": [kept.share_token],
         "matchhand": list(MatchHand.objects.values_list("pk", flat=True)),
         "round": rounds,
+        "table": [class_table.token, own_table.token],
         "step": (step.unit_slug, step.slug),
         "ids": [str(pk) for pk in (*[u.pk for u in users.values()], *[m.pk for m in memberships])],
     }
@@ -393,7 +416,7 @@ def _path_value(world, kind: str):
         return st.one_of(st.sampled_from(world[kind] or [1]), nonsense)
     if kind in ("hand", "seq", "question"):  # a hand's number, a place in its log, a round's question
         return st.one_of(st.integers(min_value=0, max_value=40), nonsense)
-    if kind in ("token", "match", "share"):
+    if kind in ("token", "match", "share", "table"):
         return st.one_of(st.sampled_from(world[kind]), TEXT.filter(lambda t: t and "/" not in t))
     if kind == "round":
         codes = st.sampled_from(world["round"])
