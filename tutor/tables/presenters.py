@@ -13,7 +13,7 @@ from engine.messages import from_data
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
 from tutor.play import bots
-from tutor.play.table import CANTE, cante_value
+from tutor.play.table import CANTE, cante_option, cante_value
 from tutor.tables import services
 from tutor.tables.game import CALL, Game
 from tutor.tables.models import Phrase, RenuncioRule, Seat, Table, TableHand
@@ -75,7 +75,7 @@ def _events(game: Game, seats: dict[int, Seat]) -> tuple[list[str], list[str]]:
         if step.kind == CANTE:
             sung.append(
                 _("%(who)s canta %(what)s.")
-                % {"who": seat_name(seats, step.seat), "what": _cante_name(step.value)}
+                % {"who": seat_name(seats, step.seat), "what": _cante_name(game.hand.trump, step.value)}
             )
         elif step.kind == CALL:
             verdict = str(from_data(step.grade["message"])) if step.grade else ""
@@ -90,11 +90,13 @@ def _events(game: Game, seats: dict[int, Seat]) -> tuple[list[str], list[str]]:
     return sung, calls
 
 
-def _cante_name(value: str) -> str:
-    if value.startswith("tute:"):
-        return _("las cuatro %(ranks)s (tute)") % {"ranks": value.removeprefix("tute:")}
-    names = {"o": _("oros"), "c": _("copas"), "e": _("espadas"), "b": _("bastos")}
-    return _("las veinte o las cuarenta en %(suit)s") % {"suit": names.get(value, value)}
+def _suit_name(letter: str) -> str:
+    return {"o": _("oros"), "c": _("copas"), "e": _("espadas"), "b": _("bastos")}.get(letter, letter)
+
+
+def _cante_name(trump, value: str) -> str:
+    """The cante as the engine names it («las cuarenta en oros», «tute de reyes»)."""
+    return str(cante_option(trump, value).label)
 
 
 def table_context(
@@ -135,6 +137,7 @@ def table_context(
             "over": game.over,
             "seq": len(game.steps),
             "trump": h.trump,
+            "trump_suit": _suit_name(h.trump.letter),
             "trump_card": None if h.trump_card is None else CARDS[h.trump_card].code,
             "trump_name": the_card(h.trump_card) if h.trump_card is not None else "",
             "trick": _trick(game),
@@ -147,7 +150,7 @@ def table_context(
             "my_cantes": []
             if viewer is None
             else [
-                {"value": v, "label": _cante_name(v)}
+                {"value": v, "label": _cante_name(h.trump, v)}
                 for v in dict.fromkeys(cante_value(o) for o in game.cantes_of(viewer))
             ],
             "rivals": [] if viewer is None else [s for s in context["seats"] if s["rival"]],

@@ -461,7 +461,7 @@ def end(*, user, token: str) -> Outcome:
         if table.over:
             return Outcome(False)
         table.finished_at = timezone.now()
-        table.closed_reason = "profesor" if table.created_by_id != user.pk else "cerrada"
+        table.closed_reason = "profesor" if may_watch(table, user) else "cerrada"
         table.save(update_fields=["finished_at", "closed_reason"])
         _changed(table)
     return Outcome(True)

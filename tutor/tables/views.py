@@ -186,7 +186,7 @@ def _after(request: HttpRequest, found: Table, action, *, done_notice: str = "")
     notice = (
         ""
         if outcome is None or getattr(outcome, "done", True)
-        else _("Ya estaba hecho: eso ya se había hecho.")
+        else _("Ya estaba hecho: esa jugada ya se había hecho.")
     )
     if request.htmx:
         return _page(request, found, notice=notice)

@@ -9,9 +9,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.cards import CARDS
+from engine.rules import PRESETS
 from tutor.hands.models import HandRecord, Source
 from tutor.lib.cards import card_name
-from tutor.play.table import PlayRefused
+from tutor.play.table import PlayRefused, cante_value
 from tutor.tables import services
 from tutor.tables.models import Phrase, Seat, Table, TableEvent
 
@@ -129,7 +130,7 @@ def test_a_doubled_post_is_made_once(alice, bob):
 
 
 def test_a_seat_is_one_persons_and_a_full_table_says_so(alice, bob, charlie, teresa, tomas):
-    table = services.create_table(user=alice, rules=__import__("engine.rules").rules.PRESETS["guia"])
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
     with pytest.raises(PlayRefused, match="ocupado"):
         services.sit(user=bob, token=table.token, number=0)
     with pytest.raises(IntegrityError):  # the constraint is what settles two at once
@@ -137,7 +138,7 @@ def test_a_seat_is_one_persons_and_a_full_table_says_so(alice, bob, charlie, ter
 
 
 def test_two_people_at_once_on_one_seat_one_sits_the_other_is_told(alice, bob, charlie, monkeypatch):
-    table = services.create_table(user=alice, rules=__import__("engine.rules").rules.PRESETS["guia"])
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
     real = services.seats_of
     # charlie read the table before bob's seat was committed: the row is refused by the constraint.
     monkeypatch.setattr(services, "seats_of", lambda t: {k: v for k, v in real(t).items() if k != 1})
@@ -148,7 +149,7 @@ def test_two_people_at_once_on_one_seat_one_sits_the_other_is_told(alice, bob, c
 
 
 def test_a_full_table_refuses_a_fifth(alice, bob, charlie, teresa, tomas):
-    table = services.create_table(user=alice, rules=__import__("engine.rules").rules.PRESETS["guia"])
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
     for n, user in ((1, bob), (2, charlie), (3, teresa)):
         services.sit(user=user, token=table.token, number=n)
     response = _client(tomas).post(
@@ -159,14 +160,14 @@ def test_a_full_table_refuses_a_fifth(alice, bob, charlie, teresa, tomas):
 
 
 def test_starting_needs_two_people(alice):
-    table = services.create_table(user=alice, rules=__import__("engine.rules").rules.PRESETS["guia"])
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
     with pytest.raises(PlayRefused, match="dos personas"):
         services.start(user=alice, token=table.token)
 
 
 def test_a_guessed_code_is_throttled(alice_client, alice, settings):
     settings.JOIN_ATTEMPTS_PER_ACCOUNT = 3
-    table = services.create_table(user=alice, rules=__import__("engine.rules").rules.PRESETS["guia"])
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
     for _ in range(3):
         assert alice_client.post(reverse("tables:join_code"), {"code": "ZZZZZZ"}).status_code == 400
     blocked = alice_client.post(reverse("tables:join_code"), {"code": table.code})
@@ -174,7 +175,7 @@ def test_a_guessed_code_is_throttled(alice_client, alice, settings):
 
 
 def test_a_right_code_opens_the_table(bob_client, alice):
-    table = services.create_table(user=alice, rules=__import__("engine.rules").rules.PRESETS["guia"])
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
     response = bob_client.post(reverse("tables:join_code"), {"code": table.code.lower()})
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
 
@@ -238,3 +239,28 @@ def test_an_idle_table_is_closed_and_its_hands_kept(alice, bob):
     table.refresh_from_db()
     assert table.over and table.closed_reason == "inactiva"
     assert HandRecord.objects.filter(source=Source.TABLE).count() == 2
+
+
+def test_a_person_sings_a_cante_and_every_seat_is_told(alice, bob):
+    """Tables are dealt until one of the two people may sing; they sing, and the others' pages say so."""
+    for seed in range(60):
+        table = open_table(alice, [(bob, 1)], seed=seed)
+        users = {0: alice, 1: bob}
+        for _ in range(80):
+            _hand, g = game(table)
+            if g.over:
+                break
+            seat = g.waiting_for()[0]
+            options = g.cantes_of(seat)
+            if options:
+                value = cante_value(options[0])
+                services.move(user=users[seat], token=table.token, seq=len(g.steps), kind="cante", value=value)
+                logged = TableEvent.objects.get(hand__table=table, kind="cante", seat=seat)
+                assert not logged.by_bot
+                other = _client(users[1 - seat]).get(table.get_absolute_url()).content.decode()
+                assert f"{users[seat].username} canta" in other
+                return
+            data = legal_post(table, seat)
+            kind, value = ("card", data["card"]) if "card" in data else ("pass", "")
+            services.move(user=users[seat], token=table.token, seq=data["seq"], kind=kind, value=value)
+    raise AssertionError("no person could sing in 60 deals")
