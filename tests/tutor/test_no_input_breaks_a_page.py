@@ -43,10 +43,10 @@ from tutor.play import services as play_services
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
-from tutor.tables import services as tables_services
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue
 from tutor.progress.models import PracticeSession
+from tutor.tables import services as tables_services
 
 EXAMPLES = int(os.environ.get("TUTOR_FUZZ_EXAMPLES", "4"))
 # The normal suite draws the same examples on every run (a CI failure can be rerun as it was); the
