@@ -302,7 +302,9 @@ def world(alice, bob, charlie, teresa, tomas):
         live_services.join(live=live, owner=Owner(student, ""))
         rounds.append(live.code)
     # Tables with people: a class table alice and bob play (teresa watches), charlie's not started.
-    class_table = tables_services.create_table(user=alice, rules=PRESETS["guia"], level="principiante", classroom=ours)
+    class_table = tables_services.create_table(
+        user=alice, rules=PRESETS["guia"], level="principiante", classroom=ours
+    )
     tables_services.sit(user=bob, token=class_table.token, number=1)
     tables_services.start(user=alice, token=class_table.token)
     own_table = tables_services.create_table(user=charlie, rules=PRESETS["guia"])

@@ -117,7 +117,10 @@ def test_at_a_refusing_table_nobody_calls_renuncio(alice, bob):
 
 def test_a_teacher_seats_class_members_watches_without_hands_and_ends_the_table(alice, bob, charlie, teresa):
     ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
-    members = [Membership.objects.create(classroom=ours, student=u, real_name=n) for u, n in ((alice, "Alicia"), (bob, "Roberto"))]
+    members = [
+        Membership.objects.create(classroom=ours, student=u, real_name=n)
+        for u, n in ((alice, "Alicia"), (bob, "Roberto"))
+    ]
     table = services.create_table(user=teresa, rules=PRESETS["guia"], classroom=ours)
     Seat.objects.filter(table=table).delete()  # the teacher only watches
     teacher = _client(teresa)
@@ -142,7 +145,9 @@ def test_a_teacher_seats_class_members_watches_without_hands_and_ends_the_table(
     table.refresh_from_db()
     assert table.over and table.closed_reason == "profesor"
     with pytest.raises(PlayRefused, match="cerrado"):
-        services.move(user=alice, token=table.token, seq=len(g.steps), kind="card", value=g.hand.hand_of(0)[0].code)
+        services.move(
+            user=alice, token=table.token, seq=len(g.steps), kind="card", value=g.hand.hand_of(0)[0].code
+        )
 
 
 def test_a_finished_hand_shows_every_hand_to_the_teacher_watching(alice, bob, teresa):
@@ -158,7 +163,10 @@ def test_a_finished_hand_shows_every_hand_to_the_teacher_watching(alice, bob, te
     assert len(dealt_to_bob) == 10 and all(f'data-card="{code}"' in page for code in dealt_to_bob)
     hand_page = _client(teresa).get(reverse("tables:hand", args=[table.token, 1]))
     assert hand_page.status_code == 200
-    assert _client(Table.objects.get().created_by).get(reverse("tables:hand", args=[table.token, 1])).status_code == 200
+    assert (
+        _client(Table.objects.get().created_by).get(reverse("tables:hand", args=[table.token, 1])).status_code
+        == 200
+    )
 
 
 def test_a_stranger_cannot_open_a_finished_hand(alice, bob, charlie):

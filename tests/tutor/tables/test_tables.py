@@ -254,7 +254,9 @@ def test_a_person_sings_a_cante_and_every_seat_is_told(alice, bob):
             options = g.cantes_of(seat)
             if options:
                 value = cante_value(options[0])
-                services.move(user=users[seat], token=table.token, seq=len(g.steps), kind="cante", value=value)
+                services.move(
+                    user=users[seat], token=table.token, seq=len(g.steps), kind="cante", value=value
+                )
                 logged = TableEvent.objects.get(hand__table=table, kind="cante", seat=seat)
                 assert not logged.by_bot
                 other = _client(users[1 - seat]).get(table.get_absolute_url()).content.decode()
