@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tutor.lib.tables import RULES_CHOICES
 from tutor.play.forms import NewMatchForm
 from tutor.play.models import TutorMode
 from tutor.tables.models import FalseCall, RenuncioRule
@@ -60,3 +61,17 @@ class MoveForm(forms.Form):
         data["kind"] = kind
         data["value"] = data.get(chosen[0], "") if kind != "pass" else ""
         return data
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Nombre de la liga"), max_length=80)
+    rules = forms.ChoiceField(label=_("Reglas de la mesa"), choices=RULES_CHOICES, initial="guia")
+    pairs = forms.CharField(
+        label=_("Parejas, una por línea"), widget=forms.Textarea(attrs={"rows": 6}), max_length=3000
+    )
+    home_and_away = forms.BooleanField(label=_("Ida y vuelta"), required=False)
+
+
+class ResultForm(forms.Form):
+    home = forms.IntegerField(label=_("Puntos de la primera pareja"), min_value=0, max_value=99)
+    away = forms.IntegerField(label=_("Puntos de la segunda pareja"), min_value=0, max_value=99)

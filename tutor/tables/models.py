@@ -162,3 +162,51 @@ class Phrase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.key}"
+
+
+class League(models.Model):
+    """A league of pairs, everyone against everyone (home and away if chosen), with its standings."""
+
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(_("nombre"), max_length=80)
+    rules = models.CharField(max_length=16)  # a preset's name
+    home_and_away = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:league", args=[self.pk])
+
+
+class LeaguePair(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="pairs")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "name"], name="tables_pair_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Fixture(models.Model):
+    """One match of the league: its round, the pairs, and the match's points once played."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.PositiveSmallIntegerField()
+    home = models.ForeignKey(LeaguePair, on_delete=models.CASCADE, related_name="+")
+    away = models.ForeignKey(LeaguePair, on_delete=models.CASCADE, related_name="+")
+    home_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "home", "away"], name="tables_fixture_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} – {self.away}"

@@ -20,4 +20,9 @@ urlpatterns = [
     path("m/<token:token>/frase/", views.say, name="say"),
     path("m/<token:token>/cerrar/", views.end, name="end"),
     path("m/<token:token>/mano/<id:number>/", views.hand, name="hand"),
+    path("ligas/", views.leagues, name="leagues"),
+    path("ligas/nueva/", views.league_new, name="league_new"),
+    path("ligas/<id:pk>/", views.league, name="league"),
+    path("ligas/<id:pk>/imprimir/", views.league_print, name="league_print"),
+    path("ligas/<id:pk>/partido/<id:fixture_pk>/", views.league_result, name="league_result"),
 ]
