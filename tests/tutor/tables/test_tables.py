@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from engine.cards import CARDS
 from engine.rules import PRESETS
+from tutor.classroom import services as classroom_services
 from tutor.hands.models import HandRecord, Source
 from tutor.lib.cards import card_name
 from tutor.play.table import PlayRefused, cante_value
@@ -63,9 +64,11 @@ def test_a_hand_among_two_people_and_two_bots_ends_kept_in_each_ones_hands(alice
     assert b"mesa" in clients[1].get(reverse("hands:index")).content
 
 
-def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, charlie):
-    table = open_table(alice, [(bob, 1), (charlie, 2)])
+def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, charlie, teresa):
+    ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    table = open_table(alice, [(bob, 1), (charlie, 2)], classroom=ours)
     clients = {0: _client(alice), 1: _client(bob), 2: _client(charlie)}
+    watching = {None: _client(teresa)}  # the class's teacher, a spectator: no hand at all
     checked = [0]
 
     def check_every_page():
@@ -73,7 +76,7 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
         if g.over:
             return
         trump = g.hand.trump_card
-        for seat, client in clients.items():
+        for seat, client in {**clients, **watching}.items():
             for url in (table.get_absolute_url(), reverse("tables:state", args=[table.token]) + "?v=-1"):
                 page = client.get(url).content.decode()
                 for other in range(4):
