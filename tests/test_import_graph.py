@@ -26,6 +26,7 @@ PARTS = (
     "tutor.play",
     "tutor.live",
     "tutor.paper",
+    "tutor.tables",
 )
 
 

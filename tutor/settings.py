@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "tutor.play",
     "tutor.live",
     "tutor.paper",
+    "tutor.tables",
     "lessons",
 ]
 

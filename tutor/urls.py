@@ -23,6 +23,7 @@ urlpatterns = [
     path("directo/", include("tutor.live.urls")),
     path("privacidad/", include("tutor.privacy.urls")),
     path("papel/", include("tutor.paper.urls")),
+    path("mesas/", include("tutor.tables.urls")),
     path("admin/", admin.site.urls),
     # Addresses from before the prefixes: links, bookmarks and printed sheets keep working.
     path("glosario/", _moved("lessons:glossary")),

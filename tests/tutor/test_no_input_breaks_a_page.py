@@ -29,6 +29,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.rules import PRESETS
 from engine.scenarios import FIXED
 from lessons.course import load_course
 from tests.tutor.hands.samples import COMPLETE_RECORD
@@ -45,6 +46,8 @@ from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue
 from tutor.progress.models import PracticeSession
+from tutor.tables import services as tables_services
+from tutor.tables.leagues import create_league
 
 EXAMPLES = int(os.environ.get("TUTOR_FUZZ_EXAMPLES", "4"))
 # The normal suite draws the same examples on every run (a CI failure can be rerun as it was); the
@@ -203,6 +206,26 @@ ENDPOINTS: dict[str, Endpoint] = {
     "privacy:request_export": _post(),
     "privacy:download": _get(export_id="set"),
     "privacy:delete_account": _post("password"),
+    "tables:index": _get(),
+    "tables:new": _post("rules", "level", "mode", "renuncio", "false_call", "seat", "classroom"),
+    "tables:join_code": _post("code"),
+    "tables:table": _get("pista", token="table"),
+    "tables:state": _get("v", token="table"),
+    "tables:events": _get(token="table"),
+    "tables:sit": _post("seat", "mode", token="table"),
+    "tables:seat_member": _post("seat", "membership", token="table"),
+    "tables:leave": _post(token="table"),
+    "tables:start": _post(token="table"),
+    "tables:move": _post("seq", "card", "cante", "pasar", "contra", token="table"),
+    "tables:next_hand": _post("number", token="table"),
+    "tables:say": _post("frase", token="table"),
+    "tables:end": _post(token="table"),
+    "tables:hand": _get(token="table", number="hand"),
+    "tables:leagues": _get(),
+    "tables:league_new": _post("name", "rules", "pairs", "home_and_away"),
+    "tables:league": _get(pk="league"),
+    "tables:league_print": _get(pk="league"),
+    "tables:league_result": _post("home", "away", pk="league", fixture_pk="fixture"),
 }
 # Django's own admin pages beyond its login are for staff, and Django's to guard.
 SKIPPED_NAMESPACES = ("admin",)
@@ -302,6 +325,16 @@ def world(alice, bob, charlie, teresa, tomas):
         )
         live_services.join(live=live, owner=Owner(student, ""))
         rounds.append(live.code)
+    # Tables with people: a class table alice and bob play (teresa watches), charlie's not started.
+    class_table = tables_services.create_table(
+        user=alice, rules=PRESETS["guia"], level="principiante", classroom=ours
+    )
+    tables_services.sit(user=bob, token=class_table.token, number=1)
+    tables_services.start(user=alice, token=class_table.token)
+    own_table = tables_services.create_table(user=charlie, rules=PRESETS["guia"])
+    league = create_league(
+        organiser=teresa, name="Liga", rules="guia", pair_names=["A", "B", "C"], home_and_away=False
+    )
     steps = load_course().steps
     step = next(s for s in steps if s.example is not None and s.checkpoints)
     return {
@@ -319,6 +352,9 @@ def world(alice, bob, charlie, teresa, tomas):
         "share": [kept.share_token],
         "matchhand": list(MatchHand.objects.values_list("pk", flat=True)),
         "round": rounds,
+        "table": [class_table.token, own_table.token],
+        "league": [league.pk],
+        "fixture": list(league.fixtures.values_list("pk", flat=True)),
         "step": (step.unit_slug, step.slug),
         "ids": [str(pk) for pk in (*[u.pk for u in users.values()], *[m.pk for m in memberships])],
     }
@@ -407,11 +443,22 @@ FILE_BODIES = st.one_of(
 
 def _path_value(world, kind: str):
     nonsense = st.sampled_from([0, 999_999, 2**63, 10**30])
-    if kind in ("classroom", "membership", "position", "set", "session", "item", "record", "matchhand"):
+    if kind in (
+        "classroom",
+        "membership",
+        "position",
+        "set",
+        "session",
+        "item",
+        "record",
+        "matchhand",
+        "league",
+        "fixture",
+    ):
         return st.one_of(st.sampled_from(world[kind] or [1]), nonsense)
     if kind in ("hand", "seq", "question"):  # a hand's number, a place in its log, a round's question
         return st.one_of(st.integers(min_value=0, max_value=40), nonsense)
-    if kind in ("token", "match", "share"):
+    if kind in ("token", "match", "share", "table"):
         return st.one_of(st.sampled_from(world[kind]), TEXT.filter(lambda t: t and "/" not in t))
     if kind == "round":
         codes = st.sampled_from(world["round"])

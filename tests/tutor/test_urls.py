@@ -20,6 +20,7 @@ def test_each_app_is_mounted_under_a_prefix_of_its_own_and_only_core_at_the_root
         "hands": "manos/",
         "privacy": "privacidad/",
         "paper": "papel/",
+        "tables": "mesas/",
         "admin": "admin/",
     }
 

@@ -25,6 +25,7 @@ class Source(models.TextChoices):
     BOTS = "bots", _("contra bots")
     TASK = "tarea", _("tarea de clase")
     PASTED = "pegada", _("pegada")
+    TABLE = "mesa", _("mesa con personas")
 
 
 class HandRecord(Owned):
@@ -36,6 +37,8 @@ class HandRecord(Owned):
 
     source = models.CharField(max_length=8, choices=Source)
     match_hand_id = models.BigIntegerField(null=True, blank=True, unique=True)
+    # A hand played at a table with people: one record per person seated, "<table hand id>:<seat>".
+    table_seat_key = models.CharField(max_length=32, null=True, blank=True, unique=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)  # the owner's seat, 0..3
     title = models.CharField(_("título"), max_length=120, blank=True, default="")
     table = models.CharField(max_length=16)  # a preset name, or "personalizada"

@@ -108,6 +108,39 @@ def keep_played_hand(
     return Kept(row, True)
 
 
+def keep_table_hand(
+    *,
+    owner: Owner,
+    table_hand_id: int,
+    record: records.HandRecord,
+    seat: int,
+    played_at=None,
+    origin_url: str = "",
+) -> Kept:
+    """Store one person's record of a hand played at a table with people, once per hand and seat."""
+    key = f"{table_hand_id}:{seat}"
+    found = HandRecord.objects.filter(table_seat_key=key).first()
+    if found is not None:
+        return Kept(found, False)
+    report = report_of(record)
+    try:
+        with transaction.atomic():
+            row = HandRecord.objects.create(
+                **owner.fields,
+                source=Source.TABLE,
+                table_seat_key=key,
+                seat=seat,
+                table=table_name(record),
+                text=records.write(record),
+                result=result_of(report),
+                played_at=played_at or timezone.now(),
+                origin_url=origin_url,
+            )
+    except IntegrityError:  # the same hand kept by a concurrent request
+        return Kept(HandRecord.objects.get(table_seat_key=key), False)
+    return Kept(row, True)
+
+
 def keep_pasted(*, owner: Owner, text: str, seat: int | None = None, title: str = "") -> HandRecord:
     """Store a hand brought in from outside; RecordRefused (nothing stored) when it does not read."""
     record = parse(text)

@@ -1,0 +1,91 @@
+"""Two people at a table of the app, each in their own Chromium context: one opens it, the other comes
+in with its code (JavaScript off, 360 px, by keyboard), they play a whole hand with two bots, and each
+finds it in «Mis manos»."""
+
+import re
+
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from tutor.hands.models import HandRecord, Source
+from tutor.tables.models import Table
+
+
+def _signed_in(browser, base: str, user, **options) -> Page:
+    context = browser.new_context(locale="es-ES", **options)
+    context.set_default_timeout(10_000)
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    return context.new_page()
+
+
+def _act(page: Page, url: str, keyboard: bool) -> bool:
+    """Reload the table; if this person must act, act (sing nothing, or a card the table takes).
+    True once the hand is over."""
+    page.goto(url)
+    if page.locator("[data-hand-over]").count():
+        return True
+
+    def press(button) -> None:
+        with page.expect_navigation():
+            if keyboard:
+                button.focus()
+                page.keyboard.press("Enter")
+            else:
+                button.click()
+
+    if page.get_by_role("button", name="No cantar").count():
+        press(page.get_by_role("button", name="No cantar"))
+        return False
+    if not page.get_by_text("Te toca jugar.").count():
+        return False
+    for i in range(page.locator('button[name="card"]').count()):
+        press(page.locator('button[name="card"]').nth(i))
+        if not page.locator(".alert-danger").count():
+            return False
+        assert "Tu mano" in page.content()  # refused with the reason, the hand still there
+    raise AssertionError("no card was taken")
+
+
+def test_two_people_play_a_hand_with_two_bots(live_server, browser, alice, bob):
+    base = live_server.url
+    host = _signed_in(browser, base, alice)
+    guest = _signed_in(browser, base, bob, java_script_enabled=False, viewport={"width": 360, "height": 740})
+
+    host.goto(base + "/mesas/")
+    host.get_by_label("Nivel de los bots").select_option("principiante")
+    host.get_by_role("button", name="Abrir la mesa").click()
+    expect(host.get_by_text("Invitar")).to_be_visible()
+    code = host.locator("#tables-invite-title + p strong").inner_text()
+    url = host.url
+
+    guest.goto(base + "/mesas/")
+    guest.get_by_label("Código de la mesa").fill(code.lower())
+    guest.get_by_role("button", name="Entrar").click()
+    guest.locator("#id_seat").select_option("1")
+    guest.get_by_role("button", name="Sentarme").click()
+    expect(guest.locator('[data-seat="1"]')).to_contain_text("bob")
+    assert guest.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+    host.goto(url)
+    expect(host.locator('[data-seat="1"]')).to_contain_text("bob")
+    host.get_by_role("button", name="Empezar la partida").click()
+
+    over = False
+    for _ in range(60):
+        done_host = _act(host, url, keyboard=False)
+        done_guest = _act(guest, url, keyboard=True)
+        if done_host and done_guest:
+            over = True
+            break
+    assert over, "the hand did not end"
+    expect(guest.locator("[data-hand-over]")).to_contain_text(re.compile(r"Gana la pareja [AB]"))
+    host.context.close()
+    guest.context.close()
+    table = Table.objects.get()
+    kept = HandRecord.objects.filter(source=Source.TABLE)
+    assert sorted(kept.values_list("learner__username", "seat")) == [("alice", 0), ("bob", 1)]
+    assert table.hands.get().over

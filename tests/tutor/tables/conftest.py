@@ -1,0 +1,57 @@
+"""Helpers for the tables' tests: a table of people, and each person's legal move posted as a browser would."""
+
+import pytest
+from django.urls import reverse
+
+from engine.rules import PRESETS
+from tutor.tables import services
+from tutor.tables.models import Table
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def open_table(creator, others=(), *, seed=11, **options) -> Table:
+    """A table opened by ``creator`` at seat 0 and ``others`` as {user: seat}, started."""
+    table = services.create_table(
+        user=creator, rules=PRESETS["guia"], level="principiante", seed=seed, **options
+    )
+    for user, seat in others:
+        services.sit(user=user, token=table.token, number=seat)
+    services.start(user=creator, token=table.token)
+    table.refresh_from_db()
+    return table
+
+
+def game(table: Table):
+    table.refresh_from_db()
+    hand = services.current_hand(table)
+    return hand, services.game_of(table, hand, services.seats_of(table))
+
+
+def move_url(table: Table) -> str:
+    return reverse("tables:move", args=[table.token])
+
+
+def legal_post(table: Table, seat: int) -> dict:
+    """What ``seat`` posts to act now: its first legal card, or «No cantar» when it decides a cante."""
+    _hand, g = game(table)
+    if g.cantes_of(seat) and (g.hand.turn != seat or g.deciding()):
+        return {"seq": len(g.steps), "pasar": "1"}
+    return {"seq": len(g.steps), "card": g.hand.legal()[0].code}
+
+
+def play_out(table: Table, clients: dict, after=None) -> None:
+    """Play the current hand to its end: whoever the table waits for posts a legal move."""
+    for _ in range(80):
+        _hand, g = game(table)
+        if g.over:
+            return
+        seat = g.waiting_for()[0]
+        response = clients[seat].post(move_url(table), legal_post(table, seat))
+        assert response.status_code == 302, response.status_code
+        if after is not None:
+            after()
+    raise AssertionError("the hand did not end")

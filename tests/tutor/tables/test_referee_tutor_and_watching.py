@@ -1,0 +1,207 @@
+"""Renuncio at a table of people (refused, or called as at a real table), each one's tutor mode, a
+teacher watching and ending a class table, the streams' adapter."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from engine.cards import CARDS
+from engine.rules import PRESETS
+from tutor.classroom import services as classroom_services
+from tutor.classroom.models import Membership
+from tutor.play.table import PlayRefused
+from tutor.tables import services, streams
+from tutor.tables.models import FalseCall, RenuncioRule, Seat, Table, TableEvent
+
+from .conftest import game, legal_post, move_url, open_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def _until_a_person_holds_an_illegal_card(table, clients):
+    """Play legal moves until a person must play and holds a card the rules forbid now; (seat, card)."""
+    for _ in range(80):
+        _hand, g = game(table)
+        assert not g.over, "no renuncio was possible in this hand"
+        seat = g.waiting_for()[0]
+        if seat in clients and g.hand.turn == seat and not g.deciding() and not g.cantes_of(seat):
+            legal = set(g.hand.legal())
+            illegal = [c for c in g.hand.hand_of(seat) if c not in legal]
+            if illegal:
+                return seat, illegal[0].code
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    raise AssertionError("no renuncio was possible")
+
+
+def test_at_a_refusing_table_an_aprendiz_is_told_why_and_an_examen_only_that_it_does_not_go(alice, bob):
+    table = open_table(alice, [(bob, 1)], seed=5)
+    Seat.objects.filter(table=table, user=bob).update(mode="examen")
+    users = {0: alice, 1: bob}
+    clients = {0: _client(alice), 1: _client(bob)}
+    reasons = {}
+    for _ in range(10):
+        seat, card = _until_a_person_holds_an_illegal_card(table, clients)
+        _hand, g = game(table)
+        with pytest.raises(PlayRefused) as refused:
+            services.move(user=users[seat], token=table.token, seq=len(g.steps), kind="card", value=card)
+        reasons[seat] = refused.value.message
+        if len(reasons) == 2:
+            break
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    assert not TableEvent.objects.filter(legal=False).exists()
+    assert set(reasons) == {0, 1}
+    assert reasons[1] == "Esa carta no se puede jugar ahora."
+    assert reasons[0] != reasons[1] and len(reasons[0]) > 30
+
+
+def test_pista_is_only_for_an_aprendiz_on_their_turn(alice, bob):
+    table = open_table(alice, [(bob, 1)], seed=5)
+    Seat.objects.filter(table=table, user=bob).update(mode="examen")
+    clients = {0: _client(alice), 1: _client(bob)}
+    for _ in range(20):
+        _hand, g = game(table)
+        seat = g.waiting_for()[0]
+        if g.hand.turn == seat and not g.cantes_of(seat):
+            page = clients[seat].get(table.get_absolute_url() + "?pista=1").content.decode()
+            other = clients[1 - seat].get(table.get_absolute_url() + "?pista=1").content.decode()
+            assert "data-hint" not in other  # nobody else sees it
+            assert ("data-hint" in page) == (seat == 0)  # alice is aprendiz, bob examen
+        clients[seat].post(move_url(table), legal_post(table, seat))
+
+
+def test_at_a_real_table_a_renuncio_goes_and_a_rival_call_is_upheld_with_the_evidence(alice, bob):
+    table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL)
+    clients = {0: _client(alice), 1: _client(bob)}
+    seat, card = _until_a_person_holds_an_illegal_card(table, clients)
+    _hand, g = game(table)
+    clients[seat].post(move_url(table), {"seq": len(g.steps), "card": card})
+    assert TableEvent.objects.get(legal=False).value == card
+    rival = 1 - seat
+    _hand, g = game(table)
+    response = clients[rival].post(move_url(table), {"seq": len(g.steps), "contra": str(seat)}, follow=True)
+    call = TableEvent.objects.get(kind="call")
+    assert call.grade["verdict"] == "upheld" and call.seat == rival and call.value == str(seat)
+    assert "¡Renuncio!" in response.content.decode() and "El árbitro" in response.content.decode()
+
+
+def test_a_false_call_costs_as_the_table_says(alice, bob):
+    table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL, false_call=FalseCall.SILENCE)
+    clients = {0: _client(alice), 1: _client(bob)}
+    for _ in range(4):  # a few legal cards
+        _hand, g = game(table)
+        seat = g.waiting_for()[0]
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    _hand, g = game(table)
+    services.move(user=alice, token=table.token, seq=len(g.steps), kind="call", value="1")
+    assert TableEvent.objects.get(kind="call").grade["verdict"] == "false"
+    _hand, g = game(table)
+    with pytest.raises(PlayRefused, match="no puedes cantar otro"):
+        services.move(user=alice, token=table.token, seq=len(g.steps), kind="call", value="3")
+    with pytest.raises(PlayRefused, match="rival"):
+        services.move(user=bob, token=table.token, seq=len(g.steps), kind="call", value="3")
+
+
+def test_at_a_refusing_table_nobody_calls_renuncio(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    _hand, g = game(table)
+    with pytest.raises(PlayRefused, match="rehúsan"):
+        services.move(user=alice, token=table.token, seq=len(g.steps), kind="call", value="1")
+
+
+def test_a_teacher_seats_class_members_watches_without_hands_and_ends_the_table(alice, bob, charlie, teresa):
+    ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    members = [
+        Membership.objects.create(classroom=ours, student=u, real_name=n)
+        for u, n in ((alice, "Alicia"), (bob, "Roberto"))
+    ]
+    table = services.create_table(user=teresa, rules=PRESETS["guia"], classroom=ours)
+    Seat.objects.filter(table=table).delete()  # the teacher only watches
+    teacher = _client(teresa)
+    url = reverse("tables:seat_member", args=[table.token])
+    teacher.post(url, {"seat": "0", "membership": str(members[0].pk)})
+    teacher.post(url, {"seat": "1", "membership": str(members[1].pk)})
+    assert dict(Seat.objects.filter(table=table).values_list("number", "user")) == {0: alice.pk, 1: bob.pk}
+    with pytest.raises(PlayRefused, match="no es de esta clase"):
+        services.seat_member(teacher=teresa, token=table.token, number=2, student=charlie)
+    services.start(user=alice, token=table.token)
+    _hand, g = game(table)
+    page = teacher.get(table.get_absolute_url()).content.decode()
+    assert "data-score" in page and "Tu mano" not in page
+    for seat in (0, 1):
+        for c in g.hand.hand_of(seat):
+            if int(c) != g.hand.trump_card:
+                assert f'data-card="{c.code}"' not in page
+    # charlie is not of the class: he may not end it.
+    with pytest.raises(PlayRefused):
+        services.end(user=charlie, token=table.token)
+    teacher.post(reverse("tables:end", args=[table.token]))
+    table.refresh_from_db()
+    assert table.over and table.closed_reason == "profesor"
+    with pytest.raises(PlayRefused, match="cerrado"):
+        services.move(
+            user=alice, token=table.token, seq=len(g.steps), kind="card", value=g.hand.hand_of(0)[0].code
+        )
+
+
+def test_a_finished_hand_shows_every_hand_to_the_teacher_watching(alice, bob, teresa):
+    from .conftest import play_out
+
+    ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    table = open_table(alice, [(bob, 1)], classroom=ours)
+    play_out(table, {0: _client(alice), 1: _client(bob)})
+    _hand, g = game(table)
+    page = _client(teresa).get(table.get_absolute_url()).content.decode()
+    assert "data-hand-over" in page
+    dealt_to_bob = [CARDS[c].code for c in range(40) if g.hand.start[1] >> c & 1]
+    assert len(dealt_to_bob) == 10 and all(f'data-card="{code}"' in page for code in dealt_to_bob)
+    hand_page = _client(teresa).get(reverse("tables:hand", args=[table.token, 1]))
+    assert hand_page.status_code == 200
+    assert (
+        _client(Table.objects.get().created_by).get(reverse("tables:hand", args=[table.token, 1])).status_code
+        == 200
+    )
+
+
+def test_a_stranger_cannot_open_a_finished_hand(alice, bob, charlie):
+    from .conftest import play_out
+
+    table = open_table(alice, [(bob, 1)])
+    play_out(table, {0: _client(alice), 1: _client(bob)})
+    assert _client(charlie).get(reverse("tables:hand", args=[table.token, 1])).status_code == 404
+
+
+def test_the_table_publishes_on_the_live_channel_in_its_format(monkeypatch):
+    from tutor.live import pulse
+
+    sent = []
+
+    class Fake:
+        def publish(self, channel, message):
+            sent.append((channel, message))
+
+    monkeypatch.setattr(streams, "get_redis_connection", lambda alias: Fake())
+    streams.announce("ABC234", 7)
+    assert sent == [(pulse.CHANNEL, "mesa-ABC234 7 0 0")]
+    assert pulse.parse_message(sent[0][1]) == ("mesa-ABC234", 7, 0, 0)
+
+
+def test_a_sync_worker_holds_no_stream_and_the_poll_answers_204_while_nothing_changed(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    client = _client(bob)
+    assert client.get(reverse("tables:events", args=[table.token])).status_code == 204
+    table.refresh_from_db()
+    state = reverse("tables:state", args=[table.token])
+    assert client.get(state + f"?v={table.version}").status_code == 204
+    assert client.get(state + "?v=0").status_code == 200
+
+
+def test_close_idle_tables_command_runs(capsys):
+    call_command("close_idle_tables")
+    assert "0 mesas cerradas" in capsys.readouterr().out

@@ -1,0 +1,271 @@
+"""A table for people: seating, a hand among people and bots, records for each, refusals and races."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from engine.cards import CARDS
+from engine.rules import PRESETS
+from tutor.classroom import services as classroom_services
+from tutor.hands.models import HandRecord, Source
+from tutor.lib.cards import card_name
+from tutor.play.table import PlayRefused, cante_value
+from tutor.tables import services
+from tutor.tables.models import Phrase, Seat, Table, TableEvent
+
+from .conftest import game, legal_post, move_url, open_table, play_out
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def test_creating_a_table_seats_its_creator_and_shows_code_link_and_qr(alice_client, alice):
+    response = alice_client.post(
+        reverse("tables:new"),
+        {
+            "rules": "guia",
+            "level": "normal",
+            "mode": "aprendiz",
+            "renuncio": "rehusar",
+            "false_call": "nada",
+            "seat": "2",
+        },
+    )
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+    assert Seat.objects.get(table=table).number == 2
+    page = alice_client.get(table.get_absolute_url()).content.decode()
+    assert table.code in page and "data:image/svg+xml" in page and table.token in page
+
+
+def test_a_hand_among_two_people_and_two_bots_ends_kept_in_each_ones_hands(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    clients = {0: _client(alice), 1: _client(bob)}
+    play_out(table, clients)
+    hand, g = game(table)
+    assert hand.over and g.over
+    kept = {r.learner_id: r for r in HandRecord.objects.all()}
+    assert set(kept) == {alice.pk, bob.pk}
+    assert kept[alice.pk].source == Source.TABLE and kept[alice.pk].seat == 0 and kept[bob.pk].seat == 1
+    assert "alice" in kept[bob.pk].text and "bob" in kept[alice.pk].text
+    # Seats 2 and 3 were played by bots, and logged as such.
+    assert set(TableEvent.objects.filter(by_bot=True).values_list("seat", flat=True)) <= {2, 3}
+    assert TableEvent.objects.filter(seat=1, by_bot=False, kind="card").count() == 10
+    # «Mis manos» lists it for bob.
+    assert b"mesa" in clients[1].get(reverse("hands:index")).content
+
+
+def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, charlie, teresa):
+    ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    table = open_table(alice, [(bob, 1), (charlie, 2)], classroom=ours)
+    clients = {0: _client(alice), 1: _client(bob), 2: _client(charlie)}
+    watching = {None: _client(teresa)}  # the class's teacher, a spectator: no hand at all
+    checked = [0]
+
+    def check_every_page():
+        _hand, g = game(table)
+        if g.over:
+            return
+        trump = g.hand.trump_card
+        for seat, client in {**clients, **watching}.items():
+            for url in (table.get_absolute_url(), reverse("tables:state", args=[table.token]) + "?v=-1"):
+                page = client.get(url).content.decode()
+                for other in range(4):
+                    if other == seat:
+                        continue
+                    for c in g.hand.hand_of(other):
+                        if int(c) == trump:
+                            continue  # the turned-up trump card is on the table for everybody
+                        assert f'data-card="{c.code}"' not in page, (seat, other, c.code)
+                        assert card_name(c) not in page, (seat, other, c.code)
+                checked[0] += 1
+
+    play_out(table, clients, after=check_every_page)
+    assert checked[0] > 50
+
+
+def test_moves_out_of_turn_from_no_seat_with_a_card_not_held_or_stale_are_refused(alice, bob, charlie):
+    table = open_table(alice, [(bob, 1)])
+    _hand, g = game(table)
+    seat = g.waiting_for()[0]
+    other = 1 - seat if seat in (0, 1) else 0
+    users = {0: alice, 1: bob}
+    before = TableEvent.objects.count()
+    seq = len(g.steps)
+    mine = g.hand.hand_of(seat)[0].code
+    with pytest.raises(PlayRefused):  # out of turn
+        services.move(
+            user=users[other], token=table.token, seq=seq, kind="card", value=g.hand.hand_of(other)[0].code
+        )
+    with pytest.raises(PlayRefused):  # not seated at all
+        services.move(user=charlie, token=table.token, seq=seq, kind="card", value=mine)
+    not_held = next(c.code for c in CARDS if c not in g.hand.hand_of(seat))
+    with pytest.raises(PlayRefused):
+        services.move(user=users[seat], token=table.token, seq=seq, kind="card", value=not_held)
+    with pytest.raises(PlayRefused):  # a stale place
+        services.move(user=users[seat], token=table.token, seq=seq + 3, kind="card", value=mine)
+    assert TableEvent.objects.count() == before
+    # Through the page: the refusal is said, in Spanish.
+    response = _client(charlie).post(move_url(table), {"seq": seq, "card": mine}, follow=True)
+    assert response.status_code == 200 and "No tienes sitio en esta mesa" in response.content.decode()
+
+
+def test_a_doubled_post_is_made_once(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    _hand, g = game(table)
+    seat = g.waiting_for()[0]
+    client = _client({0: alice, 1: bob}[seat])
+    data = legal_post(table, seat)
+    client.post(move_url(table), data)
+    count = TableEvent.objects.count()
+    response = client.post(move_url(table), data, follow=True)
+    assert TableEvent.objects.count() == count
+    assert "Ya estaba hecho" in response.content.decode()
+
+
+def test_a_seat_is_one_persons_and_a_full_table_says_so(alice, bob, charlie, teresa, tomas):
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
+    with pytest.raises(PlayRefused, match="ocupado"):
+        services.sit(user=bob, token=table.token, number=0)
+    with pytest.raises(IntegrityError):  # the constraint is what settles two at once
+        Seat.objects.create(table=table, number=0, user=bob, last_seen=timezone.now())
+
+
+def test_two_people_at_once_on_one_seat_one_sits_the_other_is_told(alice, bob, charlie, monkeypatch):
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
+    real = services.seats_of
+    # charlie read the table before bob's seat was committed: the row is refused by the constraint.
+    monkeypatch.setattr(services, "seats_of", lambda t: {k: v for k, v in real(t).items() if k != 1})
+    services.sit(user=bob, token=table.token, number=1)
+    with pytest.raises(PlayRefused, match="ocupado"):
+        services.sit(user=charlie, token=table.token, number=1)
+    assert Seat.objects.get(table=table, number=1).user == bob
+
+
+def test_a_full_table_refuses_a_fifth(alice, bob, charlie, teresa, tomas):
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
+    for n, user in ((1, bob), (2, charlie), (3, teresa)):
+        services.sit(user=user, token=table.token, number=n)
+    response = _client(tomas).post(
+        reverse("tables:sit", args=[table.token]), {"seat": "1", "mode": "aprendiz"}, follow=True
+    )
+    assert "La mesa está completa" in response.content.decode()
+    assert Seat.objects.filter(table=table).count() == 4
+
+
+def test_starting_needs_two_people(alice):
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
+    with pytest.raises(PlayRefused, match="dos personas"):
+        services.start(user=alice, token=table.token)
+
+
+def test_a_guessed_code_is_throttled(alice_client, alice, settings):
+    settings.JOIN_ATTEMPTS_PER_ACCOUNT = 3
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
+    for _ in range(3):
+        assert alice_client.post(reverse("tables:join_code"), {"code": "ZZZZZZ"}).status_code == 400
+    blocked = alice_client.post(reverse("tables:join_code"), {"code": table.code})
+    assert blocked.status_code == 429 and "Demasiados intentos" in blocked.content.decode()
+
+
+def test_a_right_code_opens_the_table(bob_client, alice):
+    table = services.create_table(user=alice, rules=PRESETS["guia"])
+    response = bob_client.post(reverse("tables:join_code"), {"code": table.code.lower()})
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+
+
+def test_an_away_player_is_replaced_by_a_bot_and_takes_the_seat_back(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    clients = {0: _client(alice), 1: _client(bob)}
+    # Play until bob must play a card.
+    for _ in range(40):
+        _hand, g = game(table)
+        if g.waiting_for() == [1] and g.hand.turn == 1 and not g.cantes_of(1):
+            break
+        seat = g.waiting_for()[0]
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    Seat.objects.filter(table=table, number=1).update(
+        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+    )
+    before = TableEvent.objects.filter(seat=1).count()
+    page = clients[0].get(table.get_absolute_url()).content.decode()
+    assert "ausente: juega un bot" in page
+    assert TableEvent.objects.filter(seat=1, by_bot=True).count() > 0
+    assert TableEvent.objects.filter(seat=1).count() > before
+    # bob is back: his seat is his again.
+    clients[1].get(table.get_absolute_url())
+    assert not services.away(Seat.objects.get(table=table, number=1))
+    assert "ausente" not in clients[0].get(table.get_absolute_url()).content.decode()
+
+
+def test_nothing_is_lost_when_the_table_is_rebuilt(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    clients = {0: _client(alice), 1: _client(bob)}
+    for _ in range(6):
+        seat = game(table)[1].waiting_for()[0]
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    _hand, g = game(table)
+    fresh = services.game_of(
+        Table.objects.get(pk=table.pk), services.current_hand(table), services.seats_of(table)
+    )
+    assert fresh.hand.hands == g.hand.hands and fresh.hand.trick == g.hand.trick and fresh.steps == g.steps
+
+
+def test_fixed_phrases_only_and_a_few_a_minute(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    client = _client(bob)
+    client.post(reverse("tables:say", args=[table.token]), {"frase": "bien"})
+    assert "¡Bien jugado!" in _client(alice).get(table.get_absolute_url()).content.decode()
+    response = client.post(reverse("tables:say", args=[table.token]), {"frase": "hola tonto"}, follow=True)
+    assert "no está entre las que se pueden enviar" in response.content.decode()
+    for _ in range(services.PHRASES_PER_MINUTE):
+        client.post(reverse("tables:say", args=[table.token]), {"frase": "otra"})
+    assert Phrase.objects.count() == services.PHRASES_PER_MINUTE
+
+
+def test_an_idle_table_is_closed_and_its_hands_kept(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    play_out(table, {0: _client(alice), 1: _client(bob)})
+    Table.objects.filter(pk=table.pk).update(
+        last_activity=timezone.now() - timedelta(hours=services.IDLE_HOURS + 1)
+    )
+    assert services.close_idle() == 1
+    table.refresh_from_db()
+    assert table.over and table.closed_reason == "inactiva"
+    assert HandRecord.objects.filter(source=Source.TABLE).count() == 2
+
+
+def test_a_person_sings_a_cante_and_every_seat_is_told(alice, bob):
+    """Tables are dealt until one of the two people may sing; they sing, and the others' pages say so."""
+    for seed in range(60):
+        table = open_table(alice, [(bob, 1)], seed=seed)
+        users = {0: alice, 1: bob}
+        for _ in range(80):
+            _hand, g = game(table)
+            if g.over:
+                break
+            seat = g.waiting_for()[0]
+            options = g.cantes_of(seat)
+            if options:
+                value = cante_value(options[0])
+                services.move(
+                    user=users[seat], token=table.token, seq=len(g.steps), kind="cante", value=value
+                )
+                logged = TableEvent.objects.get(hand__table=table, kind="cante", seat=seat)
+                assert not logged.by_bot
+                other = _client(users[1 - seat]).get(table.get_absolute_url()).content.decode()
+                assert f"{users[seat].username} canta" in other
+                return
+            data = legal_post(table, seat)
+            kind, value = ("card", data["card"]) if "card" in data else ("pass", "")
+            services.move(user=users[seat], token=table.token, seq=data["seq"], kind=kind, value=value)
+    raise AssertionError("no person could sing in 60 deals")

@@ -1,0 +1,77 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tutor.lib.tables import RULES_CHOICES
+from tutor.play.forms import NewMatchForm
+from tutor.play.models import TutorMode
+from tutor.tables.models import FalseCall, RenuncioRule
+
+SEAT_CHOICES = [(0, _("Sitio 1")), (1, _("Sitio 2")), (2, _("Sitio 3")), (3, _("Sitio 4"))]
+MODE_CHOICES = [
+    (TutorMode.APRENDIZ, _("Aprendiz: solo tú ves por qué no vale una carta, y tienes «Pista»")),
+    (TutorMode.EXAMEN, _("Examen: sin avisos ni pistas")),
+]
+
+
+class NewTableForm(NewMatchForm):
+    """A table for people: the rules, the bots' level for the empty seats, renuncio, your seat and mode."""
+
+    renuncio = forms.ChoiceField(
+        label=_("El renuncio"), choices=RenuncioRule.choices, initial=RenuncioRule.REFUSED
+    )
+    false_call = forms.ChoiceField(
+        label=_("Cantar un renuncio que no lo es"), choices=FalseCall.choices, initial=FalseCall.NOTHING
+    )
+    seat = forms.TypedChoiceField(label=_("Tu sitio"), choices=SEAT_CHOICES, coerce=int, initial=0)
+    classroom = forms.TypedChoiceField(
+        label=_("Mesa de la clase"), choices=[], coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, classrooms=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["mode"].choices = MODE_CHOICES
+        self.fields["classroom"].choices = [("", _("ninguna"))] + [(c.pk, c.name) for c in classrooms]
+
+
+class SitForm(forms.Form):
+    seat = forms.TypedChoiceField(label=_("Sitio"), choices=SEAT_CHOICES, coerce=int)
+    mode = forms.ChoiceField(label=_("Modo del tutor"), choices=MODE_CHOICES, initial=TutorMode.APRENDIZ)
+
+
+class CodeForm(forms.Form):
+    code = forms.CharField(label=_("Código de la mesa"), max_length=12)
+
+
+class MoveForm(forms.Form):
+    """A card, a cante, «No cantar» or «¡Renuncio!» (``contra``: the rival's seat), for place ``seq``."""
+
+    seq = forms.IntegerField(min_value=0, max_value=200)
+    card = forms.CharField(max_length=40, required=False)
+    cante = forms.CharField(max_length=16, required=False)
+    contra = forms.CharField(max_length=2, required=False)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        chosen = [k for k in ("card", "cante", "contra") if data.get(k)]
+        if self.data.get("pasar"):
+            chosen.append("pass")
+        if len(chosen) != 1:
+            raise forms.ValidationError(_("Elige una carta, un cante, «No cantar» o «¡Renuncio!»."))
+        kind = {"card": "card", "cante": "cante", "contra": "call", "pass": "pass"}[chosen[0]]
+        data["kind"] = kind
+        data["value"] = data.get(chosen[0], "") if kind != "pass" else ""
+        return data
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Nombre de la liga"), max_length=80)
+    rules = forms.ChoiceField(label=_("Reglas de la mesa"), choices=RULES_CHOICES, initial="guia")
+    pairs = forms.CharField(
+        label=_("Parejas, una por línea"), widget=forms.Textarea(attrs={"rows": 6}), max_length=3000
+    )
+    home_and_away = forms.BooleanField(label=_("Ida y vuelta"), required=False)
+
+
+class ResultForm(forms.Form):
+    home = forms.IntegerField(label=_("Puntos de la primera pareja"), min_value=0, max_value=99)
+    away = forms.IntegerField(label=_("Puntos de la segunda pareja"), min_value=0, max_value=99)

@@ -1,0 +1,174 @@
+"""What a seat (or a teacher watching) may see of a table: never another seat's unplayed cards.
+
+Every context here is built from the seat's point of view: its own hand; the trick; whose turn; the
+trump; the cantes; the score. The four hands as dealt are shown only once the hand is over.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from engine.cards import CARDS
+from engine.messages import from_data
+from engine.tricks import trick_winner
+from tutor.lib.cards import the_card
+from tutor.play import bots
+from tutor.play.table import CANTE, cante_option, cante_value
+from tutor.tables import services
+from tutor.tables.game import CALL, Game
+from tutor.tables.models import Phrase, RenuncioRule, Seat, Table, TableHand
+
+
+def seat_name(seats: dict[int, Seat], n: int) -> str:
+    if n in seats:
+        return seats[n].user.get_username()
+    return _("bot")
+
+
+def seats_view(table: Table, seats: dict[int, Seat], viewer: int | None, game: Game | None) -> list[dict]:
+    waiting = set(game.waiting_for()) if game else set()
+    out = []
+    for n in range(4):
+        seat = seats.get(n)
+        out.append(
+            {
+                "number": n,
+                "label": n + 1,
+                "name": seat_name(seats, n),
+                "person": seat is not None,
+                "away": seat is not None and services.away(seat),
+                "mine": viewer == n,
+                "pair": "AB"[n & 1],
+                "partner": viewer is not None and n == (viewer + 2) & 3,
+                "rival": viewer is not None and (n - viewer) % 2 == 1,
+                "waiting": n in waiting,
+                "count": None if game is None else len(game.hand.hand_of(n)),
+            }
+        )
+    return out
+
+
+def _trick(game: Game) -> dict:
+    h = game.hand
+    if h.trick:
+        return {
+            "cards": [CARDS[c].code for c in h.trick],
+            "leader": h.leader,
+            "winner": trick_winner(h.trick, h.trump),
+            "label": _("Baza %(n)s en la mesa") % {"n": h.trick_no},
+        }
+    if h.tricks:
+        leader = h.leaders[-1]
+        return {
+            "cards": [CARDS[c].code for c in h.tricks[-1]],
+            "leader": leader,
+            "winner": (h.winners[-1] - leader) & 3,
+            "label": _("Baza %(n)s, recogida") % {"n": len(h.tricks)},
+        }
+    return {"cards": [], "leader": h.leader, "winner": None, "label": _("Primera baza")}
+
+
+def _events(game: Game, seats: dict[int, Seat]) -> tuple[list[str], list[str]]:
+    """The cantes sung and the renuncios called, as sentences."""
+    sung, calls = [], []
+    for step in game.steps:
+        if step.kind == CANTE:
+            sung.append(
+                _("%(who)s canta %(what)s.")
+                % {"who": seat_name(seats, step.seat), "what": _cante_name(game.hand.trump, step.value)}
+            )
+        elif step.kind == CALL:
+            verdict = str(from_data(step.grade["message"])) if step.grade else ""
+            calls.append(
+                _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s")
+                % {
+                    "who": seat_name(seats, step.seat),
+                    "whom": seat_name(seats, int(step.value)),
+                    "verdict": verdict,
+                }
+            )
+    return sung, calls
+
+
+def _suit_name(letter: str) -> str:
+    return {"o": _("oros"), "c": _("copas"), "e": _("espadas"), "b": _("bastos")}.get(letter, letter)
+
+
+def _cante_name(trump, value: str) -> str:
+    """The cante as the engine names it («las cuarenta en oros», «tute de reyes»)."""
+    return str(cante_option(trump, value).label)
+
+
+def table_context(
+    table: Table, viewer_user, *, hint: bool = False, refusal: str = "", notice: str = ""
+) -> dict:
+    seats = services.seats_of(table)
+    mine = next((s for s in seats.values() if s.user_id == getattr(viewer_user, "pk", None)), None)
+    viewer = None if mine is None else mine.number
+    hand = services.current_hand(table)
+    game = services.game_of(table, hand, seats) if hand is not None else None
+    context = {
+        "table": table,
+        "seat": mine,
+        "viewer": viewer,
+        "spectator": mine is None,
+        "hand": hand,
+        "refusal": refusal,
+        "notice": notice,
+        "version": table.version,
+        "real_renuncio": table.renuncio == RenuncioRule.REAL,
+        "points": table.points or [0, 0],
+        "phrases": [
+            {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")}
+            for p in Phrase.objects.filter(table=table).order_by("-created_at")[:5]
+        ],
+        "phrase_choices": list(services.PHRASES.items()),
+        "free_seats": [n for n in range(4) if n not in seats],
+        "seats": seats_view(table, seats, viewer, game),
+    }
+    if game is None:
+        return context
+    h = game.hand
+    sung, calls = _events(game, seats)
+    waiting = game.waiting_for()
+    context.update(
+        {
+            "game": True,
+            "over": game.over,
+            "seq": len(game.steps),
+            "trump": h.trump,
+            "trump_suit": _suit_name(h.trump.letter),
+            "trump_card": None if h.trump_card is None else CARDS[h.trump_card].code,
+            "trump_name": the_card(h.trump_card) if h.trump_card is not None else "",
+            "trick": _trick(game),
+            "tricks_won": list(h.won),
+            "sung": sung,
+            "calls": calls,
+            "turn_name": seat_name(seats, waiting[0]) if waiting else "",
+            "my_turn": viewer is not None and viewer in waiting and h.turn == viewer and not game.deciding(),
+            "my_cards": [] if viewer is None else [c.code for c in h.hand_of(viewer)],
+            "my_cantes": []
+            if viewer is None
+            else [
+                {"value": v, "label": _cante_name(h.trump, v)}
+                for v in dict.fromkeys(cante_value(o) for o in game.cantes_of(viewer))
+            ],
+            "rivals": [] if viewer is None else [s for s in context["seats"] if s["rival"]],
+        }
+    )
+    aprendiz = mine is not None and mine.mode == "aprendiz"
+    if hint and aprendiz and context["my_turn"]:
+        context["hint"] = bots.suggest(h, viewer)
+    context["aprendiz"] = aprendiz
+    if game.over:
+        context["score"] = hand.score
+        context["dealt"] = [
+            {"name": seat_name(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
+            for n in range(4)
+        ]
+        context["next_number"] = hand.number + 1
+    return context
+
+
+def finished_hands(table: Table) -> list[TableHand]:
+    return list(TableHand.objects.filter(table=table, score__isnull=False).order_by("number"))

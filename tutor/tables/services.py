@@ -1,0 +1,476 @@
+"""Tables for people: seating, dealing, moves and calls, bots for empty and away seats, records.
+
+Every rule question goes to the engine through ``tutor.tables.game``; this module keeps the log (append
+only, a move names its place ``seq`` so a doubled or stale post changes nothing) and who sits where.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from engine import records  # noqa: F401 - the notation the records are written in
+from engine.cards import parse_card
+from engine.match import Match as EngineMatch
+from engine.rules import TableRules
+from tutor.hands import services as hands
+from tutor.play.table import (
+    BY_CODE,
+    CANTE,
+    CARD,
+    PASS,
+    PlayRefused,
+    Step,
+    canonical_cante,
+    first_dealer_of,
+    hand_seed,
+    match_state,
+    store_score,
+)
+from tutor.practice.identity import Owner
+from tutor.practice.models import only_row
+from tutor.progress.services import record_play
+from tutor.tables import streams
+from tutor.tables.game import CALL, Game
+from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableEvent, TableHand
+
+_seeds = random.SystemRandom()
+# A person who has not been seen (a page, a poll, a stream) for this long is away: a bot plays for them.
+AWAY_SECONDS = getattr(settings, "TABLES_AWAY_SECONDS", 60)
+# A table where nothing happened for this long is closed (its hands are kept).
+IDLE_HOURS = getattr(settings, "TABLES_IDLE_HOURS", 6)
+SEEN_EVERY_SECONDS = 10  # last_seen is written at most this often
+PHRASES = {
+    "bien": gettext_lazy("¡Bien jugado!"),
+    "momento": gettext_lazy("Un momento"),
+    "otra": gettext_lazy("Otra mano"),
+    "gracias": gettext_lazy("Gracias"),
+}
+PHRASES_PER_MINUTE = 6
+
+
+class TableNotFound(PlayRefused):
+    def __init__(self) -> None:
+        super().__init__(_("Esta mesa no existe."))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    done: bool  # False: already made (a doubled post)
+
+
+# -- reading ----------------------------------------------------------------------------------------
+def seats_of(table: Table) -> dict[int, Seat]:
+    return {s.number: s for s in Seat.objects.filter(table=table).select_related("user")}
+
+
+def away(seat: Seat, now=None) -> bool:
+    return seat.last_seen < (now or timezone.now()) - timedelta(seconds=AWAY_SECONDS)
+
+
+def bot_seats(seats: dict[int, Seat], now=None) -> frozenset[int]:
+    """The seats a bot plays now: nobody there, or a person who is away."""
+    return frozenset(n for n in range(4) if n not in seats or away(seats[n], now))
+
+
+def current_hand(table: Table) -> TableHand | None:
+    return only_row(TableHand.objects.filter(table=table).order_by("-number"))
+
+
+def steps_of(hand: TableHand) -> list[Step]:
+    rows = TableEvent.objects.filter(hand=hand).order_by("seq")
+    return [
+        Step(seat, kind, value, legal, grade)
+        for seat, kind, value, legal, grade in rows.values_list("seat", "kind", "value", "legal", "grade")
+    ]
+
+
+def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[Step] | None = None) -> Game:
+    return Game.rebuild(
+        seed=hand.seed,
+        dealer=hand.dealer,
+        rules=EngineMatch(table.get_rules()).hand_rules,
+        first_hand=hand.first_hand,
+        level=table.level,
+        bots=bot_seats(seats),
+        examen=frozenset(n for n, s in seats.items() if s.mode == "examen"),
+        renuncio_real=table.renuncio == RenuncioRule.REAL,
+        steps=steps_of(hand) if steps is None else steps,
+    )
+
+
+def _locked(token: str) -> Table:
+    table = only_row(Table.objects.select_for_update().filter(token=token))
+    if table is None:
+        raise TableNotFound()
+    return table
+
+
+def _changed(table: Table) -> None:
+    """One more version of the table, told to every instance's streams once committed."""
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, last_activity=timezone.now())
+    table.refresh_from_db(fields=["version", "last_activity"])
+    version = table.version
+    transaction.on_commit(lambda: streams.announce(table.code, version))
+
+
+def _store(hand: TableHand, first_seq: int, steps: list[Step], bots: frozenset[int]) -> None:
+    TableEvent.objects.bulk_create(
+        TableEvent(
+            hand=hand,
+            seq=first_seq + i,
+            seat=s.seat,
+            kind=s.kind,
+            value=s.value,
+            legal=s.legal,
+            by_bot=s.seat in bots and s.kind != CALL,
+            grade=s.grade,
+        )
+        for i, s in enumerate(steps)
+    )
+
+
+# -- seating ----------------------------------------------------------------------------------------
+def create_table(
+    *,
+    user,
+    rules: TableRules,
+    level: str = "normal",
+    renuncio: str = RenuncioRule.REFUSED,
+    false_call: str = FalseCall.NOTHING,
+    seat: int = 0,
+    mode: str = "aprendiz",
+    classroom=None,
+    seed: int | None = None,
+) -> Table:
+    seed = _seeds.randrange(2**31) if seed is None else seed
+    with transaction.atomic():
+        for _attempt in range(5):  # a code already in use (rare): draw another
+            try:
+                with transaction.atomic():
+                    table = Table.objects.create(
+                        created_by=user,
+                        classroom=classroom,
+                        rules=rules.to_dict(),
+                        level=level,
+                        renuncio=renuncio,
+                        false_call=false_call,
+                        seed=seed,
+                        first_dealer=first_dealer_of(seed),
+                        points=[0, 0],
+                    )
+                break
+            except IntegrityError:
+                continue
+        else:
+            raise PlayRefused(_("No se ha podido abrir la mesa: inténtalo de nuevo."))
+        Seat.objects.create(table=table, number=seat, user=user, mode=mode, last_seen=timezone.now())
+    return table
+
+
+def sit(*, user, token: str, number: int, mode: str = "aprendiz") -> Seat:
+    """``user`` takes seat ``number`` (a person at most once per table; a seat for one person)."""
+    if number not in range(4):
+        raise PlayRefused(_("Ese sitio no existe: los sitios van del 1 al 4."))
+    try:
+        with transaction.atomic():
+            table = _locked(token)
+            if table.over:
+                raise PlayRefused(_("Esta mesa ya se ha cerrado."))
+            seats = seats_of(table)
+            mine = next((s for s in seats.values() if s.user_id == user.pk), None)
+            if mine is not None:
+                if mine.number == number:
+                    return mine
+                raise PlayRefused(_("Ya tienes sitio en esta mesa."))
+            if len(seats) >= 4:
+                raise PlayRefused(_("La mesa está completa: no queda ningún sitio libre."))
+            if number in seats:
+                raise PlayRefused(_("Ese sitio ya está ocupado: elige otro."))
+            seat = Seat.objects.create(
+                table=table, number=number, user=user, mode=mode, last_seen=timezone.now()
+            )
+            _changed(table)
+    except IntegrityError:  # somebody took the seat at the same moment
+        raise PlayRefused(_("Ese sitio ya está ocupado: elige otro.")) from None
+    return seat
+
+
+def seat_member(*, teacher, token: str, number: int, student) -> Seat:
+    """A teacher seats a member of the table's class."""
+    table = only_row(Table.objects.filter(token=token, classroom__teachers=teacher))
+    if table is None:
+        raise TableNotFound()
+    if not table.classroom.memberships.filter(student=student).exists():
+        raise PlayRefused(_("Esa persona no es de esta clase."))
+    return sit(user=student, token=token, number=number)
+
+
+def leave(*, user, token: str) -> None:
+    """Leave the table: a bot plays the seat from now on (the person may sit again while it is free)."""
+    with transaction.atomic():
+        table = _locked(token)
+        deleted, _rows = Seat.objects.filter(table=table, user=user).delete()
+        if not deleted:
+            raise PlayRefused(_("No tienes sitio en esta mesa."))
+        _changed(table)
+        _run_bots(table)
+
+
+def touch(seat: Seat) -> None:
+    """The person at ``seat`` is here (a page, a poll): back from being away, if they were."""
+    now = timezone.now()
+    if seat.last_seen >= now - timedelta(seconds=SEEN_EVERY_SECONDS):
+        return
+    was_away = away(seat, now)
+    Seat.objects.filter(pk=seat.pk).update(last_seen=now)
+    seat.last_seen = now
+    if was_away:
+        with transaction.atomic():
+            _changed(_locked(seat.table.token))
+
+
+# -- playing ----------------------------------------------------------------------------------------
+def _deal(table: Table, number: int, dealer: int, first_hand: bool) -> TableHand:
+    hand = TableHand.objects.create(
+        table=table, number=number, seed=hand_seed(table.seed, number), dealer=dealer, first_hand=first_hand
+    )
+    seats = seats_of(table)
+    game = game_of(table, hand, seats, [])
+    game.run_bots()
+    _store(hand, 0, game.steps, game.bots)
+    _close_if_over(table, hand, game, seats)
+    return hand
+
+
+def start(*, user, token: str) -> Outcome:
+    with transaction.atomic():
+        table = _locked(token)
+        seats = seats_of(table)
+        if not any(s.user_id == user.pk for s in seats.values()):
+            raise PlayRefused(_("No tienes sitio en esta mesa."))
+        if table.started_at is not None:
+            return Outcome(False)
+        if len(seats) < 2:
+            raise PlayRefused(_("Hacen falta al menos dos personas en la mesa para empezar."))
+        table.started_at = timezone.now()
+        table.save(update_fields=["started_at"])
+        _deal(table, 1, table.first_dealer, True)
+        _changed(table)
+    return Outcome(True)
+
+
+def _my_seat(table: Table, user) -> Seat:
+    seat = only_row(Seat.objects.filter(table=table, user=user))
+    if seat is None:
+        raise PlayRefused(_("No tienes sitio en esta mesa: solo juegas desde el tuyo."))
+    return seat
+
+
+def _same_move(step: Step, seat: int, kind: str, value: str) -> bool:
+    if step.seat != seat or step.kind != kind:
+        return False
+    try:
+        if kind == CARD:
+            return BY_CODE[step.value] == parse_card(value)
+        if kind == CANTE:
+            return step.value == canonical_cante(value)
+    except ValueError:
+        return False
+    return kind == PASS or (kind == CALL and step.value == value)
+
+
+def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
+    """A person's move at place ``seq`` of the current hand's log (a card, a cante, a pass or a call).
+
+    A ``seq`` already in the log holding this same move is a doubled post: done=False, nothing changes.
+    """
+    try:
+        with transaction.atomic():
+            table = _locked(token)
+            seat = _my_seat(table, user)
+            hand = current_hand(table)
+            if table.over:
+                raise PlayRefused(_("Esta mesa ya se ha cerrado."))
+            if hand is None:
+                raise PlayRefused(_("La partida todavía no ha empezado."))
+            steps = steps_of(hand)
+            if seq < len(steps) and _same_move(steps[seq], seat.number, kind, value):
+                return Outcome(False)
+            if hand.over:
+                raise PlayRefused(_("Esta mano ya ha terminado."))
+            if seq != len(steps):
+                raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
+            seats = seats_of(table)
+            game = game_of(table, hand, seats, steps)
+            if kind == CARD:
+                grade = game.play(seat.number, value).grade
+                if grade["graded"]:  # a card that follows a lead counts in Mi progreso, as in «Jugar»
+                    record_play(
+                        learner_id=user.pk, anon_id="", rule_ids=grade["rule_ids"], correct=grade["legal"]
+                    )
+            elif kind == CANTE:
+                game.sing(seat.number, value)
+            elif kind == PASS:
+                game.let_pass(seat.number)
+            elif kind == CALL:
+                if seat.silenced_hand == hand.number:
+                    raise PlayRefused(
+                        _("Ya cantaste un renuncio que no lo era: en esta mano no puedes cantar otro.")
+                    )
+                step = game.call(seat.number, int(value) if value.isdigit() else -1)
+                if step.grade["verdict"] == "false" and table.false_call == FalseCall.SILENCE:
+                    seat.silenced_hand = hand.number
+                    seat.save(update_fields=["silenced_hand"])
+            else:
+                raise PlayRefused(_("Esa jugada no existe."))
+            _store(hand, seq, game.steps[seq:], game.bots)
+            _close_if_over(table, hand, game, seats)
+            _changed(table)
+    except IntegrityError:  # a concurrent copy of this move was logged first; this one was rolled back
+        return Outcome(False)
+    return Outcome(True)
+
+
+def _run_bots(table: Table) -> bool:
+    """Let the bots play for empty and away seats (a poll finds the table waiting for one)."""
+    hand = current_hand(table)
+    if hand is None or hand.over or table.over:
+        return False
+    seats = seats_of(table)
+    steps = steps_of(hand)
+    game = game_of(table, hand, seats, steps)
+    new = game.run_bots()
+    if not new:
+        return False
+    _store(hand, len(steps), new, game.bots)
+    _close_if_over(table, hand, game, seats)
+    _changed(table)
+    return True
+
+
+def advance(table: Table) -> bool:
+    """When the table waits for a seat a bot now plays (its person is away), let the bot play."""
+    hand = current_hand(table)
+    if hand is None or hand.over or table.over:
+        return False
+    seats = seats_of(table)
+    bots = bot_seats(seats)
+    game = game_of(table, hand, seats)
+    if not set(game.waiting_for()) & bots:
+        return False
+    try:
+        with transaction.atomic():
+            return _run_bots(_locked(table.token))
+    except IntegrityError:
+        return False
+
+
+def _close_if_over(table: Table, hand: TableHand, game: Game, seats: dict[int, Seat]) -> None:
+    if not game.over:
+        return
+    hand.score = store_score(game.hand.score())
+    hand.save(update_fields=["score"])
+    scores = list(TableHand.objects.filter(table=table, score__isnull=False).order_by("number"))
+    state = match_state(table.get_rules(), table.first_dealer, [h.score for h in scores])
+    table.points = list(state.points)
+    if state.over:
+        table.winner = state.winner
+        table.finished_at = timezone.now()
+        table.closed_reason = "partida"
+    table.save(update_fields=["points", "winner", "finished_at", "closed_reason"])
+    keep_records(table, hand, game, seats)
+
+
+def keep_records(table: Table, hand: TableHand, game: Game, seats: dict[int, Seat]) -> None:
+    """The finished hand, written down, in the «Mis manos» of every person seated (once each)."""
+    players = tuple(seats[n].user.get_username() if n in seats else None for n in range(4))
+    record = game.record(players=players)
+    url = reverse("tables:hand", args=[table.token, hand.number])
+    for n, seat in seats.items():
+        hands.keep_table_hand(
+            owner=Owner(seat.user, ""), table_hand_id=hand.pk, record=record, seat=n, origin_url=url
+        )
+
+
+def next_hand(*, user, token: str, number: int) -> Outcome:
+    try:
+        with transaction.atomic():
+            table = _locked(token)
+            _my_seat(table, user)
+            hand = current_hand(table)
+            if hand is not None and hand.number >= number:
+                return Outcome(False)
+            if table.over:
+                raise PlayRefused(_("Esta mesa ya se ha cerrado."))
+            if hand is None or not hand.over or number != hand.number + 1:
+                raise PlayRefused(_("Todavía no se puede repartir otra mano."))
+            scores = list(
+                TableHand.objects.filter(table=table).order_by("number").values_list("score", flat=True)
+            )
+            state = match_state(table.get_rules(), table.first_dealer, scores)
+            _deal(table, number, state.dealer, False)
+            _changed(table)
+    except IntegrityError:
+        return Outcome(False)
+    return Outcome(True)
+
+
+# -- social -----------------------------------------------------------------------------------------
+def say(*, user, token: str, key: str) -> Outcome:
+    """A seat sends one of the fixed phrases (no free text); a few a minute at most."""
+    if key not in PHRASES:
+        raise PlayRefused(_("Esa frase no está entre las que se pueden enviar."))
+    with transaction.atomic():
+        table = _locked(token)
+        seat = _my_seat(table, user)
+        recent = Phrase.objects.filter(
+            table=table, seat=seat.number, created_at__gte=timezone.now() - timedelta(minutes=1)
+        ).count()
+        if recent >= PHRASES_PER_MINUTE:
+            raise PlayRefused(_("Has enviado muchas frases seguidas: espera un poco."))
+        Phrase.objects.create(table=table, seat=seat.number, key=key)
+        _changed(table)
+    return Outcome(True)
+
+
+def may_watch(table: Table, user) -> bool:
+    """A teacher of the table's class watches it (and may end it)."""
+    return bool(
+        user.is_authenticated
+        and table.classroom_id is not None
+        and table.classroom.teachers.filter(pk=user.pk).exists()
+    )
+
+
+def end(*, user, token: str) -> Outcome:
+    """The table's creator, or a teacher of its class, closes it; its finished hands are kept."""
+    with transaction.atomic():
+        table = _locked(token)
+        if table.created_by_id != user.pk and not may_watch(table, user):
+            raise PlayRefused(_("Solo quien abrió la mesa o el profesorado de su clase pueden cerrarla."))
+        if table.over:
+            return Outcome(False)
+        table.finished_at = timezone.now()
+        table.closed_reason = "profesor" if may_watch(table, user) else "cerrada"
+        table.save(update_fields=["finished_at", "closed_reason"])
+        _changed(table)
+    return Outcome(True)
+
+
+def close_idle(now=None) -> int:
+    """Close the tables where nothing happened for IDLE_HOURS (their finished hands stay kept)."""
+    now = now or timezone.now()
+    stale = Table.objects.filter(
+        finished_at__isnull=True, last_activity__lt=now - timedelta(hours=IDLE_HOURS)
+    )
+    return stale.update(finished_at=now, closed_reason="inactiva", version=F("version") + 1)

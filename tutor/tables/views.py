@@ -1,0 +1,410 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.cards import CARDS
+from tutor.classroom.models import Classroom
+from tutor.lib.throttle import JOIN_CODE
+from tutor.live.presenters import qr_data_uri
+from tutor.live.stream import in_thread
+from tutor.play.table import PlayRefused
+from tutor.practice.models import only_row
+from tutor.tables import leagues as league_services
+from tutor.tables import presenters, services, streams
+from tutor.tables.forms import CodeForm, LeagueForm, MoveForm, NewTableForm, ResultForm, SitForm
+from tutor.tables.models import League, Seat, Table, TableHand, normalise_code
+
+PAGE = "tables/table.html"
+
+
+def _no_store(response: HttpResponse) -> HttpResponse:
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _visible(request: HttpRequest, token: str) -> Table:
+    """A table its link opens: to anyone signed in (the link is the invitation)."""
+    table = only_row(Table.objects.filter(token=token))
+    if table is None:
+        raise Http404(_("Esta mesa no existe."))
+    return table
+
+
+def _classrooms(user):
+    return Classroom.objects.filter(teachers=user).order_by("name") if user.is_authenticated else []
+
+
+def _index_context(request: HttpRequest, form=None, code_form=None) -> dict:
+    mine = Table.objects.filter(seats__user=request.user).order_by("-last_activity")[:20]
+    watched = Table.objects.filter(classroom__teachers=request.user, finished_at__isnull=True).order_by(
+        "-last_activity"
+    )[:20]
+    return {
+        "form": form or NewTableForm(classrooms=_classrooms(request.user)),
+        "code_form": code_form or CodeForm(),
+        "tables": mine,
+        "watched": watched,
+    }
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/index.html", _index_context(request))
+
+
+@login_required
+@require_POST
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewTableForm(request.POST, classrooms=_classrooms(request.user))
+    if not form.is_valid():
+        return render(request, "tables/index.html", _index_context(request, form=form), status=400)
+    data = form.cleaned_data
+    classroom = (
+        only_row(Classroom.objects.filter(pk=data["classroom"], teachers=request.user))
+        if data["classroom"]
+        else None
+    )
+    table = services.create_table(
+        user=request.user,
+        rules=form.table_rules,
+        level=data["level"],
+        renuncio=data["renuncio"],
+        false_call=data["false_call"],
+        seat=data["seat"],
+        mode=data["mode"],
+        classroom=classroom,
+    )
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def join_code(request: HttpRequest) -> HttpResponse:
+    form = CodeForm(request.POST)
+    if JOIN_CODE.is_blocked(request):
+        form.is_valid()
+        form.add_error(
+            None, _("Demasiados intentos con códigos que no existen. Espera unos minutos y vuelve a probar.")
+        )
+        return render(request, "tables/index.html", _index_context(request, code_form=form), status=429)
+    if form.is_valid():
+        table = only_row(
+            Table.objects.filter(code=normalise_code(form.cleaned_data["code"]), finished_at__isnull=True)
+        )
+        if table is not None:
+            return redirect(table)
+        JOIN_CODE.record(request)
+        form.add_error("code", _("Ese código no corresponde a ninguna mesa abierta. Revísalo."))
+    return render(request, "tables/index.html", _index_context(request, code_form=form), status=400)
+
+
+def _page(request: HttpRequest, table: Table, *, status: int = 200, **extra) -> HttpResponse:
+    seat = only_row(Seat.objects.filter(table=table, user=request.user).select_related("table"))
+    if seat is None and not services.may_watch(table, request.user) and table.over:
+        raise Http404(_("Esta mesa no existe."))
+    if seat is not None:
+        services.touch(seat)
+    services.advance(table)
+    table.refresh_from_db()
+    context = presenters.table_context(table, request.user, **extra)
+    link = request.build_absolute_uri(table.get_absolute_url())
+    context.update(
+        link=link,
+        qr=qr_data_uri(link),
+        sit_form=SitForm(initial={"seat": (context["free_seats"] or [0])[0]}),
+        watcher=services.may_watch(table, request.user),
+        live_events=settings.LIVE_EVENTS,
+        finished=presenters.finished_hands(table),
+        members=(
+            table.classroom.memberships.select_related("student").order_by("real_name")
+            if services.may_watch(table, request.user) and table.classroom_id
+            else []
+        ),
+    )
+    template = PAGE + "#region" if request.htmx else PAGE
+    return _no_store(render(request, template, context, status=status))
+
+
+@login_required
+@require_GET
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    return _page(request, _visible(request, token), hint=request.GET.get("pista") == "1")
+
+
+@login_required
+@require_GET
+def state(request: HttpRequest, token: str) -> HttpResponse:
+    """The poll: 204 while the table is at the version the page shows (a bot may play for an away seat)."""
+    found = _visible(request, token)
+    seat = only_row(Seat.objects.filter(table=found, user=request.user).select_related("table"))
+    if seat is not None:
+        services.touch(seat)
+    services.advance(found)
+    found.refresh_from_db(fields=["version"])
+    if request.GET.get("v") == str(found.version):
+        return _no_store(HttpResponse(status=204))
+    return _page(request, found)
+
+
+def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | str:
+    if not request.user.is_authenticated:
+        return _no_store(HttpResponse(status=403))
+    code = only_row(Table.objects.filter(token=token).values_list("code", flat=True))
+    if code is None:
+        return _no_store(HttpResponse(status=404))
+    return code
+
+
+@require_GET
+async def events(request: HttpRequest, token: str) -> HttpResponse:
+    if not (isinstance(request, ASGIRequest) and settings.LIVE_EVENTS):
+        return _no_store(HttpResponse(status=204))  # a sync worker holds no stream: the page polls
+    found = await in_thread(_events_refusal)(request, token)
+    if isinstance(found, HttpResponse):
+        return found
+    response = StreamingHttpResponse(streams.events(found), content_type="text/event-stream")
+    response["X-Accel-Buffering"] = "no"
+    return _no_store(response)
+
+
+def _after(request: HttpRequest, found: Table, action, *, done_notice: str = "") -> HttpResponse:
+    try:
+        outcome = action()
+    except services.TableNotFound:
+        raise Http404(_("Esta mesa no existe.")) from None
+    except PlayRefused as refused:
+        if request.htmx:
+            return _page(request, found, refusal=refused.message)
+        messages.error(request, refused.message)
+        return redirect(found)
+    notice = (
+        ""
+        if outcome is None or getattr(outcome, "done", True)
+        else _("Ya estaba hecho: esa jugada ya se había hecho.")
+    )
+    if request.htmx:
+        return _page(request, found, notice=notice)
+    if notice:
+        messages.info(request, notice)
+    return redirect(found)
+
+
+@login_required
+@require_POST
+def sit(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    form = SitForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Elige un sitio del 1 al 4 y tu modo."))
+        return redirect(found)
+    data = form.cleaned_data
+    return _after(
+        request,
+        found,
+        lambda: services.sit(user=request.user, token=token, number=data["seat"], mode=data["mode"]),
+    )
+
+
+@login_required
+@require_POST
+def seat_member(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    if not services.may_watch(found, request.user):
+        raise Http404(_("Esta mesa no existe."))
+    try:
+        number = int(request.POST.get("seat", ""))
+        membership = found.classroom.memberships.get(pk=int(request.POST.get("membership", "")))
+    except (ValueError, found.classroom.memberships.model.DoesNotExist):
+        messages.error(request, _("Elige un sitio y un alumno de la clase."))
+        return redirect(found)
+    return _after(
+        request,
+        found,
+        lambda: services.seat_member(
+            teacher=request.user, token=token, number=number, student=membership.student
+        ),
+    )
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    return _after(request, found, lambda: services.leave(user=request.user, token=token))
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    return _after(request, found, lambda: services.start(user=request.user, token=token))
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        message = " ".join(e for errors in form.errors.values() for e in errors)
+        return _after(request, found, lambda: (_ for _ in ()).throw(PlayRefused(message)))
+    data = form.cleaned_data
+    return _after(
+        request,
+        found,
+        lambda: services.move(
+            user=request.user, token=token, seq=data["seq"], kind=data["kind"], value=data["value"]
+        ),
+    )
+
+
+@login_required
+@require_POST
+def next_hand(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    raw = request.POST.get("number", "")
+    if not raw.isdigit() or len(raw) > 4:
+        messages.error(request, _("No se sabe qué mano repartir."))
+        return redirect(found)
+    return _after(request, found, lambda: services.next_hand(user=request.user, token=token, number=int(raw)))
+
+
+@login_required
+@require_POST
+def say(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    return _after(
+        request,
+        found,
+        lambda: services.say(user=request.user, token=token, key=request.POST.get("frase", "")),
+    )
+
+
+@login_required
+@require_POST
+def end(request: HttpRequest, token: str) -> HttpResponse:
+    found = _visible(request, token)
+    return _after(request, found, lambda: services.end(user=request.user, token=token))
+
+
+@login_required
+@require_GET
+def hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A finished hand of the table: the four hands as dealt and every trick (for those seated and its teachers)."""
+    found = _visible(request, token)
+    seated = Seat.objects.filter(table=found, user=request.user).exists()
+    if not seated and not services.may_watch(found, request.user):
+        raise Http404(_("Esa mano no existe o no ha terminado."))
+    row = only_row(TableHand.objects.filter(table=found, number=number, score__isnull=False))
+    if row is None:
+        raise Http404(_("Esa mano no existe o no ha terminado."))
+    seats = services.seats_of(found)
+    game = services.game_of(found, row, seats)
+    h = game.hand
+    context = {
+        "table": found,
+        "hand": row,
+        "dealt": [
+            {
+                "name": presenters.seat_name(seats, n),
+                "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1],
+            }
+            for n in range(4)
+        ],
+        "tricks": [[CARDS[c].code for c in t] for t in h.tricks],
+        "back": reverse("tables:table", args=[token]),
+    }
+    return render(request, "tables/hand.html", context)
+
+
+# -- leagues ------------------------------------------------------------------------------------------
+def _league(request: HttpRequest, pk: int) -> League:
+    found = only_row(League.objects.filter(pk=pk, organiser=request.user))
+    if found is None:
+        raise Http404(_("Esa liga no existe."))
+    return found
+
+
+def _leagues_page(request: HttpRequest, form=None, status: int = 200) -> HttpResponse:
+    context = {
+        "form": form or LeagueForm(),
+        "leagues": League.objects.filter(organiser=request.user).order_by("-created_at")[:50],
+    }
+    return render(request, "tables/leagues.html", context, status=status)
+
+
+@login_required
+@require_GET
+def leagues(request: HttpRequest) -> HttpResponse:
+    return _leagues_page(request)
+
+
+@login_required
+@require_POST
+def league_new(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST)
+    if not form.is_valid():
+        return _leagues_page(request, form, status=400)
+    data = form.cleaned_data
+    try:
+        created = league_services.create_league(
+            organiser=request.user,
+            name=data["name"],
+            rules=data["rules"],
+            pair_names=data["pairs"].splitlines(),
+            home_and_away=data["home_and_away"],
+        )
+    except PlayRefused as refused:
+        form.add_error("pairs", refused.message)
+        return _leagues_page(request, form, status=400)
+    return redirect(created)
+
+
+def _league_context(found: League) -> dict:
+    fixtures = list(found.fixtures.select_related("home", "away"))
+    rounds: dict[int, list] = {}
+    for f in fixtures:
+        rounds.setdefault(f.round, []).append(f)
+    return {"league": found, "rounds": sorted(rounds.items()), "standings": league_services.standings(found)}
+
+
+@login_required
+@require_GET
+def league(request: HttpRequest, pk: int) -> HttpResponse:
+    return render(
+        request, "tables/league.html", {**_league_context(_league(request, pk)), "form": ResultForm()}
+    )
+
+
+@login_required
+@require_GET
+def league_print(request: HttpRequest, pk: int) -> HttpResponse:
+    return render(request, "tables/league_print.html", _league_context(_league(request, pk)))
+
+
+@login_required
+@require_POST
+def league_result(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
+    found = _league(request, pk)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Escribe los puntos de las dos parejas, de 0 a 99."))
+        return redirect(found)
+    try:
+        league_services.enter_result(
+            organiser=request.user,
+            league_id=found.pk,
+            fixture_id=fixture_pk,
+            home=form.cleaned_data["home"],
+            away=form.cleaned_data["away"],
+        )
+    except PlayRefused as refused:
+        messages.error(request, refused.message)
+    return redirect(found)
