@@ -14,6 +14,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from engine.rules import PRESETS
 from engine.scenarios import FAMILIES
 from lessons.course import load_course
 from tests.browser.conftest import TIMEOUT_MS
@@ -30,6 +31,8 @@ from tutor.hands import services as hands_services
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue, submit
+from tutor.tables import services as tables_services
+from tutor.tables.leagues import create_league
 
 AXE = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = (360, 1280)
@@ -117,6 +120,16 @@ def walk(transactional_db, settings, teresa, alice, password):
         hands_services.keep_pasted(owner=me, text=COMPLETE_RECORD, title="Jueves"), names=False
     )
     hand_reviews.run(hand_reviews.request(kept_hand).pk)
+    people = tables_services.create_table(user=alice, rules=PRESETS["guia"], level="principiante", seed=7)
+    tables_services.sit(user=teresa, token=people.token, number=1)
+    tables_services.start(user=alice, token=people.token)
+    league = create_league(
+        organiser=alice,
+        name="Liga del centro",
+        rules="guia",
+        pair_names=["Ana y Carla", "Bruno y Diego", "Eva y Fidel", "Gema y Hugo"],
+        home_and_away=False,
+    )
     step = course.step(unit, slug)
     example_step = next(s for s in course.steps if s.example is not None)
     compare_step = next(s for s in course.steps if s.example is not None and s.example.compare_name)
@@ -161,6 +174,10 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("hands:enter"),
                 kept_hand.get_absolute_url(),
                 reverse("hands:review", args=[kept_hand.pk]),
+                reverse("tables:index"),
+                reverse("tables:table", args=[people.token]),
+                reverse("tables:leagues"),
+                reverse("tables:league", args=[league.pk]),
                 reverse("privacy:my_data"),
                 reverse("privacy:delete_account"),
                 "/jugar/",
