@@ -1,14 +1,14 @@
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.lib.fragments import shared_part
 from tutor.practice.identity import Owner, owner_for, reader_for
-from tutor.progress import mastery, planning, report, retries, retry_pages, sessions
+from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
 from tutor.progress.forms import RetryAnswerForm, RetryRemoveForm
 from tutor.progress.models import PracticeSession, TableRetry
 
@@ -24,14 +24,16 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 def index(request: HttpRequest) -> HttpResponse:
     owner = reader_for(request)  # a visitor who never practised gets no id (and no query) here
     progress = report.progress_for(owner)
+    table = table_report.table_report(owner)
     context = {
         "progress": progress,
+        "table": table,
         "recent": report.recent_attempts(owner) if progress.attempts else [],
         "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
         "window": mastery.WINDOW,
         "anonymous": not request.user.is_authenticated,
     }
-    if progress.blank:  # nothing practised yet: the same page for everyone, drawn once
+    if progress.blank and not table.hands and not table.open_count:  # nothing practised yet: the same page for everyone, drawn once
         parts = context
         key = ("empty", parts["anonymous"])
         context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}

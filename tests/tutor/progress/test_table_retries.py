@@ -13,7 +13,6 @@ from engine.cards import CARDS
 from tests.tutor.play.conftest import commit_renuncio, play_out, start
 from tutor.hands import reviews
 from tutor.hands.models import HandRecord
-from tutor.practice.identity import Owner
 from tutor.progress import retries
 from tutor.progress.models import TableRetry, TableRetryAnswer
 
