@@ -29,6 +29,9 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import records
+from engine.analysis.retry import position
+from engine.bots.view import seat_view
 from engine.scenarios import FIXED
 from lessons.course import load_course
 from tests.tutor.hands.samples import COMPLETE_RECORD
@@ -44,7 +47,7 @@ from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue
-from tutor.progress.models import PracticeSession
+from tutor.progress.models import PracticeSession, TableRetry
 
 EXAMPLES = int(os.environ.get("TUTOR_FUZZ_EXAMPLES", "4"))
 # The normal suite draws the same examples on every run (a CI failure can be rerun as it was); the
@@ -126,6 +129,9 @@ ENDPOINTS: dict[str, Endpoint] = {
     "progress:mixed": _post(),
     "progress:session_next": _get(session_id="session"),
     "progress:session_summary": _get(session_id="session"),
+    "progress:retries": _get(),
+    "progress:retry": _post("card", "n", "visto", item_id="retry"),
+    "progress:retry_remove": _post("note", item_id="retry"),
     "classroom:index": _get("archivadas"),
     "classroom:create": _post("name", "rules"),
     "classroom:join": _post("code"),
@@ -292,6 +298,7 @@ def world(alice, bob, charlie, teresa, tomas):
     _play_out(matches[0])
     kept = HandRecord.objects.get(learner=alice)
     hands_services.share(kept, names=False)
+    retry = _retry_item(kept)
     # Live rounds: teresa's class only (alice joined), tomas's with guests (charlie joined).
     rounds = []
     for classroom, teacher, student, guests in ((ours, teresa, alice, False), (theirs, tomas, charlie, True)):
@@ -315,11 +322,31 @@ def world(alice, bob, charlie, teresa, tomas):
         "match": [m.token for m in matches],
         "record": list(HandRecord.objects.values_list("pk", flat=True)),
         "share": [kept.share_token],
+        "retry": [retry.pk],
         "matchhand": list(MatchHand.objects.values_list("pk", flat=True)),
         "round": rounds,
         "step": (step.unit_slug, step.slug),
         "ids": [str(pk) for pk in (*[u.pk for u in users.values()], *[m.pk for m in memberships])],
     }
+
+
+def _retry_item(row: HandRecord) -> TableRetry:
+    """A «Mis errores en la mesa» item of alice's kept hand: her first play, graded by its legality."""
+    record = records.read(row.text)
+    plays = [e for e in record.events if isinstance(e, records.Play)]
+    number = next(n for n, p in enumerate(plays) if p.seat == row.seat)
+    view = seat_view(position(record, number), row.seat)
+    grades = {c.code: "legal" if view.legal_mask() >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
+    return TableRetry.objects.create(
+        learner=row.learner,
+        record=row,
+        play=number,
+        seat=row.seat,
+        kind=TableRetry.Kind.RULE,
+        card=plays[number].card.code,
+        grades=grades,
+        due=timezone.now(),
+    )
 
 
 def _play_out(match) -> None:
@@ -405,7 +432,17 @@ FILE_BODIES = st.one_of(
 
 def _path_value(world, kind: str):
     nonsense = st.sampled_from([0, 999_999, 2**63, 10**30])
-    if kind in ("classroom", "membership", "position", "set", "session", "item", "record", "matchhand"):
+    if kind in (
+        "classroom",
+        "membership",
+        "position",
+        "set",
+        "session",
+        "item",
+        "record",
+        "matchhand",
+        "retry",
+    ):
         return st.one_of(st.sampled_from(world[kind] or [1]), nonsense)
     if kind in ("hand", "seq", "question"):  # a hand's number, a place in its log, a round's question
         return st.one_of(st.integers(min_value=0, max_value=40), nonsense)

@@ -33,7 +33,9 @@ def index(request: HttpRequest) -> HttpResponse:
         "window": mastery.WINDOW,
         "anonymous": not request.user.is_authenticated,
     }
-    if progress.blank and not table.hands and not table.open_count:  # nothing practised yet: the same page for everyone, drawn once
+    if (
+        progress.blank and not table.hands and not table.open_count
+    ):  # nothing practised yet: the same page for everyone, drawn once
         parts = context
         key = ("empty", parts["anonymous"])
         context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}
