@@ -3,7 +3,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.lib.fragments import shared_part
@@ -153,10 +153,10 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
 
 
 _RETRY_NOTICES = {
-    "stale": _lazy("Esa respuesta ya estaba dada: no ha cambiado nada."),
-    "closed": _lazy("Esta jugada ya no está en tu repaso."),
-    "not_due": _lazy("Esta jugada aún no toca: vuelve cuando toque repasarla."),
-    "invalid": _lazy("Esa carta no es de tu mano en esa jugada."),
+    "stale": gettext_lazy("Esa respuesta ya estaba dada: no ha cambiado nada."),
+    "closed": gettext_lazy("Esta jugada ya no está en tu repaso."),
+    "not_due": gettext_lazy("Esta jugada aún no toca: vuelve cuando toque repasarla."),
+    "invalid": gettext_lazy("Esa carta no es de tu mano en esa jugada."),
 }
 
 
