@@ -170,3 +170,31 @@ def test_removing_keeps_the_note_and_a_removed_hand_leaves_no_error(renuncio_ite
     assert alice_client.get(url).status_code == 404
     assert alice_client.post(url, {"card": "1o", "n": 1}).status_code == 404
     assert alice_client.get(reverse("progress:retries")).status_code == 200
+
+
+def test_home_and_my_progress_count_the_due_retries_and_show_the_themes(alice, alice_client):
+    play_out(alice_client, start(alice, seed=5))
+    row = HandRecord.objects.get()
+    review = _reviewed(row)
+    items = TableRetry.objects.filter(learner=alice)
+    n = items.count()
+    assert n
+    home = alice_client.get(reverse("core:home")).content.decode()
+    assert f"{n} jugada" in home and reverse("progress:retries") in home
+    errors = [t for t in review.data["turns"] if t["seat"] == 0 and t["label"] in ("error", "error_grave")]
+    if not any(t["theme"] for t in errors):  # the report counts the themes the review names
+        errors[0]["theme"] = "cargar"
+        review.save(update_fields=["data"])
+    page = alice_client.get(reverse("progress:index")).content.decode()
+    assert "data-table-report" in page and f"{n} jugada" in page
+    cards = sum(1 for t in review.data["turns"] if t["seat"] == 0)
+    themes = {t["theme"] for t in errors if t["theme"]}
+    for theme in themes:
+        count = sum(1 for t in errors if t["theme"] == theme)
+        assert f'data-table-row="{theme}"' in page
+        assert "<td>" + str(round(100 * count / cards, 1)).replace(".", ",") + "</td>" in page
+    assert themes  # this hand's learner errors have a theme
+    assert "data-weakest-theme" in page and "/lecciones/glosario/#" in page
+    # once answered it is not due any more: the home page stops counting it
+    TableRetry.objects.filter(learner=alice).update(due=timezone.now() + timedelta(days=1))
+    assert "data-home-retries" not in alice_client.get(reverse("core:home")).content.decode()
