@@ -198,3 +198,31 @@ def test_home_and_my_progress_count_the_due_retries_and_show_the_themes(alice, a
     # once answered it is not due any more: the home page stops counting it
     TableRetry.objects.filter(learner=alice).update(due=timezone.now() + timedelta(days=1))
     assert "data-home-retries" not in alice_client.get(reverse("core:home")).content.decode()
+
+
+def test_the_class_dashboard_shows_the_students_errors_at_the_table_and_their_notes(
+    alice, bob, teresa, tomas, alice_client, client
+):
+    from tutor.classroom import services as classroom_services
+    from tutor.classroom.models import Membership
+
+    ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=ours, student=alice, real_name="Alicia")
+    Membership.objects.create(classroom=ours, student=bob, real_name="Roberto")
+    commit_renuncio(alice_client, start(alice, mode="examen", seed=5))
+    _reviewed(HandRecord.objects.get())
+    item = TableRetry.objects.get()
+    alice_client.post(reverse("progress:retry_remove", args=[item.pk]), {"note": "Yo no tenía oros"})
+    review = item.record.review
+    cards = sum(1 for t in review.data["turns"] if t["seat"] == 0) + 1
+    client.force_login(teresa)
+    page = client.get(reverse("classroom:heatmap", args=[ours.pk])).content.decode()
+    assert "data-at-table" in page and "R-OBL-ASISTIR" in page
+    alice_row = page[page.index(f'data-at-table-student="{alice.pk}"') :]
+    alice_row = alice_row[: alice_row.index("</tr>")]
+    assert str(round(100 / cards, 1)).replace(".", ",") in alice_row
+    bob_row = page[page.index(f'data-at-table-student="{bob.pk}"') :]
+    assert "—" in bob_row[: bob_row.index("</tr>")]  # no reviewed hand yet
+    assert "Yo no tenía oros" in page and "Alicia" in page
+    client.force_login(tomas)  # another class's teacher
+    assert client.get(reverse("classroom:heatmap", args=[ours.pk])).status_code == 404
