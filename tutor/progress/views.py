@@ -67,6 +67,8 @@ def session_next(request: HttpRequest, session_id: int) -> HttpResponse:
     session, issued = found
     if issued is None:
         return redirect(session)
+    if isinstance(issued, TableRetry):  # a play of the learner's own hands: its page leads back here
+        return redirect(f"{issued.get_absolute_url()}?sesion={session.pk}")
     return redirect(issued)
 
 
@@ -135,8 +137,9 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
         )
         if outcome is None:
             raise Http404(_("Esta jugada no existe."))
+        back = _session_param(request.POST)
         if outcome.status == "answered":
-            return redirect(f"{item.get_absolute_url()}?visto={outcome.answer.number}")
+            return redirect(f"{item.get_absolute_url()}?visto={outcome.answer.number}{back}")
         messages.info(request, _RETRY_NOTICES[outcome.status])
         return redirect(item)
     view = retries.view_of(item)
@@ -148,8 +151,17 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
     if answer is not None:
         context["feedback"] = retry_pages.feedback(item, answer)
     context["askable"] = item.open and item.due <= timezone.now() and answer is None
+    session = _session_param(request.GET)
+    context["session_id"] = session.removeprefix("&sesion=")
     context["remove_form"] = RetryRemoveForm()
     return render(request, "progress/retry.html", context)
+
+
+def _session_param(data) -> str:
+    """The mixed session a retry was offered in, carried along as «&sesion=N» (its next item is then
+    linked; session_next checks that the session is the reader's)."""
+    value = data.get("sesion", "")
+    return f"&sesion={value}" if value.isdigit() and len(value) < 12 else ""
 
 
 _RETRY_NOTICES = {

@@ -226,3 +226,32 @@ def test_the_class_dashboard_shows_the_students_errors_at_the_table_and_their_no
     assert "Yo no tenía oros" in page and "Alicia" in page
     client.force_login(tomas)  # another class's teacher
     assert client.get(reverse("classroom:heatmap", args=[ours.pk])).status_code == 404
+
+
+def test_a_mixed_session_offers_the_due_retries_and_counts_their_answers(renuncio_item, alice_client):
+    from tutor.progress.models import PracticeSession
+
+    item = renuncio_item
+    alice_client.post(reverse("progress:mixed"))
+    session = PracticeSession.objects.get()
+    assert {"retry": item.pk} in session.plan and len(session.plan) == 10
+    position = session.plan.index({"retry": item.pk})
+    url = reverse("progress:session_next", args=[session.pk])
+    # (the scenarios before it are passed over: an unanswered one would stay current)
+    PracticeSession.objects.filter(pk=session.pk).update(position=position)
+    response = alice_client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == f"{item.get_absolute_url()}?sesion={session.pk}"
+    page = alice_client.get(response["Location"]).content.decode()
+    assert 'name="sesion"' in page
+    right = next(c for c, g in item.grades.items() if g == "legal")
+    answered = alice_client.post(item.get_absolute_url(), {"card": right, "n": 0, "sesion": session.pk})
+    assert answered["Location"].endswith(f"?visto=0&sesion={session.pk}")
+    assert url in alice_client.get(answered["Location"]).content.decode()
+    summary = alice_client.get(reverse("progress:session_summary", args=[session.pk])).content.decode()
+    assert "Jugada de tus manos" in summary
+    # a retry removed meanwhile is skipped, not a 5xx
+    item.refresh_from_db()
+    TableRetry.objects.filter(pk=item.pk).update(removed_at=timezone.now())
+    PracticeSession.objects.filter(pk=session.pk).update(position=position)
+    assert alice_client.get(url).status_code == 302
