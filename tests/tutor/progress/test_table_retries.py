@@ -13,6 +13,7 @@ from engine.cards import CARDS
 from tests.tutor.play.conftest import commit_renuncio, play_out, start
 from tutor.hands import reviews
 from tutor.hands.models import HandRecord
+from tutor.practice.identity import Owner
 from tutor.progress import retries
 from tutor.progress.models import TableRetry, TableRetryAnswer
 
@@ -255,3 +256,27 @@ def test_a_mixed_session_offers_the_due_retries_and_counts_their_answers(renunci
     TableRetry.objects.filter(pk=item.pk).update(removed_at=timezone.now())
     PracticeSession.objects.filter(pk=session.pk).update(position=position)
     assert alice_client.get(url).status_code == 302
+
+
+def test_an_anonymous_visitors_items_join_their_account(alice):
+    from tutor.progress import services
+
+    row = HandRecord.objects.create(
+        anon_id="visitante-1", source="bots", seat=0, table="guia", text="-", played_at=timezone.now()
+    )
+    item = TableRetry.objects.create(
+        anon_id="visitante-1", record=row, play=0, seat=0, kind="regla", card="1o", due=timezone.now()
+    )
+    assert not retries.open_items(Owner(alice, "")).exists()
+    services.merge_learner(user=alice, anon_id="visitante-1")
+    item.refresh_from_db()
+    assert item.learner == alice and item.anon_id == ""
+    assert list(retries.open_items(Owner(alice, ""))) == [item]
+    assert not retries.open_items(Owner(None, "visitante-1")).exists()
+
+
+def test_a_stale_item_whose_record_no_longer_replays_is_a_404_not_an_error(renuncio_item, alice_client):
+    HandRecord.objects.filter(pk=renuncio_item.record_id).update(text="no es una mano")
+    assert alice_client.get(renuncio_item.get_absolute_url()).status_code == 404
+    assert alice_client.get(reverse("progress:retries")).status_code == 200
+    assert alice_client.get(reverse("progress:index")).status_code == 200
