@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from engine.analysis.review import THEMES
@@ -78,10 +79,19 @@ def class_table(student_ids) -> ClassTable:
     students left when they removed a retry («no estoy de acuerdo»)."""
     student_ids = list(student_ids)
     by_student: dict[int, list] = {s: [] for s in student_ids}
-    records = HandRecord.objects.filter(learner_id__in=student_ids, seat__isnull=False, review__status="done")
-    for review in _done_reviews(HandReview.objects.filter(record__in=records)):
+    # Each student's last LAST_HANDS reviewed hands, chosen by the database (a window per student).
+    newest = Window(
+        RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
+    )
+    records = (
+        HandRecord.objects.filter(learner_id__in=student_ids, seat__isnull=False, review__status="done")
+        .annotate(newest=newest)
+        .filter(newest__lte=LAST_HANDS)
+    )
+    ids = list(records.values_list("pk", flat=True))
+    for review in _done_reviews(HandReview.objects.filter(record_id__in=ids)):
         by_student[review.record.learner_id].append(review)
-    tallies = {s: tally(reviews[-LAST_HANDS:]) for s, reviews in by_student.items()}
+    tallies = {s: tally(reviews) for s, reviews in by_student.items()}
     keys: dict[tuple[bool, str], str] = {}
     for _cards, _halves, rows in tallies.values():
         for key, row in rows.items():
