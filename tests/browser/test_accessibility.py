@@ -21,6 +21,7 @@ from tests.lessons.conftest import right_answer, wrong_answer
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.hands.samples import COMPLETE_RECORD
 from tests.tutor.play.conftest import start as start_match
+from tests.tutor.progress.factories import retry_item
 from tutor.accounts.display import COOKIE as DISPLAY_COOKIE
 from tutor.accounts.models import User
 from tutor.classroom import services as classroom
@@ -117,6 +118,8 @@ def walk(transactional_db, settings, teresa, alice, password):
         hands_services.keep_pasted(owner=me, text=COMPLETE_RECORD, title="Jueves"), names=False
     )
     hand_reviews.run(hand_reviews.request(kept_hand).pk)
+    retry = retry_item(kept_hand, seat=0)  # «Mis errores en la mesa»: a play asked again, then answered
+    alice_client.post(retry.get_absolute_url(), {"card": retry.card, "n": 0})
     step = course.step(unit, slug)
     example_step = next(s for s in course.steps if s.example is not None)
     compare_step = next(s for s in course.steps if s.example is not None and s.example.compare_name)
@@ -161,6 +164,9 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("hands:enter"),
                 kept_hand.get_absolute_url(),
                 reverse("hands:review", args=[kept_hand.pk]),
+                reverse("progress:retries"),
+                retry.get_absolute_url(),
+                retry.get_absolute_url() + "?visto=0",
                 reverse("privacy:my_data"),
                 reverse("privacy:delete_account"),
                 "/jugar/",

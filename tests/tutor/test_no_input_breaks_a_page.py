@@ -29,12 +29,10 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import records
-from engine.analysis.retry import position
-from engine.bots.view import seat_view
 from engine.scenarios import FIXED
 from lessons.course import load_course
 from tests.tutor.hands.samples import COMPLETE_RECORD
+from tests.tutor.progress.factories import retry_item
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership, Position, SetItem
 from tutor.hands import services as hands_services
@@ -47,7 +45,7 @@ from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued, Mode
 from tutor.practice.services import issue
-from tutor.progress.models import PracticeSession, TableRetry
+from tutor.progress.models import PracticeSession
 
 EXAMPLES = int(os.environ.get("TUTOR_FUZZ_EXAMPLES", "4"))
 # The normal suite draws the same examples on every run (a CI failure can be rerun as it was); the
@@ -298,7 +296,7 @@ def world(alice, bob, charlie, teresa, tomas):
     _play_out(matches[0])
     kept = HandRecord.objects.get(learner=alice)
     hands_services.share(kept, names=False)
-    retry = _retry_item(kept)
+    retry = retry_item(kept, seat=kept.seat)
     # Live rounds: teresa's class only (alice joined), tomas's with guests (charlie joined).
     rounds = []
     for classroom, teacher, student, guests in ((ours, teresa, alice, False), (theirs, tomas, charlie, True)):
@@ -328,25 +326,6 @@ def world(alice, bob, charlie, teresa, tomas):
         "step": (step.unit_slug, step.slug),
         "ids": [str(pk) for pk in (*[u.pk for u in users.values()], *[m.pk for m in memberships])],
     }
-
-
-def _retry_item(row: HandRecord) -> TableRetry:
-    """A «Mis errores en la mesa» item of alice's kept hand: her first play, graded by its legality."""
-    record = records.read(row.text)
-    plays = [e for e in record.events if isinstance(e, records.Play)]
-    number = next(n for n, p in enumerate(plays) if p.seat == row.seat)
-    view = seat_view(position(record, number), row.seat)
-    grades = {c.code: "legal" if view.legal_mask() >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
-    return TableRetry.objects.create(
-        learner=row.learner,
-        record=row,
-        play=number,
-        seat=row.seat,
-        kind=TableRetry.Kind.RULE,
-        card=plays[number].card.code,
-        grades=grades,
-        due=timezone.now(),
-    )
 
 
 def _play_out(match) -> None:
