@@ -22,6 +22,7 @@ from tests.lessons.conftest import right_answer, wrong_answer
 from tests.tutor.classroom.conftest import make_set
 from tests.tutor.hands.samples import COMPLETE_RECORD
 from tests.tutor.play.conftest import start as start_match
+from tests.tutor.progress.factories import retry_item
 from tutor.accounts.display import COOKIE as DISPLAY_COOKIE
 from tutor.accounts.models import User
 from tutor.classroom import services as classroom
@@ -130,6 +131,8 @@ def walk(transactional_db, settings, teresa, alice, password):
         pair_names=["Ana y Carla", "Bruno y Diego", "Eva y Fidel", "Gema y Hugo"],
         home_and_away=False,
     )
+    retry = retry_item(kept_hand, seat=0)  # «Mis errores en la mesa»: a play asked again, then answered
+    alice_client.post(retry.get_absolute_url(), {"card": retry.card, "n": 0})
     step = course.step(unit, slug)
     example_step = next(s for s in course.steps if s.example is not None)
     compare_step = next(s for s in course.steps if s.example is not None and s.example.compare_name)
@@ -178,6 +181,9 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("tables:table", args=[people.token]),
                 reverse("tables:leagues"),
                 reverse("tables:league", args=[league.pk]),
+                reverse("progress:retries"),
+                retry.get_absolute_url(),
+                retry.get_absolute_url() + "?visto=0",
                 reverse("privacy:my_data"),
                 reverse("privacy:delete_account"),
                 "/jugar/",

@@ -33,6 +33,7 @@ from engine.rules import PRESETS
 from engine.scenarios import FIXED
 from lessons.course import load_course
 from tests.tutor.hands.samples import COMPLETE_RECORD
+from tests.tutor.progress.factories import retry_item
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership, Position, SetItem
 from tutor.hands import services as hands_services
@@ -129,6 +130,9 @@ ENDPOINTS: dict[str, Endpoint] = {
     "progress:mixed": _post(),
     "progress:session_next": _get(session_id="session"),
     "progress:session_summary": _get(session_id="session"),
+    "progress:retries": _get(),
+    "progress:retry": _post("card", "n", "visto", item_id="retry"),
+    "progress:retry_remove": _post("note", item_id="retry"),
     "classroom:index": _get("archivadas"),
     "classroom:create": _post("name", "rules"),
     "classroom:join": _post("code"),
@@ -317,6 +321,7 @@ def world(alice, bob, charlie, teresa, tomas):
     _play_out(matches[0])
     kept = HandRecord.objects.get(learner=alice)
     hands_services.share(kept, names=False)
+    retry = retry_item(kept, seat=kept.seat)
     # Live rounds: teresa's class only (alice joined), tomas's with guests (charlie joined).
     rounds = []
     for classroom, teacher, student, guests in ((ours, teresa, alice, False), (theirs, tomas, charlie, True)):
@@ -350,6 +355,7 @@ def world(alice, bob, charlie, teresa, tomas):
         "match": [m.token for m in matches],
         "record": list(HandRecord.objects.values_list("pk", flat=True)),
         "share": [kept.share_token],
+        "retry": [retry.pk],
         "matchhand": list(MatchHand.objects.values_list("pk", flat=True)),
         "round": rounds,
         "table": [class_table.token, own_table.token],
@@ -454,6 +460,7 @@ def _path_value(world, kind: str):
         "matchhand",
         "league",
         "fixture",
+        "retry",
     ):
         return st.one_of(st.sampled_from(world[kind] or [1]), nonsense)
     if kind in ("hand", "seq", "question"):  # a hand's number, a place in its log, a round's question

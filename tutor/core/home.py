@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from lessons import services as lessons
 from tutor.classroom.services import assignments_to_do
 from tutor.practice.identity import reader_for
-from tutor.progress import report
+from tutor.progress import report, retries
 
 RECENT = 5
 
@@ -40,6 +40,7 @@ class Returning:
     queue_size: int = 0
     recent: list = field(default_factory=list)
     managed: bool = False
+    table_retries: int = 0  # plays of the learner's own hands due to be tried again
     action: Action | None = None
 
     @property
@@ -90,6 +91,7 @@ def returning(request: HttpRequest) -> Returning | None:
         due_count=progress.due_count,
         queue_size=progress.queue_size,
         recent=report.recent_attempts(owner, limit=RECENT),
+        table_retries=retries.due_items(owner).count(),
     )
     if user is not None:
         home.assignments = assignments_to_do(user)

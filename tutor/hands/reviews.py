@@ -16,6 +16,7 @@ from engine.analysis import analyse_hand
 from engine.messages import to_data
 from engine.record_replay import hand_of
 from tutor.hands.models import HandRecord, HandReview
+from tutor.hands.signals import review_done
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +73,11 @@ def run(review_id: int) -> str:
         _finish(review, HandReview.Status.FAILED, {})
         return HandReview.Status.FAILED
     _finish(review, HandReview.Status.DONE, as_data(result, viewer))
+    review.refresh_from_db()
+    try:
+        review_done.send(sender=HandReview, review=review)
+    except Exception:  # a listener's failure leaves the review done
+        logger.exception("a listener of the review of hand record %s failed", review.record_id)
     return HandReview.Status.DONE
 
 

@@ -134,3 +134,75 @@ class SessionItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} #{self.position + 1}"
+
+
+class TableRetry(Owned):
+    """A play of the learner's own kept hand that went wrong (a renuncio, or a card the review labelled
+    «error» or «error grave»), asked again as «¿Qué carta echas?».
+
+    The position is not stored: it is the record (``record``) played up to ``play`` plays, seen from
+    ``seat`` (engine.analysis.retry), so it shows only what that seat knew. ``grades`` keeps, per legal
+    card of that moment, the analyser's label and values (or, for a rule item, every card of the seat's
+    hand as legal or not), computed once by the task that made the item: an answer is graded by lookup.
+    The FSRS card (spacing) decides when it comes back; two right answers in a row retire it.
+    """
+
+    class Kind(models.TextChoices):
+        PLAY = "jugada", _("jugada")
+        RULE = "regla", _("regla")
+
+    record = models.ForeignKey("hands.HandRecord", on_delete=models.CASCADE, related_name="retries")
+    play = models.PositiveSmallIntegerField()  # the play's number in the record, 0-based
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind)
+    card = models.CharField(max_length=3)  # the card played at the table
+    theme = models.CharField(max_length=24, blank=True, default="")  # engine.analysis.review.THEMES
+    rule_ids = models.JSONField(default=list)
+    label = models.CharField(max_length=16, blank=True, default="")  # the review's label of the card played
+    # {code: [label, win, points]} for a play item; {code: "legal" | "renuncio"} for a rule item.
+    grades = models.JSONField(default=dict)
+    reasons = models.JSONField(default=list)  # engine message data, spoken to ``viewer``'s seat
+    viewer = models.PositiveSmallIntegerField(null=True, blank=True)
+    fsrs = models.JSONField(default=dict)  # fsrs Card.to_dict(); empty until the first answer
+    due = models.DateTimeField()
+    answers = models.PositiveIntegerField(default=0)  # answers given: a form carries it against doubles
+    streak = models.PositiveSmallIntegerField(default=0)  # right answers in a row
+    retired_at = models.DateTimeField(null=True, blank=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True, default="")  # «no estoy de acuerdo»: for the class's teachers
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["record", "play"], name="progress_one_retry_per_play")]
+        indexes = [
+            models.Index(fields=["learner", "retired_at", "removed_at", "due"]),
+            models.Index(fields=["anon_id", "retired_at", "removed_at", "due"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card} (mano #{self.record_id}, jugada {self.play + 1})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("progress:retry", args=[self.pk])
+
+    @property
+    def open(self) -> bool:
+        return self.retired_at is None and self.removed_at is None
+
+
+class TableRetryAnswer(models.Model):
+    """One answer to a retry item: ``number`` is the item's answer count when it was given (one each)."""
+
+    item = models.ForeignKey(TableRetry, on_delete=models.CASCADE, related_name="log")
+    number = models.PositiveIntegerField()
+    card = models.CharField(max_length=3)
+    right = models.BooleanField()
+    answered_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["item", "number"], name="progress_one_answer_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.item_id} #{self.number}: {self.card}"

@@ -2,8 +2,9 @@
 
 from django.dispatch import receiver
 
+from tutor.hands.signals import review_done
 from tutor.practice.signals import attempt_recorded, learner_merged
-from tutor.progress import services
+from tutor.progress import retries, services
 
 
 @receiver(attempt_recorded, dispatch_uid="progress-record-attempt")
@@ -14,3 +15,8 @@ def on_attempt_recorded(sender, attempt, **kwargs) -> None:
 @receiver(learner_merged, dispatch_uid="progress-merge-learner")
 def on_learner_merged(sender, user, anon_id, **kwargs) -> None:
     services.merge_learner(user=user, anon_id=anon_id)
+
+
+@receiver(review_done, dispatch_uid="progress-table-retries")
+def on_review_done(sender, review, **kwargs) -> None:
+    retries.make_items(review)

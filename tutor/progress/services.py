@@ -20,7 +20,14 @@ from fsrs import Card
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.progress import mastery, spacing
-from tutor.progress.models import FamilyCard, PracticeSession, ReviewItem, ReviewLogEntry, SkillStat
+from tutor.progress.models import (
+    FamilyCard,
+    PracticeSession,
+    ReviewItem,
+    ReviewLogEntry,
+    SkillStat,
+    TableRetry,
+)
 
 Kind = SkillStat.Kind
 
@@ -197,6 +204,7 @@ def merge_learner(*, user, anon_id: str) -> None:
     anon_q = Owner(None, anon_id).q
     ReviewLogEntry.objects.filter(anon_q).update(learner=user, anon_id="")
     PracticeSession.objects.filter(anon_q).update(learner=user, anon_id="")
+    TableRetry.objects.filter(anon_q).update(learner=user, anon_id="")
     for model in (SkillStat, ReviewItem, FamilyCard):
         model.objects.filter(anon_q).delete()
     rebuild_owner(learner_id=user.pk, anon_id="")

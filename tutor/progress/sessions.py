@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -11,8 +12,10 @@ from engine.scenarios import FAMILY_LABELS, MISCONCEPTIONS, Scenario
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt, Issued, Mode
 from tutor.practice.services import issue
-from tutor.progress import planning, report
-from tutor.progress.models import PracticeSession, SessionItem
+from tutor.progress import planning, report, retries
+from tutor.progress.models import PracticeSession, SessionItem, TableRetry, TableRetryAnswer
+
+RETRIES_IN_MIXED = 2  # plays of the learner's own hands offered in a mixed session, when due
 
 
 def _skill_states(progress: report.Progress) -> dict[str, planning.SkillState]:
@@ -25,6 +28,10 @@ def start_mixed(*, owner: Owner, rng: random.Random | None = None) -> PracticeSe
     plan = planning.plan_mixed(
         skills=_skill_states(progress), due_families=progress.due_families, rng=rng or random.Random()
     )
+    # The plays of the owner's own hands due to be tried again take the last places («Mis errores en la mesa»).
+    due = list(retries.due_items(owner).values_list("pk", flat=True)[:RETRIES_IN_MIXED])
+    if due:
+        plan = plan[: len(plan) - len(due)] + [{"retry": pk} for pk in due]
     return PracticeSession.objects.create(**owner.fields, kind=PracticeSession.Kind.MIXED, plan=plan)
 
 
@@ -89,6 +96,12 @@ def next_issued(*, owner: Owner, session_id: int) -> tuple[PracticeSession, Issu
             )
             if current is not None and not hasattr(current, "attempt"):
                 return session, current
+        while session.position < len(session.plan) and "retry" in session.plan[session.position]:
+            retry = retries.open_items(owner).filter(pk=session.plan[session.position]["retry"]).first()
+            session.position += 1
+            session.save(update_fields=["position"])
+            if retry is not None:  # gone (retired, removed, its hand deleted): the next item
+                return session, retry
         if session.position >= len(session.plan):
             return session, None
         issued = _issue_and_link(owner=owner, session=session, position=session.position)
@@ -112,8 +125,24 @@ def session_results(*, owner: Owner, session: PracticeSession) -> list[dict]:
         )
     )
     by_position = {item.position: item.issued for item in items}
+    retried = _retries_answered(owner, session)
     rows = []
     for position, item in enumerate(session.plan):
+        if "retry" in item:
+            right = retried.get(item["retry"])
+            rows.append(
+                {
+                    "position": position + 1,
+                    "family_label": _("Jugada de tus manos"),
+                    "target": "",
+                    "review": False,
+                    "issued": None,
+                    "retry_id": item["retry"],
+                    "attempt": None if right is None else RetryResult(right),
+                    "misconception": "",
+                }
+            )
+            continue
         found = by_position.get(position)
         attempt = getattr(found, "attempt", None) if found else None
         code = attempt.misconception if attempt else ""
@@ -129,6 +158,24 @@ def session_results(*, owner: Owner, session: PracticeSession) -> list[dict]:
             }
         )
     return rows
+
+
+@dataclass(frozen=True)
+class RetryResult:
+    """A retry answered during the session, read like an attempt by the summary."""
+
+    correct: bool
+
+
+def _retries_answered(owner: Owner, session: PracticeSession) -> dict[int, bool]:
+    """The last answer, since the session began, to each retry of its plan (a retry's id → right)."""
+    ids = [item["retry"] for item in session.plan if "retry" in item]
+    if not ids:
+        return {}
+    answers = TableRetryAnswer.objects.filter(
+        item_id__in=ids, item__in=TableRetry.objects.filter(owner.q), answered_at__gte=session.created_at
+    ).order_by("answered_at", "pk")
+    return {a.item_id: a.right for a in answers}
 
 
 def place_of(session: PracticeSession, position: int) -> str:

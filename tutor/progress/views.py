@@ -1,13 +1,16 @@
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.lib.fragments import shared_part
 from tutor.practice.identity import Owner, owner_for, reader_for
-from tutor.progress import mastery, planning, report, sessions
-from tutor.progress.models import PracticeSession
+from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
+from tutor.progress.forms import RetryAnswerForm, RetryRemoveForm
+from tutor.progress.models import PracticeSession, TableRetry
 
 
 def _session_for(owner: Owner, session_id: int) -> PracticeSession:
@@ -21,14 +24,18 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 def index(request: HttpRequest) -> HttpResponse:
     owner = reader_for(request)  # a visitor who never practised gets no id (and no query) here
     progress = report.progress_for(owner)
+    table = table_report.table_report(owner)
     context = {
         "progress": progress,
+        "table": table,
         "recent": report.recent_attempts(owner) if progress.attempts else [],
         "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
         "window": mastery.WINDOW,
         "anonymous": not request.user.is_authenticated,
     }
-    if progress.blank:  # nothing practised yet: the same page for everyone, drawn once
+    if (
+        progress.blank and not table.hands and not table.open_count
+    ):  # nothing practised yet: the same page for everyone, drawn once
         parts = context
         key = ("empty", parts["anonymous"])
         context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}
@@ -60,6 +67,8 @@ def session_next(request: HttpRequest, session_id: int) -> HttpResponse:
     session, issued = found
     if issued is None:
         return redirect(session)
+    if isinstance(issued, TableRetry):  # a play of the learner's own hands: its page leads back here
+        return redirect(f"{issued.get_absolute_url()}?sesion={session.pk}")
     return redirect(issued)
 
 
@@ -82,3 +91,99 @@ def session_summary(request: HttpRequest, session_id: int) -> HttpResponse:
         else 0,
     }
     return render(request, "progress/session.html", context)
+
+
+# «Mis errores en la mesa» ---------------------------------------------------------------------------
+
+
+def _retry_for(owner: Owner, item_id: int) -> TableRetry:
+    item = retries.item_for(owner, item_id)
+    if item is None:
+        raise Http404(_("Esta jugada no existe."))
+    return item
+
+
+@require_GET
+def retries_index(request: HttpRequest) -> HttpResponse:
+    owner = reader_for(request)
+    items = []
+    due = 0
+    if owner is not None:
+        items = list(retries.open_items(owner).select_related("record").order_by("due", "pk"))
+        due = sum(1 for i in items if i.due <= timezone.now())
+    context = {
+        "items": [
+            {"item": i, "theme": retry_pages.theme_text(i.theme), "due": i.due <= timezone.now()}
+            for i in items
+        ],
+        "due_count": due,
+    }
+    return render(request, "progress/retries.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def retry(request: HttpRequest, item_id: int) -> HttpResponse:
+    owner = reader_for(request)
+    if owner is None:
+        raise Http404(_("Esta jugada no existe."))
+    item = _retry_for(owner, item_id)
+    if request.method == "POST":
+        form = RetryAnswerForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Elige una de tus cartas."))
+            return redirect(item)
+        outcome = retries.answer(
+            owner=owner, item_id=item.pk, code=form.cleaned_data["card"], number=form.cleaned_data["n"]
+        )
+        if outcome is None:
+            raise Http404(_("Esta jugada no existe."))
+        back = _session_param(request.POST)
+        if outcome.status == "answered":
+            return redirect(f"{item.get_absolute_url()}?visto={outcome.answer.number}{back}")
+        messages.info(request, _RETRY_NOTICES[outcome.status])
+        return redirect(item)
+    view = retries.view_of(item)
+    if view is None:
+        raise Http404(_("Esta jugada ya no se puede mostrar."))
+    context = retry_pages.position_page(item, view)
+    seen = request.GET.get("visto", "")
+    answer = item.log.filter(number=int(seen)).first() if seen.isdigit() and len(seen) < 9 else None
+    if answer is not None:
+        context["feedback"] = retry_pages.feedback(item, answer)
+    context["askable"] = item.open and item.due <= timezone.now() and answer is None
+    session = _session_param(request.GET)
+    context["session_id"] = session.removeprefix("&sesion=")
+    context["remove_form"] = RetryRemoveForm()
+    return render(request, "progress/retry.html", context)
+
+
+def _session_param(data) -> str:
+    """The mixed session a retry was offered in, carried along as «&sesion=N» (its next item is then
+    linked; session_next checks that the session is the reader's)."""
+    value = data.get("sesion", "")
+    return f"&sesion={value}" if value.isdigit() and len(value) < 12 else ""
+
+
+_RETRY_NOTICES = {
+    "stale": gettext_lazy("Esa respuesta ya estaba dada: no ha cambiado nada."),
+    "closed": gettext_lazy("Esta jugada ya no está en tu repaso."),
+    "not_due": gettext_lazy("Esta jugada aún no toca: vuelve cuando toque repasarla."),
+    "invalid": gettext_lazy("Esa carta no es de tu mano en esa jugada."),
+}
+
+
+@require_POST
+def retry_remove(request: HttpRequest, item_id: int) -> HttpResponse:
+    owner = reader_for(request)
+    if owner is None:
+        raise Http404(_("Esta jugada no existe."))
+    form = RetryRemoveForm(request.POST)
+    note = form.cleaned_data["note"] if form.is_valid() else None
+    if note is None:
+        _retry_for(owner, item_id)
+        messages.error(request, _("La nota es demasiado larga."))
+        return redirect("progress:retry", item_id)
+    if retries.remove(owner=owner, item_id=item_id, note=note) is None:
+        raise Http404(_("Esta jugada no existe."))
+    messages.success(request, _("Has quitado la jugada de tu repaso."))
+    return redirect("progress:retries")

@@ -91,3 +91,31 @@ def wrong_answer(issued: Issued) -> str | list[str] | None:
         ][:1]
     keys = answer if isinstance(answer, list) else [answer]
     return next((o["value"] for o in scenario["options"] if o["value"] not in keys), None)
+
+
+def retry_item(row, seat: int):
+    """A «Mis errores en la mesa» rule item at ``seat``'s first play of the kept hand ``row``, due now,
+    graded by legality (as tutor.progress.retries makes one from a renuncio)."""
+    from django.utils import timezone
+
+    from engine import records
+    from engine.analysis.retry import position
+    from engine.bots.view import seat_view
+    from tutor.progress.models import TableRetry
+
+    record = records.read(row.text)
+    plays = [e for e in record.events if isinstance(e, records.Play)]
+    number = next(n for n, p in enumerate(plays) if p.seat == seat)
+    view = seat_view(position(record, number), seat)
+    grades = {c.code: "legal" if view.legal_mask() >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
+    return TableRetry.objects.create(
+        learner=row.learner,
+        anon_id=row.anon_id,
+        record=row,
+        play=number,
+        seat=seat,
+        kind=TableRetry.Kind.RULE,
+        card=plays[number].card.code,
+        grades=grades,
+        due=timezone.now(),
+    )

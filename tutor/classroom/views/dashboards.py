@@ -15,6 +15,7 @@ from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import class_for_teacher, membership_for_teacher
 from tutor.practice.models import Attempt
 from tutor.progress import mastery as progress_mastery
+from tutor.progress import table_report
 
 ANSWERS_PER_PAGE = 20
 
@@ -32,8 +33,15 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     def url_for(membership_pk: int, rule_id: str) -> str:
         return f"{head}/{membership_pk}/{rule_id}/{tail}"
 
+    at_table = table_report.class_table(m.student_id for m in memberships)
+    names = {m.student_id: m.display_name() for m in memberships}
+    for row in at_table.rows:
+        row["name"] = names[row["student_id"]]
+    for note in at_table.notes:
+        note.student_name = names.get(note.learner_id, "")
     context = {
         "classroom": classroom,
+        "at_table": at_table,
         "dashboard": dashboard.class_dashboard(memberships, table, url_for, request.GET.get("pagina")),
         "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
     }

@@ -1,0 +1,52 @@
+"""«Mis errores en la mesa» in Chromium, JavaScript off, in English: a learner's hand in examen mode with a
+deliberate renuncio is reviewed, the play comes back on the home page, is answered wrongly, then rightly,
+and the rule shows in Mi progreso's «At the table»."""
+
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.browser.test_classroom_flow import _log_in
+from tests.tutor.play.conftest import commit_renuncio, start
+from tutor.hands import reviews
+from tutor.hands.models import HandRecord
+from tutor.progress.models import TableRetry
+
+
+def test_a_renuncio_comes_back_as_a_retry_answered_wrongly_then_rightly(
+    live_server, browser, transactional_db, alice, password
+):
+    learner = Client()
+    learner.force_login(alice)
+    commit_renuncio(learner, start(alice, mode="examen", seed=5))  # the deliberate error
+    review = reviews.request(HandRecord.objects.get())
+    reviews.run(review.pk)  # what the task worker does
+    item = TableRetry.objects.get()
+    right = next(code for code, grade in item.grades.items() if grade == "legal")
+
+    context = browser.new_context(locale="en-GB", java_script_enabled=False)
+    page = context.new_page()
+    _log_in(page, live_server.url, "alice", password)
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="1 play from your hands to try again").click()
+    expect(page.get_by_role("heading", name="My mistakes at the table")).to_be_visible()
+    page.get_by_role("link", name=f"Hand {item.record_id}, play {item.play + 1}").click()
+    expect(page.get_by_role("heading", name="Which card do you play?")).to_be_visible()
+    page.locator(f'button[name="card"][value="{item.card}"]').click()  # the same renuncio again
+    expect(page.locator('[data-retry-feedback="wrong"]')).to_be_visible()
+    expect(page.get_by_text("It cannot be played: it would be a renuncio.")).to_be_visible()
+    # not due again yet: the page says when it comes back; a minute later (FSRS's first step) it is due
+    page.goto(live_server.url + item.get_absolute_url())
+    expect(page.get_by_text("This play comes back in")).to_be_visible()
+    TableRetry.objects.filter(pk=item.pk).update(due=timezone.now())
+    page.goto(live_server.url + item.get_absolute_url())
+    page.locator(f'button[name="card"][value="{right}"]').click()
+    expect(page.locator('[data-retry-feedback="right"]')).to_be_visible()
+    expect(page.get_by_text("It can be played.")).to_be_visible()
+    page.goto(live_server.url + reverse("progress:index"))
+    section = page.locator("[data-table-report]")
+    expect(section.get_by_role("heading", name="At the table: your mistakes in your hands")).to_be_visible()
+    expect(section.locator('[data-table-row="R-OBL-ASISTIR"]')).to_be_visible()
+    context.close()

@@ -1,0 +1,187 @@
+"""«Mis errores en la mesa»: the plays that went wrong in a learner's own kept hands, asked again.
+
+Made when a hand's graded review is done (hands.signals.review_done): each renuncio and each card labelled
+«error» or «error grave» of the owner's own seat becomes a TableRetry, with the analyser's grade of every
+card that could be played there. Answered from the seat's view rebuilt from the record; scheduled by FSRS
+(right → Good, wrong → Again); two right answers in a row, each given when due, retire it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from fsrs import Card
+
+from engine import records
+from engine.analysis.retry import RIGHT_LABELS, label_cards, position
+from engine.bots.view import SeatView, seat_view
+from tutor.practice.identity import Owner
+from tutor.progress import spacing
+from tutor.progress.models import TableRetry, TableRetryAnswer
+
+logger = logging.getLogger(__name__)
+
+ERROR_LABELS = ("error", "error_grave")
+RETIRE_AFTER = 2  # right answers in a row
+
+
+def _play_numbers(record) -> list[tuple[int, int, int]]:
+    """(play number, trick number 1-based, seat) of every play of the record, in order."""
+    out = []
+    n = 0
+    for event in record.events:
+        if isinstance(event, records.Play):
+            out.append((n, n // 4 + 1, event.seat))
+            n += 1
+    return out
+
+
+def make_items(review) -> int:
+    """The retry items of a done review of a hand whose owner's seat is known; returns how many were made.
+    Safe to call again: an item per play is made once."""
+    row = review.record
+    seat = row.seat
+    if seat is None or review.status != review.Status.DONE:
+        return 0
+    record = records.read(row.text)
+    plays = _play_numbers(record)
+    data = review.data
+    wanted: list[dict] = []
+    for e in data.get("rule_errors", []):
+        if e["seat"] == seat:
+            wanted.append({"kind": TableRetry.Kind.RULE, **e})
+    for t in data.get("turns", []):
+        if t["seat"] == seat and t["label"] in ERROR_LABELS:
+            wanted.append({"kind": TableRetry.Kind.PLAY, **t})
+    made = 0
+    for w in wanted:
+        number = next((n for n, trick, s in plays if trick == w["trick"] and s == seat), None)
+        if number is None or TableRetry.objects.filter(record=row, play=number).exists():
+            continue
+        hand = position(record, number)
+        if hand is None or hand.turn != seat:
+            continue
+        view = seat_view(hand, seat)
+        if w["kind"] == TableRetry.Kind.RULE:
+            legal = view.legal_mask()
+            grades = {c.code: "legal" if legal >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
+            extra = {"rule_ids": w["rule_ids"], "reasons": [w["message"]]}
+        else:
+            grades = {code: [g.label, g.win, g.points] for code, g in label_cards(view).items()}
+            extra = {"theme": w.get("theme") or "", "label": w["label"], "reasons": w["reasons"]}
+        try:
+            with transaction.atomic():
+                TableRetry.objects.create(
+                    learner_id=row.learner_id,
+                    anon_id="" if row.learner_id else row.anon_id,
+                    record=row,
+                    play=number,
+                    seat=seat,
+                    kind=w["kind"],
+                    card=w["card"],
+                    grades=grades,
+                    viewer=data.get("viewer"),
+                    due=timezone.now(),
+                    **extra,
+                )
+        except IntegrityError:  # made meanwhile by another run
+            continue
+        made += 1
+    return made
+
+
+# Reading ------------------------------------------------------------------------------------------
+
+
+def open_items(owner: Owner):
+    return TableRetry.objects.filter(owner.q, retired_at__isnull=True, removed_at__isnull=True)
+
+
+def due_items(owner: Owner, now: datetime | None = None):
+    return open_items(owner).filter(due__lte=now or timezone.now()).order_by("due", "pk")
+
+
+def item_for(owner: Owner, item_id: int) -> TableRetry | None:
+    return TableRetry.objects.filter(owner.q, pk=item_id).select_related("record").first()
+
+
+def view_of(item: TableRetry) -> SeatView | None:
+    """The seat's view at the item's play, rebuilt from the record (None when it cannot be any more)."""
+    try:
+        hand = position(records.read(item.record.text), item.play)
+    except Exception:  # a record that no longer reads: the item is stale
+        return None
+    if hand is None or hand.turn != item.seat:
+        return None
+    return seat_view(hand, item.seat)
+
+
+def is_right(item: TableRetry, code: str) -> bool | None:
+    """Whether ``code`` is a right answer; None when it is no card the seat could play there."""
+    grade = item.grades.get(code)
+    if grade is None:
+        return None
+    if item.kind == TableRetry.Kind.RULE:
+        return grade == "legal"
+    return grade[0] in RIGHT_LABELS
+
+
+def best_cards(item: TableRetry) -> list[str]:
+    if item.kind == TableRetry.Kind.RULE:
+        return [c for c, g in item.grades.items() if g == "legal"]
+    return [c for c, g in item.grades.items() if g[0] == "la_mejor"]
+
+
+# Answering ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str  # "answered", "stale" (the form was for an earlier answer), "not_due", "closed", "invalid"
+    answer: TableRetryAnswer | None = None
+
+
+def answer(*, owner: Owner, item_id: int, code: str, number: int) -> Outcome | None:
+    """Grade one answer to the owner's item; ``number`` is the answer count the form was drawn with, so a
+    doubled or stale press changes nothing. None when the item is not the owner's."""
+    with transaction.atomic():
+        item = TableRetry.objects.select_for_update().filter(owner.q, pk=item_id).first()
+        if item is None:
+            return None
+        if number != item.answers:
+            return Outcome("stale")
+        if not item.open:
+            return Outcome("closed")
+        now = timezone.now()
+        if item.due > now:
+            return Outcome("not_due")
+        right = is_right(item, code)
+        if right is None:
+            return Outcome("invalid")
+        card = Card.from_dict(item.fsrs) if item.fsrs else Card(card_id=item.pk)
+        card, _log = spacing.review(card, correct=right, when=now)
+        logged = TableRetryAnswer.objects.create(
+            item=item, number=item.answers, card=code, right=right, answered_at=now
+        )
+        item.answers += 1
+        item.streak = item.streak + 1 if right else 0
+        item.fsrs = card.to_dict()
+        item.due = card.due
+        if item.streak >= RETIRE_AFTER:
+            item.retired_at = now
+        item.save(update_fields=["answers", "streak", "fsrs", "due", "retired_at"])
+        return Outcome("answered", logged)
+
+
+def remove(*, owner: Owner, item_id: int, note: str) -> bool | None:
+    """The learner takes an item out («no estoy de acuerdo»: ``note`` is kept for their teachers)."""
+    updated = TableRetry.objects.filter(owner.q, pk=item_id, removed_at__isnull=True).update(
+        removed_at=timezone.now(), note=note.strip()[:2000]
+    )
+    if updated:
+        return True
+    return False if TableRetry.objects.filter(owner.q, pk=item_id).exists() else None

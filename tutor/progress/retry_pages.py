@@ -1,0 +1,87 @@
+"""What the «Mis errores en la mesa» pages show: the seat's view at the play asked again (only what that
+seat knew), and the feedback of an answer (engine words in the reader's language)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from engine.bots.view import SeatView
+from engine.cards import CARDS
+from engine.messages import Message, Who, from_data
+from engine.tricks import trick_winner
+from tutor.hands.presenters import title_of
+from tutor.lib.i18n import text
+from tutor.lib.tables import table_label
+from tutor.progress import retries
+from tutor.progress.models import TableRetry, TableRetryAnswer
+
+
+def theme_text(theme: str) -> str:
+    return text(Message(f"review.theme.{theme}")) if theme else ""
+
+
+def label_text(label: str) -> str:
+    return text(Message(f"review.label.{label}"))
+
+
+def position_page(item: TableRetry, view: SeatView) -> dict:
+    """The position as the seat saw it: its cards, the trick so far, the trump, the cantes heard, the score."""
+    us, them = view.pair, 1 - view.pair
+    trick = list(view.trick)
+    return {
+        "item": item,
+        "hand_title": title_of(item.record),
+        "table": table_label(view.rules),
+        "trick_no": view.trick_no,
+        "my_cards": [c.code for c in view.hand_cards()],
+        "trick": [CARDS[c].code for c in trick],
+        "leader": view.leader,
+        "winner": trick_winner(trick, int(view.trump)) if trick else None,
+        "trump": view.trump,
+        "trump_card": None if view.trump_card is None else CARDS[view.trump_card].code,
+        "seat": view.seat,
+        "sung": [
+            {
+                "after_trick": s.after_trick,
+                "text": text(
+                    Message("table.sings", {"who": Who.seat(s.seat, view.seat), "cante": s.option.label})
+                ),
+            }
+            for s in view.cantes
+        ],
+        "tricks_won": list(view.won) if us == 0 else [view.won[1], view.won[0]],
+        "points": [view.tantos[us] + view.cante_points[us], view.tantos[them] + view.cante_points[them]],
+    }
+
+
+def _value(grade) -> dict:
+    return {"win": round(100 * grade[1]), "points": round(grade[2])}
+
+
+def feedback(item: TableRetry, answer: TableRetryAnswer) -> dict:
+    """What the answer was worth: the card chosen and the best (label and value), and the reason in words
+    the review gave for the card played at the table."""
+    best = retries.best_cards(item)
+    reasons = [text(from_data(r)) for r in item.reasons]
+    if item.kind == TableRetry.Kind.RULE:
+        return {
+            "right": answer.right,
+            "card": answer.card,
+            "verdict": _("Se puede jugar.") if answer.right else _("No se puede jugar: sería renuncio."),
+            "best": best,
+            "reasons": reasons,
+            "rule": True,
+        }
+    mine = item.grades[answer.card]
+    top = item.grades[best[0]] if best else mine
+    return {
+        "right": answer.right,
+        "card": answer.card,
+        "verdict": label_text(mine[0]),
+        "value": _value(mine),
+        "best": [] if answer.card in best else best,
+        "best_value": _value(top),
+        "reasons": reasons,
+        "theme": theme_text(item.theme),
+        "rule": False,
+    }
