@@ -219,9 +219,11 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     try:
         with transaction.atomic():
             match = _locked_match(owner, token)
-            now = current_hand(match)
-            if now is None or now.pk != hand.pk or now.over or now.events.count() != seq:
-                # Another post moved the log while the bots thought: this one is judged again on it.
+            # The log is append-only and the next hand is dealt only after this one's last event: the
+            # log has not moved if it is as long as it was.
+            if hand.events.count() != seq:
+                # Another post moved it while the bots thought: this one is judged again on the log now.
+                now = current_hand(match)
                 now_steps = steps_of(now) if now is not None else []
                 return _answer_placed(now, now_steps, seq, kind, value) or _stale()
             _store(hand, seq, new)

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.cards import CardError
 from engine.rules import PRESETS
 from tutor.lib.cards import as_card
+from tutor.lib.fragments import shared_part
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
 from tutor.play.models import Match, MatchHand
@@ -47,10 +48,12 @@ def _unfinished(request: HttpRequest):
 def index(request: HttpRequest) -> HttpResponse:
     matches = _unfinished(request)
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
-    form = NewMatchForm(
-        initial={"rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"}
+    rules = request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"
+    # The same form for everyone with that table: drawn once per process (tutor/lib/fragments.py).
+    form_html = shared_part(
+        request, "play/index.html#new_form", rules, lambda: {"form": NewMatchForm(initial={"rules": rules})}
     )
-    return render(request, "play/index.html", {"form": form, "matches": matches})
+    return render(request, "play/index.html", {"new_form_html": form_html, "matches": matches})
 
 
 @require_POST
