@@ -24,7 +24,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = (("home", "/"), ("Mi progreso", "/progreso/"), ("Jugar", "/jugar/"))
+# The glossary shows nothing of the learner's: the floor of any signed-in page (session, user, language).
+PAGES = (
+    ("home", "/"),
+    ("Mi progreso", "/progreso/"),
+    ("Jugar", "/jugar/"),
+    ("Glosario", "/lecciones/glosario/"),
+)
 
 
 def _learner(name: str, answers: int, matches: int):
