@@ -21,7 +21,8 @@ from django.utils.translation import get_language
 # Stands in for the reader's CSRF token in the stored HTML; no real token contains "-".
 PLACEHOLDER = "csrf-token-of-the-reader"
 MAX_PARTS = 1024
-CACHED_PART_SECONDS = 24 * 3600
+# A reader's own page: kept an hour (it holds their data; an erased account's copy goes with it).
+CACHED_PART_SECONDS = 3600
 
 _parts: dict[tuple, str] = {}
 _lock = threading.Lock()
