@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 # Stands in for the reader's CSRF token in the stored HTML; no real token contains "-".
 PLACEHOLDER = "csrf-token-of-the-reader"
 MAX_PARTS = 1024
-# A reader's own page holds their data: kept an hour at most (an erased account's copy expires with it).
+# A reader's own page holds their data: kept an hour at most (so an erased account's copy is gone within the hour).
 CACHED_PART_SECONDS = 3600
 
 _parts: dict[tuple, str] = {}
