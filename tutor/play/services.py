@@ -196,8 +196,9 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     does not take (nothing is recorded). A graded play counts in Mi progreso (``record_play``).
 
     The bots think outside any transaction, on the log as it was read; the steps are then stored in
-    a short transaction on the locked match that first checks the log has not moved meanwhile (when
-    it has, the post is answered from the log as it is now: a move already made, or a stale table).
+    a short transaction on the locked match, which the log's unique places refuse if the log has moved
+    meanwhile (then the post is answered from the log as it is now: a move already made, or a stale
+    table).
     """
     match = only_row(Match.objects.filter(owner.q, token=token))
     if match is None:
@@ -219,13 +220,8 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     try:
         with transaction.atomic():
             match = _locked_match(owner, token)
-            # The log is append-only and the next hand is dealt only after this one's last event: the
-            # log has not moved if it is as long as it was.
-            if hand.events.count() != seq:
-                # Another post moved it while the bots thought: this one is judged again on the log now.
-                now = current_hand(match)
-                now_steps = steps_of(now) if now is not None else []
-                return _answer_placed(now, now_steps, seq, kind, value) or _stale()
+            # (hand, seq) is unique and the log append-only: if it has moved since it was read, this
+            # insert fails and nothing of this move is written.
             _store(hand, seq, new)
             grade = new[0].grade
             if grade and grade["graded"]:  # R-OBL-*: a non-leading card, graded like a practice answer
@@ -237,8 +233,11 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
                 )
             _close_if_over(match, hand, table)
     except IntegrityError:
-        # A concurrent copy of this move was logged first; this transaction was rolled back whole.
-        return Outcome(False)
+        # Another post moved the log while the bots thought (a twin of this one, or another move); this
+        # transaction was rolled back whole, and the post is judged again on the log as it is now.
+        match = only_row(Match.objects.filter(owner.q, token=token))
+        now = current_hand(match) if match is not None else None
+        return _answer_placed(now, steps_of(now) if now is not None else [], seq, kind, value) or _stale()
     return Outcome(True, tuple(new), match, hand, table)
 
 
