@@ -6,7 +6,7 @@
 The production command's 3 sync workers; --clients threads (16), each an anonymous visitor with its
 own cookies on a keep-alive connection, read one page after the other for --seconds each (after
 --warmup seconds not measured): the home page, «Practicar», «Lecciones», a lesson step (with its
-example), Mi progreso and the glossary. Mi progreso gives each visitor an anonymous id on its first
+example), Mi progreso, the glossary and «Jugar». Mi progreso gives each visitor an anonymous id on its first
 visit (one session write), then only reads. Prints requests/s, p50/p99 latency and the share of the
 home page's rate for each page; exits 1 when a page serves less than half the home page's rate (the
 goal: within a factor of 2) or a request fails. Bounded: pages × (warm-up + seconds), at most 60 s
@@ -33,6 +33,7 @@ PAGES = (
     ("a lesson step", "/lecciones/montar/supera-la-salida/"),
     ("Mi progreso", "/progreso/"),
     ("Glosario", "/lecciones/glosario/"),
+    ("Jugar", "/jugar/"),
 )
 
 

@@ -83,13 +83,13 @@ def returning(request: HttpRequest) -> Returning | None:
         return None  # teachers start from their classes (the menu's «Clases»)
     course = lessons.get_course()
     done = lessons.done_keys(lessons.progress_by_step(owner))
-    progress = report.progress_for(owner)
+    due_count, queue_size = report.review_counts(owner)  # not the whole report: only its two counts
     home = Returning(
         next_step=lessons.next_step(course, done),
         done_steps=len(done & {step.key for step in course.steps}),
         total_steps=len(course.steps),
-        due_count=progress.due_count,
-        queue_size=progress.queue_size,
+        due_count=due_count,
+        queue_size=queue_size,
         recent=report.recent_attempts(owner, limit=RECENT),
         table_retries=retries.due_items(owner).count(),
     )

@@ -8,9 +8,11 @@ rendered without them.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable, Hashable
 
+from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -19,6 +21,8 @@ from django.utils.translation import get_language
 # Stands in for the reader's CSRF token in the stored HTML; no real token contains "-".
 PLACEHOLDER = "csrf-token-of-the-reader"
 MAX_PARTS = 1024
+# A reader's own page holds their data: kept an hour at most (so an erased account's copy is gone within the hour).
+CACHED_PART_SECONDS = 3600
 
 _parts: dict[tuple, str] = {}
 _lock = threading.Lock()
@@ -35,6 +39,23 @@ def shared_part(request, template_name: str, key: Hashable, context: Callable[[]
             if len(_parts) >= MAX_PARTS:  # bounded: progress sets make many lessons-index keys
                 _parts.clear()
             _parts[full_key] = html
+    return _with_token(request, html)
+
+
+def cached_part(request, template_name: str, shown: Hashable, context: Callable[[], dict]) -> SafeString:
+    """``template_name`` rendered with ``context()`` and kept in the cache under a digest of ``shown``
+    (everything the part shows, as plain values whose ``repr`` says it all): one reader's page drawn
+    again only when what it shows changes. Given back with this reader's CSRF token."""
+    digest = hashlib.sha256(repr((template_name, shown, get_language())).encode()).hexdigest()
+    key = f"part:{digest}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER})
+        cache.set(key, html, CACHED_PART_SECONDS)
+    return _with_token(request, html)
+
+
+def _with_token(request, html: str) -> SafeString:
     if PLACEHOLDER in html:
         html = html.replace(PLACEHOLDER, get_token(request))
     return mark_safe(html)  # noqa: S308 - our own template's output, the token is alphanumeric

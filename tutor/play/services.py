@@ -1,10 +1,12 @@
 """The writes of the play app: starting a match, the learner's moves (with the bots' replies), the next
-hand, and «Jugar desde aquí». Each move is one transaction on the locked match row."""
+hand, and «Jugar desde aquí». A move is worked out (the bots' replies too) outside any transaction and
+stored in a short one on the locked match row that checks the log has not moved."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NoReturn
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count
@@ -228,33 +230,34 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     A ``seq`` already in the log is a move already made (answered done=False, nothing changes).
     Raises MatchNotFound for a match that is not the owner's and PlayRefused for a move the table
     does not take (nothing is recorded). A graded play counts in Mi progreso (``record_play``).
+
+    The bots think outside any transaction, on the log as it was read; the steps are then stored in
+    a short transaction on the locked match, which the log's unique places refuse if the log has moved
+    meanwhile (then the post is answered from the log as it is now: a move already made, or a stale
+    table).
     """
+    match = only_row(Match.objects.filter(owner.q, token=token))
+    if match is None:
+        raise MatchNotFound()
+    hand = current_hand(match)
+    steps = steps_of(hand) if hand is not None else []
+    if (answered := _answer_placed(hand, steps, seq, kind, value)) is not None:
+        return answered
+    table = table_of(match, hand, steps)
+    if kind == CARD:
+        table.play_learner_card(value)
+    elif kind == CANTE:
+        table.sing(value)
+    elif kind == PASS:
+        table.let_pass()
+    else:
+        raise PlayRefused(_("Esa jugada no existe."))
+    new = table.steps[seq:]
     try:
         with transaction.atomic():
             match = _locked_match(owner, token)
-            hand = current_hand(match)
-            if hand is None or hand.over:
-                if hand is not None and seq < hand.events.count():
-                    if _same_move(steps_of(hand)[seq], kind, value):
-                        return Outcome(False)  # the hand's last move, posted again
-                raise PlayRefused(_("Esta mano ya ha terminado."))
-            steps = steps_of(hand)
-            if seq < len(steps):
-                if _same_move(steps[seq], kind, value):
-                    return Outcome(False)  # a replayed or doubled post of a move already made
-                raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
-            if seq != len(steps):
-                raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
-            table = table_of(match, hand, steps)
-            if kind == CARD:
-                table.play_learner_card(value)
-            elif kind == CANTE:
-                table.sing(value)
-            elif kind == PASS:
-                table.let_pass()
-            else:
-                raise PlayRefused(_("Esa jugada no existe."))
-            new = table.steps[seq:]
+            # (hand, seq) is unique and the log append-only: if it has moved since it was read, this
+            # insert fails and nothing of this move is written.
             _store(hand, seq, new)
             grade = new[0].grade
             if grade and grade["graded"]:  # R-OBL-*: a non-leading card, graded like a practice answer
@@ -266,9 +269,31 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
                 )
             _close_if_over(match, hand, table)
     except IntegrityError:
-        # A concurrent copy of this move was logged first; this transaction was rolled back whole.
-        return Outcome(False)
+        # Another post moved the log while the bots thought (a twin of this one, or another move); this
+        # transaction was rolled back whole, and the post is judged again on the log as it is now.
+        match = only_row(Match.objects.filter(owner.q, token=token))
+        now = current_hand(match) if match is not None else None
+        return _answer_placed(now, steps_of(now) if now is not None else [], seq, kind, value) or _stale()
     return Outcome(True, tuple(new), match, hand, table)
+
+
+def _stale() -> NoReturn:
+    raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
+
+
+def _answer_placed(
+    hand: MatchHand | None, steps: list[Step], seq: int, kind: str, value: str
+) -> Outcome | None:
+    """The answer to a move at place ``seq`` that the log ``steps`` of the current hand already
+    decides: done=False for a move already made (a replayed or doubled post), PlayRefused for a hand
+    that has ended or a table that has changed; None when ``seq`` is the log's next place."""
+    if seq < len(steps) and _same_move(steps[seq], kind, value):
+        return Outcome(False)  # a replayed or doubled post of a move already made (maybe the hand's last)
+    if hand is None or hand.over:
+        raise PlayRefused(_("Esta mano ya ha terminado."))
+    if seq != len(steps):
+        _stale()
+    return None
 
 
 def _same_move(step: Step, kind: str, value: str) -> bool:

@@ -8,6 +8,7 @@ from engine.cards import CardError
 from engine.rules import PRESETS
 from tutor.lib import pressed
 from tutor.lib.cards import as_card
+from tutor.lib.fragments import shared_part
 from tutor.lib.pressed import STALE
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
@@ -55,13 +56,18 @@ def index(request: HttpRequest) -> HttpResponse:
     matches = _unfinished(request)
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
     has_matches = request.user.is_authenticated or request.session.get(SESSION_KEY)
-    form = NewMatchForm(
-        initial={
-            "rules": request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia",
-            pressed.FIELD: services.newest_match_id(owner_for(request)) if has_matches else 0,
-        }
+    rules = request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"
+    newest = services.newest_match_id(owner_for(request)) if has_matches else 0
+    # The form, with the newest match the owner had when it was drawn (a second «Empezar» is seen as
+    # such): drawn once per process for each table and that number (tutor/lib/fragments.py).
+    form_html = shared_part(
+        request,
+        "play/index.html#new_form",
+        (rules, newest),
+        lambda: {"form": NewMatchForm(initial={"rules": rules, pressed.FIELD: newest})},
     )
-    return render(request, "play/index.html", {"form": form, "matches": matches, "variants": variants()})
+    context = {"new_form_html": form_html, "matches": matches, "variants": variants()}
+    return render(request, "play/index.html", context)
 
 
 @require_POST

@@ -2,11 +2,12 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.lib.fragments import shared_part
+from tutor.lib.fragments import cached_part, shared_part
 from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
 from tutor.progress.forms import RetryAnswerForm, RetryRemoveForm
@@ -33,13 +34,25 @@ def index(request: HttpRequest) -> HttpResponse:
         "window": mastery.WINDOW,
         "anonymous": not request.user.is_authenticated,
     }
-    if (
-        progress.blank and not table.hands and not table.open_count
-    ):  # nothing practised yet: the same page for everyone, drawn once
-        parts = context
+    parts = context
+    if progress.blank and not table.hands and not table.open_count:  # nothing yet: one page for everyone
         key = ("empty", parts["anonymous"])
         context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}
+    else:  # drawn again only when something it shows has changed (the data, or the time to a review)
+        shown = (_shown(progress, parts["recent"], parts["anonymous"]), repr(table))
+        context = {"page_html": cached_part(request, "progress/index.html#page", shown, lambda: parts)}
     return render(request, "progress/index.html", context)
+
+
+def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
+    """Everything Mi progreso's page shows, as plain values: its cache key (tutor/lib/fragments.py).
+    What depends on the clock is in it as it reads now (due or not, «dentro de …»)."""
+    clock = [(row.is_due, row.due_soon, timeuntil(row.due) if row.due else "") for row in progress.families]
+    answers = [
+        (a.pk, a.correct, a.family, a.misconception, a.rule_ids, a.created_at, a.issued.token)
+        for a in (item.attempt for item in recent)
+    ]
+    return (repr(progress), clock, answers, anonymous, timezone.get_current_timezone_name())
 
 
 @require_POST
