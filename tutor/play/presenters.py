@@ -80,6 +80,7 @@ def _trick_view(table: Table) -> dict:
 
 def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
     score = hand.score
+    kept = HandRecord.objects.filter(match_hand_id=hand.pk).values_list("pk", flat=True).first()
     played_out = score["ultimas"] is not None
     rows = []
     for pair in "AB":
@@ -124,6 +125,8 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
         "renuncios": renuncios,
         "missed": missed,
         "summary": _summary(match, hand, state),
+        "review_url": reverse("hands:review", args=[kept]) if kept else "",
+        "record_url": reverse("hands:detail", args=[kept]) if kept else "",
     }
 
 

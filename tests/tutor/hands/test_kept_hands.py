@@ -131,3 +131,11 @@ def test_the_match_page_links_the_earlier_hands_and_their_records(alice, alice_c
 
 def test_mis_manos_is_in_the_menu(client, db):
     assert f'href="{reverse("hands:index")}"' in client.get(reverse("core:home")).content.decode()
+
+
+def test_the_hands_score_links_its_graded_review(alice, alice_client):
+    match = start(alice, seed=5)
+    play_out(alice_client, match)
+    row = HandRecord.objects.get()
+    page = alice_client.get(match.get_absolute_url()).content.decode()
+    assert reverse("hands:review", args=[row.pk]) in page
