@@ -56,7 +56,7 @@ def test_two_people_play_a_hand_with_two_bots(live_server, browser, alice, bob):
     guest = _signed_in(browser, base, bob, java_script_enabled=False, viewport={"width": 360, "height": 740})
 
     host.goto(base + "/mesas/")
-    host.get_by_label("Nivel de los bots").select_option("principiante")
+    host.locator('input[name="level"][value="principiante"]').check()
     host.get_by_role("button", name="Abrir la mesa").click()
     expect(host.get_by_text("Invitar")).to_be_visible()
     code = host.locator("#tables-invite-title + p strong").inner_text()

@@ -38,7 +38,19 @@ DICTIONARY = {"es": "es_ES", "en": "en_US"}
 READ_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # What the world's users wrote: names, nicknames, titles (not the site's words).
-USER_DATA = {"alice", "bob", "charlie", "teresa", "tomas", "Alicia", "Roberto", "Carlos", "Martes", "Tarea"}
+USER_DATA = {
+    "alice",
+    "bob",
+    "charlie",
+    "teresa",
+    "tomas",
+    "Alicia",
+    "Roberto",
+    "Carlos",
+    "Martes",
+    "Tarea",
+    "Liga",
+}
 USER_DATA |= {"Montar", "Zorro", "Alice", "Bob", "Charlie", "Teresa", "Tomas", "example", "org", "nueva"}
 PERSONAS = (None, "alice", "teresa")
 FAMILIES = tuple(FAMILY_LABELS)
