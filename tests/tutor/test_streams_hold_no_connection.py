@@ -8,13 +8,9 @@ from django.test import AsyncRequestFactory, RequestFactory
 
 from tutor.core.middleware import streams_hold_no_connection
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="SQLite's in-memory test database never closes: PostgreSQL pass",
-    ),
-]
+# The SQLite test database is a file now (tests/conftest.py), so its connection closes like PostgreSQL's:
+# both passes run these.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _answer_with(response):
