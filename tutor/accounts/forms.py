@@ -7,6 +7,7 @@ from django.contrib.auth.forms import (
     UserCreationForm,
 )
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from tutor.accounts.models import User
@@ -50,9 +51,15 @@ class SignupForm(UserCreationForm):
 
 
 class OurPasswordChangeForm(PasswordChangeForm):
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, request: HttpRequest, **kwargs) -> None:
+        self.request = request
         super().__init__(*args, **kwargs)
         _our_password_help(self, "new_password1", "new_password2")
+
+    def clean_old_password(self) -> str:
+        password = self.cleaned_data["old_password"]
+        check_current_password(self.request, self.user, password, self.error_messages["password_incorrect"])
+        return password
 
 
 class OurSetPasswordForm(SetPasswordForm):
@@ -64,6 +71,18 @@ class OurSetPasswordForm(SetPasswordForm):
 THROTTLED_LOGIN = _(
     "Demasiados intentos fallidos. Por seguridad, espera 15 minutos antes de volver a intentarlo."
 )
+
+
+def check_current_password(request: HttpRequest, user, password: str, wrong_message) -> None:
+    """The signed-in forms that ask for the account's own password (changing it, erasing the account)
+    count a wrong one as a failed login of that username: an open session on a shared computer must not
+    become a way to guess the password without the login's limit."""
+    if LOGIN.is_blocked(request, user.get_username()):
+        raise ValidationError(THROTTLED_LOGIN, code="throttled")
+    if not user.check_password(password):
+        LOGIN.record(request, user.get_username())
+        raise ValidationError(wrong_message, code="password_incorrect")
+    LOGIN.forget_name(request, user.get_username())
 
 
 class ThrottledLogin:

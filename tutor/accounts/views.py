@@ -86,7 +86,7 @@ def logout(request: HttpRequest) -> HttpResponse:
 @login_required
 @once
 def password_change(request: HttpRequest) -> HttpResponse:
-    form = OurPasswordChangeForm(user=request.user, data=request.POST or None)
+    form = OurPasswordChangeForm(user=request.user, data=request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         update_session_auth_hash(request, user)

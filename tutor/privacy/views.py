@@ -67,7 +67,7 @@ def download(request: HttpRequest, export_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def delete_account(request: HttpRequest) -> HttpResponse:
-    form = ConfirmPasswordForm(request.user, request.POST if request.method == "POST" else None)
+    form = ConfirmPasswordForm(request, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = get_user_model().objects.get(pk=request.user.pk)
         auth_logout(request)

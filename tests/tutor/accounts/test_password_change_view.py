@@ -60,3 +60,21 @@ def test_a_double_click_on_change_password_changes_it_once_and_says_so(alice, al
     assert "Esto ya estaba hecho." in again.content.decode()
     alice.refresh_from_db()
     assert alice.check_password("sota-de-bastos-7")
+
+
+def test_guessing_the_old_password_is_throttled_like_the_login(alice, alice_client, password, settings):
+    """A session left open must not let anyone try old passwords without the login's limit."""
+    url = reverse("accounts:password_change")
+    for _ in range(settings.LOGIN_ATTEMPTS_PER_USERNAME):
+        page = alice_client.post(
+            url,
+            {"old_password": "adivino", "new_password1": "Xk3-otra-clave", "new_password2": "Xk3-otra-clave"},
+        ).content.decode()
+        assert "Demasiados intentos fallidos" not in page
+    response = alice_client.post(
+        url, {"old_password": password, "new_password1": "Xk3-otra-clave", "new_password2": "Xk3-otra-clave"}
+    )
+    assert response.status_code == 200
+    assert "Demasiados intentos fallidos" in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.check_password(password)

@@ -91,3 +91,16 @@ def test_the_privacy_page_is_linked_from_every_page_in_both_languages(client, la
         assert "Quién ve cada cosa" in page and "30 días" in page
     else:
         assert "Who sees what" in page and "30 days" in page
+
+
+def test_guessing_the_password_on_the_erasure_form_is_throttled_like_the_login(zoe, zoe_client, settings):
+    """An open session left on a shared computer must not be a way round the login's limit."""
+    for _ in range(settings.LOGIN_ATTEMPTS_PER_USERNAME):
+        zoe_client.post(reverse("privacy:delete_account"), {"password": "adivino"})
+    response = zoe_client.post(reverse("privacy:delete_account"), {"password": PASSWORD})
+    assert response.status_code == 200
+    assert "Demasiados intentos fallidos" in response.content.decode()
+    assert get_user_model().objects.filter(username=ZOE["username"]).exists()
+    # The same count closes the login form for that username.
+    login = Client().post(reverse("accounts:login"), {"username": ZOE["username"], "password": PASSWORD})
+    assert "Demasiados intentos fallidos" in login.content.decode()
