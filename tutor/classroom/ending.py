@@ -52,16 +52,33 @@ def can_erase(classroom: Classroom, now: datetime | None = None) -> bool:
     return start is not None and (now or timezone.now()) >= start
 
 
+def children_only_in(classroom: Classroom) -> list:
+    """The managed children's accounts of ``classroom`` that belong to no other class: without the
+    class nobody could give them a new password, so they go with it."""
+    return [
+        m.student
+        for m in classroom.memberships.filter(managed=True).select_related("student")
+        if not Membership.objects.filter(student=m.student).exclude(classroom=classroom).exists()
+    ]
+
+
 def erase_class(classroom: Classroom) -> int:
     """Erase the class with its sets, rounds and the students' work in them, and the managed
     children's accounts that belong to no other class. Returns how many accounts were erased."""
     with transaction.atomic():
-        children = [
-            m.student
-            for m in classroom.memberships.filter(managed=True).select_related("student")
-            if not Membership.objects.filter(student=m.student).exclude(classroom=classroom).exists()
-        ]
+        children = children_only_in(classroom)
+        # The class first: its rounds go whole, so no child's live answer is kept anonymised in a
+        # round that is then erased.
+        classroom.delete()
         for child in children:
             erase_user(child)
-        classroom.delete()
     return len(children)
+
+
+def classes_erased_with(teacher) -> list[Classroom]:
+    """The classes that ``teacher`` alone teaches: erasing her account erases them."""
+    return [
+        c
+        for c in Classroom.objects.filter(teachers=teacher)
+        if not c.teachers.exclude(pk=teacher.pk).exists()
+    ]

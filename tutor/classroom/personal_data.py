@@ -3,8 +3,9 @@ the user (memberships, assignments, positions, sets) are in the archive through 
 
 The archive adds the names of the user's classes (a membership names its class by number only).
 A teacher's erasure hands the sets they made to another teacher of the class, and erases whole the
-classes nobody else teaches (their sets, rounds and the students' work in them; the students'
-accounts stay). A student's memberships and assignments go with the account (the database cascades).
+classes nobody else teaches (their sets, rounds and the students' work in them) as an archived class
+is erased: the managed children's accounts of such a class that are in no other class go with it
+(nobody could give them a new password), the other students' accounts stay. A student's memberships and assignments go with the account (the database cascades).
 """
 
 from django.db.models import Q
@@ -23,9 +24,10 @@ def class_names(user):
 
 @before_erasure
 def hand_over_or_erase_classes(user):
-    for classroom in Classroom.objects.filter(teachers=user):
-        if not classroom.teachers.exclude(pk=user.pk).exists():
-            classroom.delete()
+    from tutor.classroom.ending import classes_erased_with, erase_class
+
+    for classroom in classes_erased_with(user):
+        erase_class(classroom)
     for practice_set in PracticeSet.objects.filter(created_by=user).select_related("classroom"):
         other = practice_set.classroom.teachers.exclude(pk=user.pk).order_by("pk").first()
         if other is None:

@@ -64,6 +64,12 @@ def download(request: HttpRequest, export_id: int) -> HttpResponse:
     return response
 
 
+def _children_erased_with(teacher) -> int:
+    from tutor.classroom.ending import children_only_in, classes_erased_with
+
+    return len({child.pk for c in classes_erased_with(teacher) for child in children_only_in(c)})
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def delete_account(request: HttpRequest) -> HttpResponse:
@@ -77,5 +83,10 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "privacy/delete_account.html",
-        {"heading": _("Borrar mi cuenta"), "form": form, "is_teacher": request.user.is_teacher},
+        {
+            "heading": _("Borrar mi cuenta"),
+            "form": form,
+            "is_teacher": request.user.is_teacher,
+            "children_erased": _children_erased_with(request.user) if request.user.is_teacher else 0,
+        },
     )

@@ -82,7 +82,9 @@ def test_her_live_answer_stays_in_the_rounds_counts_without_her(busy_class, zoe)
 
 
 @pytest.mark.parametrize("teachers", [1, 2])
-def test_a_teacher_is_erased_with_her_classes_or_hands_them_over(busy_class, teresa, tomas, alice, teachers):
+def test_a_teacher_is_erased_with_her_classes_or_hands_them_over(
+    busy_class, teresa, tomas, alice, zoe, teachers
+):
     from tutor.classroom.models import Classroom, PracticeSet
     from tutor.live.models import Round
 
@@ -95,9 +97,33 @@ def test_a_teacher_is_erased_with_her_classes_or_hands_them_over(busy_class, ter
         assert PracticeSet.objects.get(pk=busy_class["set"].pk).created_by == tomas
         assert Round.objects.get(pk=busy_class["live"].pk).started_by == tomas
         assert list(classroom.teachers.all()) == [tomas]
+        assert zoe.__class__.objects.filter(pk=zoe.pk).exists()  # her class goes on, with a teacher
     else:
         assert not Classroom.objects.filter(pk=classroom.pk).exists()
-    assert alice.__class__.objects.filter(pk=alice.pk).exists()  # the students' accounts stay
+        # The managed child she made for that class only goes with it: nobody could reset it.
+        assert not zoe.__class__.objects.filter(pk=zoe.pk).exists()
+    assert alice.__class__.objects.filter(pk=alice.pk).exists()  # the students' own accounts stay
+
+
+def test_a_managed_child_also_in_another_class_stays_when_the_teacher_goes(busy_class, teresa, tomas, zoe):
+    from tutor.classroom.models import Classroom, Membership
+
+    other = Classroom.objects.create(name="Otra clase")
+    other.teachers.add(tomas)
+    Membership.objects.create(classroom=other, student=zoe, managed=True)
+    services.erase_user(teresa)
+    assert zoe.__class__.objects.filter(pk=zoe.pk).exists()
+    assert list(Membership.objects.filter(student=zoe).values_list("classroom", flat=True)) == [other.pk]
+
+
+def test_the_erasure_page_tells_a_teacher_which_child_accounts_go_with_her_classes(busy_class, teresa):
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client()
+    client.force_login(teresa)
+    page = client.get(reverse("privacy:delete_account")).content.decode()
+    assert "La cuenta que creaste para un alumno de esas clases" in page
 
 
 def test_an_erasure_that_fails_halfway_erases_nothing(busy_class, zoe, monkeypatch):
