@@ -1,10 +1,13 @@
 """Renuncio at a table of people (refused, or called as at a real table), each one's tutor mode, a
 teacher watching and ending a class table, the streams' adapter."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from engine.cards import CARDS
 from engine.rules import PRESETS
@@ -243,3 +246,22 @@ def test_a_sync_worker_holds_no_stream_and_the_poll_answers_204_while_nothing_ch
 def test_close_idle_tables_command_runs(capsys):
     call_command("close_idle_tables")
     assert "0 mesas cerradas" in capsys.readouterr().out
+
+
+def test_a_tables_stream_reads_the_version_from_the_database_keeps_its_person_present_and_lets_a_bot_play_for_one_gone(
+    alice, bob
+):
+    table = open_table(alice, [(bob, 1)])
+    long_ago = timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 1)
+    _hand, g = game(table)
+    waiting = g.waiting_for()[0]
+    gone, streaming = ((alice, bob) if waiting == 0 else (bob, alice)) if waiting in (0, 1) else (None, None)
+    assert gone is not None, "the seeded deal waits for a person first"
+    Seat.objects.filter(table=table).update(last_seen=long_ago)  # both unseen for a while
+    version = streams._versions(table.token, streaming.pk)[0]
+    table.refresh_from_db()
+    assert version == table.version
+    assert not services.away(Seat.objects.get(table=table, user=streaming))  # the stream is presence
+    assert services.away(Seat.objects.get(table=table, user=gone))
+    assert TableEvent.objects.filter(seat=waiting, by_bot=True).exists()  # a bot played for the one gone
+    assert streams._versions("no-such-table", streaming.pk) == (-1, 0, 0)
