@@ -144,6 +144,11 @@ def test_every_move_at_a_table_of_four_reaches_the_other_three_seats_streams(
             for other in range(4):
                 if other != seat:
                     _version_at_least(lines[other], table.version, other, seen[other])
+            # A poll, as a page without a stream makes it, by each seat in turn.
+            poller = moves % 4
+            polled = posting[poller].get(state, params={"v": table.version - 1})
+            assert polled.status_code == 200 and 'id="table-region"' in polled.text
+            _shows_no_other_hand(polled.text, _unplayed_of_others(table, poller), poller)
         _hand, g = game(table)
         assert g.over and moves >= 40  # a whole hand: forty cards, each made by a person
     finally:
