@@ -136,6 +136,7 @@ def test_a_hand_among_four_people_with_a_cante_a_called_renuncio_a_drop_out_and_
         assert pages[NARROW].evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         # The teacher is a spectator: the trick and the score, no hand and nothing to press.
         expect(teacher.locator("[data-score]")).to_contain_text("Partida")
+        expect(teacher.locator("#table-region .trick")).to_be_visible()
         assert teacher.locator('button[name="card"]').count() == 0 and "Tu mano" not in teacher.content()
 
         done: dict = {}

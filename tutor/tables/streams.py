@@ -46,7 +46,8 @@ def _versions(token: str, user_id: int) -> tuple[int, int, int]:
     seat = only_row(Seat.objects.filter(table=table, user_id=user_id).select_related("table"))
     if seat is not None:
         services.touch(seat)
-    services.advance(table)
+    if any(services.away(s) for s in services.seats_of(table).values()):  # the hand is rebuilt only then
+        services.advance(table)
     return (Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0], 0, 0)
 
 
