@@ -27,8 +27,8 @@ from .conftest import game, legal_post
 REDIS_URL = os.environ.get("TABLES_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
 # Fixed ports and a Redis database the fixture flushes: run on their own, after the others.
 pytestmark = pytest.mark.serial
-PORTS = [int(p) for p in os.environ.get("TABLES_TEST_PORTS", "8721,8722").split(",")]
-STREAM_PORTS = [int(p) for p in os.environ.get("TABLES_TEST_STREAM_PORTS", "8723,8724").split(",")]
+PORTS = [int(p) for p in os.environ.get("TABLES_TEST_PORTS", "8761,8762").split(",")]
+STREAM_PORTS = [int(p) for p in os.environ.get("TABLES_TEST_STREAM_PORTS", "8763,8764").split(",")]
 # A seat's stream must show a move within this (the stream's own refresh is 10 s: a move seen only by
 # the refresh, never by its message, would fail). Generous: the machine running the suite is loaded.
 WITHIN = 8.0
