@@ -1,4 +1,10 @@
-"""A match (partida) of hands: dealer rotation (R-DEAL-4), the match system (R-MATCH-1 or ludoteka), renuncio penalty."""
+"""A match (partida) of hands: dealer rotation (R-DEAL-4), the match system (R-MATCH-1 or ludoteka), renuncio penalty.
+
+A false «¡Renuncio!» (a call the referee finds unfounded, at a table that plays renuncio as at a real
+table) is not in the rules (rules.md gives no figure): what it costs is the table's setting. When a
+table makes it cost points, each false call gives ``FALSE_CALL_POINTS`` match points to the caller's
+rivals, counted when the hand ends and before the hand's own point (the call came first).
+"""
 
 from __future__ import annotations
 
@@ -23,6 +29,19 @@ class HandResult:
     dealer: int
     score: HandScore
     points: int  # match points the hand's winner scored
+    penalties: tuple[int, int] = (0, 0)  # match points each pair won from its rivals' false calls
+
+
+# Match points a false «¡Renuncio!» gives the caller's rivals, at a table where a false call costs points.
+FALSE_CALL_POINTS = 1
+
+
+def false_call_points(false_calls: tuple[int, ...]) -> tuple[int, int]:
+    """Match points each pair wins from the false calls of the pairs in ``false_calls`` (one per call)."""
+    return (
+        FALSE_CALL_POINTS * sum(1 for pair in false_calls if pair == 1),
+        FALSE_CALL_POINTS * sum(1 for pair in false_calls if pair == 0),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +100,39 @@ class Match:
     def new_hand(self, seed: int | random.Random) -> Hand:
         return Hand.from_deal(self.deal(seed), self.hand_rules)
 
-    def record(self, score: HandScore) -> Match:
-        """The match after a hand with ``score``; a renuncio under ``pierde_partida`` ends it (R-RENUNCIO-1)."""
+    def record(self, score: HandScore, false_calls: tuple[int, ...] = ()) -> Match:
+        """The match after a hand with ``score``; a renuncio under ``pierde_partida`` ends it (R-RENUNCIO-1).
+
+        ``false_calls``: the pair of each false «¡Renuncio!» called in the hand, at a table where a false
+        call costs points; each gives the caller's rivals FALSE_CALL_POINTS before the hand's point, so a
+        pair that reaches the target by them wins the match even if it lost the hand."""
         if self.over:
             raise MatchOver("la partida ha terminado")
+        penalties = false_call_points(false_calls)
+        points = [self.points[0] + penalties[0], self.points[1] + penalties[1]]
         if self.fixed_hands is not None:
-            return self._record_fixed(score)
+            return self._record_fixed(score, points, penalties)
+        if (by_calls := self._reached(points)) is not None:
+            result = HandResult(self.dealer, score, 0, penalties)
+            return replace(
+                self,
+                points=(points[0], points[1]),
+                results=(*self.results, result),
+                winner=by_calls,
+                reason="puntos",
+            )
         if score.reason == "renuncio" and self.rules.renuncio == "pierde_partida":
-            result = HandResult(self.dealer, score, 0)
-            return replace(self, results=(*self.results, result), winner=score.winner, reason="renuncio")
+            result = HandResult(self.dealer, score, 0, penalties)
+            return replace(
+                self,
+                points=(points[0], points[1]),
+                results=(*self.results, result),
+                winner=score.winner,
+                reason="renuncio",
+            )
         pts = self.hand_points(score)
-        points = list(self.points)
         points[score.winner] += pts
-        result = HandResult(self.dealer, score, pts)
+        result = HandResult(self.dealer, score, pts, penalties)
         winner = score.winner if points[score.winner] >= self.target else None
         return replace(
             self,
@@ -103,11 +142,16 @@ class Match:
             reason="puntos" if winner is not None else None,
         )
 
-    def _record_fixed(self, score: HandScore) -> Match:
+    def _reached(self, points: list[int]) -> int | None:
+        """The pair at the target (the one further past it; None when neither, or both equally)."""
+        if max(points) < self.target or points[0] == points[1]:
+            return None
+        return 0 if points[0] > points[1] else 1
+
+    def _record_fixed(self, score: HandScore, points: list[int], penalties: tuple[int, int]) -> Match:
         pts = self.hand_points(score)
-        points = list(self.points)
         points[score.winner] += pts
-        results = (*self.results, HandResult(self.dealer, score, pts))
+        results = (*self.results, HandResult(self.dealer, score, pts, penalties))
         winner = None
         if len(results) >= self.fixed_hands and points[0] != points[1]:
             winner = 0 if points[0] > points[1] else 1

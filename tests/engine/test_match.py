@@ -132,3 +132,25 @@ def test_the_target_is_written_as_points_not_as_a_card():
         assert (
             render(summary, "en") == f"Match in progress: pair A 0, pair B 0 (first to {goal} points wins)."
         )
+
+
+def test_a_false_call_gives_the_callers_rivals_a_point_when_the_hand_ends():
+    m = Match().record(A_WINS, false_calls=(0,))  # pair A won the hand but called a false renuncio
+    assert m.points == (1, 1) and m.results[0].penalties == (0, 1) and m.results[0].points == 1
+    m = m.record(B_WINS, false_calls=(1, 1))  # two false calls by pair B, which then won the hand
+    assert m.points == (3, 1) and m.winner == 0 and m.reason == "puntos" and m.results[-1].points == 0
+
+
+def test_a_pair_that_reaches_the_target_by_the_rivals_false_calls_wins_before_the_hands_point():
+    m = Match().record(A_WINS).record(A_WINS).record(B_WINS).record(B_WINS)
+    assert m.points == (2, 2)
+    # Pair A called falsely during a hand it then won: pair B reached three first.
+    m = m.record(A_WINS, false_calls=(0,))
+    assert m.winner == 1 and m.points == (2, 3) and m.results[-1].points == 0
+    assert "pareja B, 3 a 2" in str(m.summary())
+
+
+def test_false_calls_count_in_a_series_of_fixed_hands_and_no_call_costs_nothing():
+    m = Match(fixed_hands=2).record(A_WINS, false_calls=(0, 0)).record(A_WINS)
+    assert m.points == (2, 2) and m.over and m.winner is None
+    assert Match().record(A_WINS, false_calls=()).points == Match().record(A_WINS).points == (1, 0)

@@ -157,13 +157,18 @@ def in_thread(func):
 versions = in_thread(pulse.versions)
 
 
-async def events(code: str, projector: bool) -> AsyncIterator[str]:
-    """The text/event-stream of round ``code``: one ``data:`` line per version its page must fetch."""
+async def events(code: str, projector: bool, read=None) -> AsyncIterator[str]:
+    """The text/event-stream of round ``code``: one ``data:`` line per version its page must fetch.
+
+    ``read``: a coroutine function returning the key's counters from the truth (the round's by default),
+    awaited when the stream opens, after its subscriber (re)connects and every REFRESH_SECONDS (another
+    kind of key, a table's, brings its own)."""
+    read = read or (lambda: versions(code))
     hub = _hub()
     listener = hub.add(code)
     try:
         await hub.ready()
-        listener.update(*await versions(code))
+        listener.update(*await read())
         yield f"retry: {RETRY_MS}\n\n"
         loop = asyncio.get_running_loop()
         ends = loop.time() + MAX_SECONDS
@@ -183,6 +188,6 @@ async def events(code: str, projector: bool) -> AsyncIterator[str]:
             listener.changed.clear()
             if listener.stale:
                 listener.stale = False
-                listener.update(*await versions(code))
+                listener.update(*await read())
     finally:
         hub.remove(listener)

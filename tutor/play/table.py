@@ -293,11 +293,16 @@ def store_score(score: HandScore) -> dict:
 
 
 def match_state(
-    rules: TableRules, first_dealer: int, scores: list[dict], fixed_hands: int | None = None
+    rules: TableRules,
+    first_dealer: int,
+    scores: list[dict],
+    fixed_hands: int | None = None,
+    false_calls: list[tuple[int, ...]] | None = None,
 ) -> Match:
     """The engine's Match after the hands with these stored scores (``fixed_hands``: a series of that many
-    hands, a class's «jugar N manos»)."""
+    hands, a class's «jugar N manos»; ``false_calls``: each hand's false «¡Renuncio!» calls, by pair, at a
+    table where they cost points)."""
     m = Match(rules, first_dealer, fixed_hands=fixed_hands)
-    for s in scores:
-        m = m.record(score_from_dict(s))
+    for i, s in enumerate(scores):
+        m = m.record(score_from_dict(s), false_calls=false_calls[i] if false_calls else ())
     return m

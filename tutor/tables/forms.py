@@ -20,7 +20,7 @@ class NewTableForm(NewMatchForm):
         label=_("El renuncio"), choices=RenuncioRule.choices, initial=RenuncioRule.REFUSED
     )
     false_call = forms.ChoiceField(
-        label=_("Cantar un renuncio que no lo es"), choices=FalseCall.choices, initial=FalseCall.NOTHING
+        label=_("Cantar un renuncio que no lo es"), choices=FalseCall.choices, initial=FalseCall.POINT
     )
     seat = forms.TypedChoiceField(label=_("Tu sitio"), choices=SEAT_CHOICES, coerce=int, initial=0)
     classroom = forms.TypedChoiceField(

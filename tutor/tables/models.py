@@ -38,6 +38,9 @@ class RenuncioRule(models.TextChoices):
 
 
 class FalseCall(models.TextChoices):
+    """What a false «¡Renuncio!» costs (rules.md gives no figure: the table says; ``POINT`` by default)."""
+
+    POINT = "punto", _("un punto de la partida para la pareja rival, al terminar la mano")
     NOTHING = "nada", _("no cuesta nada")
     SILENCE = "sin_cantar", _("quien se equivoca ya no puede cantar renuncio en esa mano")
 
@@ -53,7 +56,7 @@ class Table(models.Model):
     rules = models.JSONField()  # TableRules.to_dict()
     level = models.CharField(max_length=16, choices=Level, default=Level.NORMAL)  # the bots'
     renuncio = models.CharField(max_length=16, choices=RenuncioRule, default=RenuncioRule.REFUSED)
-    false_call = models.CharField(max_length=16, choices=FalseCall, default=FalseCall.NOTHING)
+    false_call = models.CharField(max_length=16, choices=FalseCall, default=FalseCall.POINT)
     seed = models.BigIntegerField()
     first_dealer = models.PositiveSmallIntegerField()
     points = models.JSONField(default=list)

@@ -7,8 +7,10 @@ trump; the cantes; the score. The four hands as dealt are shown only once the ha
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.cards import CARDS
+from engine.match import FALSE_CALL_POINTS
 from engine.messages import from_data
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
@@ -16,7 +18,7 @@ from tutor.play import bots
 from tutor.play.table import CANTE, cante_option, cante_value
 from tutor.tables import services
 from tutor.tables.game import CALL, Game
-from tutor.tables.models import Phrase, RenuncioRule, Seat, Table, TableHand
+from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableHand
 
 
 def seat_name(seats: dict[int, Seat], n: int) -> str:
@@ -68,7 +70,18 @@ def _trick(game: Game) -> dict:
     return {"cards": [], "leader": h.leader, "winner": None, "label": _("Primera baza")}
 
 
-def _events(game: Game, seats: dict[int, Seat]) -> tuple[list[str], list[str]]:
+def _false_call_cost(table: Table, caller: int) -> str:
+    """What a false call by ``caller`` costs at this table, as a sentence ("" when it costs no points)."""
+    if table.false_call != FalseCall.POINT:
+        return ""
+    return ngettext(
+        "La pareja %(pair)s se apunta %(n)s punto de la partida al terminar la mano.",
+        "La pareja %(pair)s se apunta %(n)s puntos de la partida al terminar la mano.",
+        FALSE_CALL_POINTS,
+    ) % {"pair": "AB"[1 - caller % 2], "n": FALSE_CALL_POINTS}
+
+
+def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str], list[str]]:
     """The cantes sung and the renuncios called, as sentences."""
     sung, calls = [], []
     for step in game.steps:
@@ -87,6 +100,12 @@ def _events(game: Game, seats: dict[int, Seat]) -> tuple[list[str], list[str]]:
                     "verdict": verdict,
                 }
             )
+            if (
+                step.grade
+                and step.grade["verdict"] == "false"
+                and (cost := _false_call_cost(table, step.seat))
+            ):
+                calls[-1] += " " + cost
     return sung, calls
 
 
@@ -117,6 +136,7 @@ def table_context(
         "notice": notice,
         "version": table.version,
         "real_renuncio": table.renuncio == RenuncioRule.REAL,
+        "false_call": table.get_false_call_display(),
         "points": table.points or [0, 0],
         "phrases": [
             {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")}
@@ -129,7 +149,7 @@ def table_context(
     if game is None:
         return context
     h = game.hand
-    sung, calls = _events(game, seats)
+    sung, calls = _events(table, game, seats)
     waiting = game.waiting_for()
     context.update(
         {

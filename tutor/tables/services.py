@@ -146,7 +146,7 @@ def create_table(
     rules: TableRules,
     level: str = "normal",
     renuncio: str = RenuncioRule.REFUSED,
-    false_call: str = FalseCall.NOTHING,
+    false_call: str = FalseCall.POINT,
     seat: int = 0,
     mode: str = "aprendiz",
     classroom=None,
@@ -375,13 +375,36 @@ def advance(table: Table) -> bool:
         return False
 
 
+def false_calls(table: Table) -> dict[int, tuple[int, ...]]:
+    """Hand number -> the pair of each false «¡Renuncio!» called in it, at a table where they cost points."""
+    if table.false_call != FalseCall.POINT:
+        return {}
+    found: dict[int, tuple[int, ...]] = {}
+    rows = TableEvent.objects.filter(hand__table=table, kind=CALL, grade__verdict="false").order_by("seq")
+    for number, seat in rows.values_list("hand__number", "seat"):
+        found[number] = (*found.get(number, ()), seat % 2)
+    return found
+
+
+def match_of(table: Table) -> EngineMatch:
+    """The engine's match after the table's finished hands (and the false calls they cost)."""
+    finished = TableHand.objects.filter(table=table, score__isnull=False).order_by("number")
+    rows = list(finished.values_list("number", "score"))
+    calls = false_calls(table)
+    return match_state(
+        table.get_rules(),
+        table.first_dealer,
+        [score for _n, score in rows],
+        false_calls=[calls.get(n, ()) for n, _score in rows],
+    )
+
+
 def _close_if_over(table: Table, hand: TableHand, game: Game, seats: dict[int, Seat]) -> None:
     if not game.over:
         return
     hand.score = store_score(game.hand.score())
     hand.save(update_fields=["score"])
-    scores = list(TableHand.objects.filter(table=table, score__isnull=False).order_by("number"))
-    state = match_state(table.get_rules(), table.first_dealer, [h.score for h in scores])
+    state = match_of(table)
     table.points = list(state.points)
     if state.over:
         table.winner = state.winner
@@ -414,11 +437,7 @@ def next_hand(*, user, token: str, number: int) -> Outcome:
                 raise PlayRefused(_("Esta mesa ya se ha cerrado."))
             if hand is None or not hand.over or number != hand.number + 1:
                 raise PlayRefused(_("Todavía no se puede repartir otra mano."))
-            scores = list(
-                TableHand.objects.filter(table=table).order_by("number").values_list("score", flat=True)
-            )
-            state = match_state(table.get_rules(), table.first_dealer, scores)
-            _deal(table, number, state.dealer, False)
+            _deal(table, number, match_of(table).dealer, False)
             _changed(table)
     except IntegrityError:
         return Outcome(False)

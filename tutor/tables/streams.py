@@ -2,10 +2,11 @@
 server-sent events are a live stream keyed «mesa-<code>», whose version is the table's ``version``.
 
 The table publishes on the live rounds' Redis channel in their message format ("<key> <version> 0 0"),
-so each instance's one subscriber wakes this table's streams too. The stream refreshes from the live
-counters, which do not know tables; a lost message therefore waits for the page's own poll (every few
-seconds), never hides a change. This belongs in a shared tutor/lib/streams once live's listener is
-settled: a keyed version channel with a version reader per kind of key.
+so each instance's one subscriber wakes this table's streams too. The stream reads the table's own
+version from the database (``_versions``) when it opens, after its subscriber reconnects and every
+``stream.REFRESH_SECONDS``: a lost message delays a change by that much at most, never hides it. That
+read is also the streaming person's presence (their seat is not "away" while its stream is open, since
+the page drops its polls then) and lets a bot play for a seat whose person has gone.
 """
 
 from __future__ import annotations
@@ -32,6 +33,25 @@ def announce(code: str, version: int) -> None:
         log.warning("could not publish table %s's change", code, exc_info=True)
 
 
-def events(code: str):
+def _versions(token: str, user_id: int) -> tuple[int, int, int]:
+    """The table's version as a stream's counters, read from the database (the truth), after marking the
+    person streaming as here and letting a bot play for a seat whose person is away."""
+    from tutor.practice.models import only_row
+    from tutor.tables import services
+    from tutor.tables.models import Seat, Table
+
+    table = only_row(Table.objects.filter(token=token))
+    if table is None:
+        return (-1, 0, 0)
+    seat = only_row(Seat.objects.filter(table=table, user_id=user_id).select_related("table"))
+    if seat is not None:
+        services.touch(seat)
+    if any(services.away(s) for s in services.seats_of(table).values()):  # the hand is rebuilt only then
+        services.advance(table)
+    return (Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0], 0, 0)
+
+
+def events(code: str, token: str, user_id: int):
     """The table's text/event-stream: one ``data:`` line per version its page must fetch."""
-    return stream.events(key(code), projector=False)
+    read = stream.in_thread(_versions)
+    return stream.events(key(code), projector=False, read=lambda: read(token, user_id))

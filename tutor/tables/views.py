@@ -153,13 +153,14 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     return _page(request, found)
 
 
-def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | str:
+def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[str, int]:
+    """The refusal of a stream, or the table's code and who is streaming."""
     if not request.user.is_authenticated:
         return _no_store(HttpResponse(status=403))
     code = only_row(Table.objects.filter(token=token).values_list("code", flat=True))
     if code is None:
         return _no_store(HttpResponse(status=404))
-    return code
+    return code, request.user.pk
 
 
 @require_GET
@@ -169,7 +170,9 @@ async def events(request: HttpRequest, token: str) -> HttpResponse:
     found = await in_thread(_events_refusal)(request, token)
     if isinstance(found, HttpResponse):
         return found
-    response = StreamingHttpResponse(streams.events(found), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        streams.events(found[0], token, found[1]), content_type="text/event-stream"
+    )
     response["X-Accel-Buffering"] = "no"
     return _no_store(response)
 

@@ -1,10 +1,13 @@
 """Renuncio at a table of people (refused, or called as at a real table), each one's tutor mode, a
 teacher watching and ending a class table, the streams' adapter."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from engine.cards import CARDS
 from engine.rules import PRESETS
@@ -14,7 +17,7 @@ from tutor.play.table import PlayRefused
 from tutor.tables import services, streams
 from tutor.tables.models import FalseCall, RenuncioRule, Seat, Table, TableEvent
 
-from .conftest import game, legal_post, move_url, open_table
+from .conftest import game, legal_post, move_url, open_table, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +109,44 @@ def test_a_false_call_costs_as_the_table_says(alice, bob):
         services.move(user=alice, token=table.token, seq=len(g.steps), kind="call", value="3")
     with pytest.raises(PlayRefused, match="rival"):
         services.move(user=bob, token=table.token, seq=len(g.steps), kind="call", value="3")
+
+
+def test_by_default_a_false_call_gives_the_rivals_a_match_point_when_the_hand_ends(alice, bob):
+    table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL)
+    assert table.false_call == FalseCall.POINT  # the documented default
+    clients = {0: _client(alice), 1: _client(bob)}
+    for _ in range(4):  # a few legal cards: nobody has renounced
+        _hand, g = game(table)
+        seat = g.waiting_for()[0]
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    _hand, g = game(table)
+    page = clients[1].post(move_url(table), {"seq": len(g.steps), "contra": "0"}, follow=True)
+    assert TableEvent.objects.get(kind="call").grade["verdict"] == "false"
+    text = page.content.decode()
+    assert "La pareja A se apunta 1 punto de la partida al terminar la mano." in text
+    table.refresh_from_db()
+    assert table.points == [0, 0]  # counted when the hand ends
+    play_out(table, clients)
+    table.refresh_from_db()
+    hand, _g = game(table)
+    expected = [1, 0]  # bob (pair B) called falsely: a point for pair A
+    expected["AB".index(hand.score["winner"])] += 1  # and the hand's point for its winner
+    assert table.points == expected
+    assert services.match_of(table).results[0].penalties == (1, 0)
+
+
+def test_a_false_call_costs_nothing_where_the_table_says_so(alice, bob):
+    table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL, false_call=FalseCall.NOTHING)
+    clients = {0: _client(alice), 1: _client(bob)}
+    _hand, g = game(table)
+    while not g.cards_played:
+        seat = g.waiting_for()[0]
+        clients[seat].post(move_url(table), legal_post(table, seat))
+        _hand, g = game(table)
+    services.move(user=bob, token=table.token, seq=len(g.steps), kind="call", value="0")
+    play_out(table, clients)
+    table.refresh_from_db()
+    assert sum(table.points) == 1 and services.match_of(table).results[0].penalties == (0, 0)
 
 
 def test_at_a_refusing_table_nobody_calls_renuncio(alice, bob):
@@ -205,3 +246,22 @@ def test_a_sync_worker_holds_no_stream_and_the_poll_answers_204_while_nothing_ch
 def test_close_idle_tables_command_runs(capsys):
     call_command("close_idle_tables")
     assert "0 mesas cerradas" in capsys.readouterr().out
+
+
+def test_a_tables_stream_reads_the_version_from_the_database_keeps_its_person_present_and_lets_a_bot_play_for_one_gone(
+    alice, bob
+):
+    table = open_table(alice, [(bob, 1)])
+    long_ago = timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 1)
+    _hand, g = game(table)
+    waiting = g.waiting_for()[0]
+    gone, streaming = ((alice, bob) if waiting == 0 else (bob, alice)) if waiting in (0, 1) else (None, None)
+    assert gone is not None, "the seeded deal waits for a person first"
+    Seat.objects.filter(table=table).update(last_seen=long_ago)  # both unseen for a while
+    version = streams._versions(table.token, streaming.pk)[0]
+    table.refresh_from_db()
+    assert version == table.version
+    assert not services.away(Seat.objects.get(table=table, user=streaming))  # the stream is presence
+    assert services.away(Seat.objects.get(table=table, user=gone))
+    assert TableEvent.objects.filter(seat=waiting, by_bot=True).exists()  # a bot played for the one gone
+    assert streams._versions("no-such-table", streaming.pk) == (-1, 0, 0)

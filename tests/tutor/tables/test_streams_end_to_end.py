@@ -1,0 +1,161 @@
+"""A table of four people served as the README deploys it: two app instances (gunicorn, sync workers)
+for pages and moves, and two stream instances (gunicorn with a uvicorn worker, tutor.asgi) sharing the
+test's PostgreSQL database and a Redis. Each seat holds its table's server-sent stream open (two seats on
+each stream instance); every move, posted by its seat through a form on one of the app instances,
+reaches the other three seats' streams, and nothing a seat receives (pages, polls, events) holds another
+seat's unplayed card. Needs PostgreSQL (DATABASE_URL) and Redis (TABLES_TEST_REDIS_URL, database 11)."""
+
+import os
+import re
+import time
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.urls import reverse
+
+from bench import instances
+from engine.cards import CARDS
+from engine.rules import PRESETS
+from tests.tutor.live.test_two_instances import CSRF, _client, _needs
+from tutor.lib.cards import card_name
+from tutor.tables import services
+from tutor.tables.models import Table
+
+from .conftest import game, legal_post
+
+REDIS_URL = os.environ.get("TABLES_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
+# Fixed ports and a Redis database the fixture flushes: run on their own, after the others.
+pytestmark = pytest.mark.serial
+PORTS = [int(p) for p in os.environ.get("TABLES_TEST_PORTS", "8761,8762").split(",")]
+STREAM_PORTS = [int(p) for p in os.environ.get("TABLES_TEST_STREAM_PORTS", "8763,8764").split(",")]
+# A seat's stream must show a move within this (the stream's own refresh is 10 s: a move seen only by
+# the refresh, never by its message, would fail). Generous: the machine running the suite is loaded.
+WITHIN = 8.0
+EVENT = re.compile(r"^data: (-?\d+)$")
+
+
+@pytest.fixture
+def deployed(transactional_db):
+    if connection.vendor != "postgresql":
+        pytest.skip("the instances share a PostgreSQL database: runs in the PostgreSQL pass")
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL).flushdb()
+    except redis.ConnectionError:
+        _needs(f"no Redis at {REDIS_URL}")
+    try:
+        import uvicorn_worker  # noqa: F401
+    except ImportError:
+        _needs("uvicorn-worker is not installed")
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    env = instances.instance_env(
+        database_url=url, redis_url=REDIS_URL, secret_key=settings.SECRET_KEY, debug=True
+    )
+    pages = instances.start(PORTS, env, workers=2, timeout=120)
+    try:
+        streams = instances.start(STREAM_PORTS, env, workers=1, asgi=True, timeout=120)
+    except Exception:
+        instances.stop(pages)
+        raise
+    yield [f"http://127.0.0.1:{p}" for p in PORTS], [f"http://127.0.0.1:{p}" for p in STREAM_PORTS]
+    instances.stop(streams)
+    instances.stop(pages)
+    redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+def _unplayed_of_others(table: Table, seat: int) -> list:
+    _hand, g = game(table)
+    trump = g.hand.trump_card  # the turned-up trump is on the table for everybody
+    return [c for other in range(4) if other != seat for c in g.hand.hand_of(other) if int(c) != trump]
+
+
+def _shows_no_other_hand(text: str, hidden: list, seat: int) -> None:
+    for c in hidden:
+        assert f'data-card="{c.code}"' not in text and card_name(c) not in text, (seat, c.code)
+
+
+def _version_at_least(lines, wanted: int, seat: int, seen: list[str]) -> int:
+    """Read ``seat``'s stream until it announces version ``wanted`` or later (fails past WITHIN)."""
+    started = time.monotonic()
+    while time.monotonic() - started < WITHIN:
+        line = next(lines)
+        seen.append(line)
+        if found := EVENT.match(line):
+            if int(found.group(1)) >= wanted:
+                return int(found.group(1))
+        else:  # the retry hint, a keep-alive comment, the blank line ending an event: nothing else
+            assert line == "" or line.startswith((": ", "retry: ")), (seat, line)
+    pytest.fail(f"seat {seat + 1}'s stream did not reach version {wanted} within {WITHIN} s")
+
+
+def test_every_move_at_a_table_of_four_reaches_the_other_three_seats_streams(
+    deployed, alice, bob, charlie, tomas
+):
+    (page_a, page_b), (stream_a, stream_b) = deployed
+    people = {0: alice, 1: bob, 2: charlie, 3: tomas}
+    table = services.create_table(user=alice, rules=PRESETS["guia"], level="principiante", seed=11)
+    for n in (1, 2, 3):
+        services.sit(user=people[n], token=table.token, number=n)
+    services.start(user=alice, token=table.token)
+    table.refresh_from_db()
+    page, move = table.get_absolute_url(), reverse("tables:move", args=[table.token])
+    events, state = reverse("tables:events", args=[table.token]), reverse("tables:state", args=[table.token])
+    # Seats 1 and 3 post on one app instance, 2 and 4 on the other; seats 1-2 stream from one stream
+    # instance, 3-4 from the other: every move crosses instances to reach somebody.
+    posting = {n: _client(page_a if n % 2 == 0 else page_b, people[n], timeout=30) for n in range(4)}
+    # Without a stream (a sync worker) the page polls: 204 from the events URL, 204 from the poll while
+    # nothing changed, the region when it did.
+    assert posting[0].get(events).status_code == 204
+    assert posting[0].get(state, params={"v": table.version}).status_code == 204
+    assert 'id="table-region"' in posting[0].get(state, params={"v": table.version - 1}).text
+
+    watchers = [_client(stream_a if n < 2 else stream_b, people[n], timeout=30) for n in range(4)]
+    opened = [w.stream("GET", events) for w in watchers]
+    responses = [o.__enter__() for o in opened]
+    seen: dict[int, list[str]] = {n: [] for n in range(4)}
+    try:
+        for n, response in enumerate(responses):
+            assert response.status_code == 200, n
+            assert response.headers["content-type"].startswith("text/event-stream")
+        lines = [r.iter_lines() for r in responses]
+        for n in range(4):  # each stream starts at the table's version, read from the database
+            assert _version_at_least(lines[n], table.version, n, seen[n]) == table.version
+
+        moves = 0
+        for _ in range(80):
+            _hand, g = game(table)
+            if g.over:
+                break
+            seat = g.waiting_for()[0]
+            html = posting[seat].get(page).text
+            _shows_no_other_hand(html, _unplayed_of_others(table, seat), seat)
+            data = {k: str(v) for k, v in legal_post(table, seat).items()}
+            response = posting[seat].post(
+                move,
+                data={"csrfmiddlewaretoken": CSRF.search(html).group(1), **data},
+                headers={"Referer": str(posting[seat].base_url)},
+            )
+            assert response.status_code == 302, response.status_code
+            table.refresh_from_db()
+            moves += 1
+            for other in range(4):
+                if other != seat:
+                    _version_at_least(lines[other], table.version, other, seen[other])
+            # A poll, as a page without a stream makes it, by each seat in turn.
+            poller = moves % 4
+            polled = posting[poller].get(state, params={"v": table.version - 1})
+            assert polled.status_code == 200 and 'id="table-region"' in polled.text
+            _shows_no_other_hand(polled.text, _unplayed_of_others(table, poller), poller)
+        _hand, g = game(table)
+        assert g.over and moves >= 40  # a whole hand: forty cards, each made by a person
+    finally:
+        for o in opened:
+            o.__exit__(None, None, None)
+        for client in (*posting.values(), *watchers):
+            client.close()
+    # What the streams sent is versions only, never a card.
+    for n, got in seen.items():
+        assert not any(c.code in line or card_name(c) in line for line in got for c in CARDS), n
