@@ -219,8 +219,15 @@ def _landmark_name(context, name: str) -> str:
     """A name no other landmark of this render has: a trick drawn twice on one page under the same name
     (a lesson's example above its question, a hand's ten tricks) is numbered from its second drawing,
     so a screen reader's list of landmarks tells them apart (axe ``landmark-unique``)."""
-    # The render's first level: included templates (a question's partial) push levels of their own.
-    names = context.render_context.dicts[0].setdefault("landmark_names", {})
+    # One page is one request: a partial rendered apart (a lesson's content) shares the request's count.
+    # Without a request, the render's first level (included templates push levels of their own).
+    request = context.get("request")
+    if request is not None:
+        if not hasattr(request, "landmark_names"):
+            request.landmark_names = {}
+        names = request.landmark_names
+    else:
+        names = context.render_context.dicts[0].setdefault("landmark_names", {})
     names[name] = names.get(name, 0) + 1
     return name if names[name] == 1 else f"{name} ({names[name]})"
 
