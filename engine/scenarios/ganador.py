@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engine.cards import CODE_OF, RANK_OF, Suit
 from engine.messages import Message, Texts, msg
 from engine.rules import TableRules
-from engine.scenarios.common import card_name, player_text, sorted_codes, trick_state, trump_text
+from engine.scenarios.common import card_name, player_flat, player_text, sorted_codes, trick_state, trump_text
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.scenarios.sim import play_hand
 
@@ -177,7 +177,7 @@ def diagnose_winner(cards: Sequence[int], trump: int, chosen: int) -> str | None
 
 def _option(seat: int, c: int) -> Message:
     """'rey de copas (jugador 1 (pareja A))'."""
-    return msg("ganador.option", card=c, player=player_text(seat))
+    return msg("ganador.option", card=c, player=player_flat(seat))
 
 
 def winner_explanation(cards: Sequence[int], trump: int) -> Message:

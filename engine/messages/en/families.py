@@ -11,6 +11,7 @@ CATALOGUE: dict[str, str] = {
     "families.label.mesa": "The table and the deal",
     "families.trump": "Triunfo: {trump}.",
     "families.player": "player {n} (pair {pair})",
+    "families.player.flat": "player {n}, pair {pair}",
     "families.card": "{card:name}",
     "families.played": "{card:the} ({who:subj})",
     "families.trick.one": "{first} is led.",

@@ -15,6 +15,7 @@ CATALOGUE: dict[str, str] = {
     "families.label.mesa": "La mesa y el reparto",
     "families.trump": "Triunfo: {trump}.",
     "families.player": "jugador {n} (pareja {pair})",
+    "families.player.flat": "jugador {n}, pareja {pair}",  # inside brackets of its own: never nested
     "families.card": "{card:name}",
     "families.played": "{card:the} ({who:subj})",
     "families.trick.one": "Sale {first}.",

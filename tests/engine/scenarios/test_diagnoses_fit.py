@@ -513,10 +513,12 @@ def test_a_trick_still_being_played_is_never_said_to_be_won():
 # One English word for each thing: an opponent (never «rival»), a pair (never «partnership»), to sing a
 # cante (never «declare»), the last baza's ten in English («10 de últimas» is Spanish), a numbered
 # player's partner or hand said with «of» (never «player 1 (pair A)'s partner»).
+NESTED = re.compile(r"\([^()]*\(")
 ENGLISH_MIXED = re.compile(r"\brivals?\b|partnership|\bdeclar|\d+ de últimas|\)'s\b", re.I)
 
 
-def test_english_says_each_thing_with_one_word():
+def test_english_says_each_thing_with_one_word_and_no_bracket_sits_in_another():
+    """Also in both languages: no bracket inside another («Sota de bastos (Jugador 3 (pareja A))»)."""
     mixed = set()
     for s, given in sample():
         g = grade(s, given)
@@ -528,4 +530,7 @@ def test_english_says_each_thing_with_one_word():
             said = render(t, "en") if not isinstance(t, int) else str(t)
             if ENGLISH_MIXED.search(said):
                 mixed.add(f"{s.family}: {said[:120]}")
+            for lang in ("es", "en"):
+                if NESTED.search(render(t, lang) if not isinstance(t, int) else ""):
+                    mixed.add(f"{s.family} ({lang}): {render(t, lang)[:120]}")
     assert not mixed, "\n".join(sorted(mixed)[:20])
