@@ -61,7 +61,7 @@ CATALOGUE: dict[str, str] = {
         "Playing with the freedom of brisca: in tute you must asistir, montar, fallar and pisar."
     ),
     "misconceptions.obligacion_inventada": (
-        "Seeing an obligation that is not there: that card also keeps the rules of this baza."
+        "Seeing an obligation that is not there: that card also follows the rules of this baza."
     ),
     "misconceptions.renuncio_inventado": (
         "Seeing a renuncio that is not there: the card that player played met their obligations."
