@@ -26,7 +26,17 @@ from engine.cards import CODE_OF, SUIT_MASKS, TANTOS_OF, Suit
 from engine.messages import render
 from engine.obligations import ABOVE, legal_mask, ruling
 from engine.rules import PRESETS, TableRules
-from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY, FIXED, MISCONCEPTIONS, Scenario, generate, grade
+from engine.scenarios import (
+    DIFFICULTIES,
+    FAMILIES,
+    FAMILY,
+    FIXED,
+    MISCONCEPTIONS,
+    Grade,
+    Scenario,
+    generate,
+    grade,
+)
 from engine.scenarios.common import CODE_INDEX
 from tests.engine.scenarios.sweep import answers
 
@@ -409,6 +419,18 @@ def sample() -> tuple[tuple[Scenario, object], ...]:
     return tuple(out)
 
 
+_GRADES: dict[tuple[int, str], Grade] = {}
+
+
+def graded(s: Scenario, given) -> Grade:
+    """The grade of one answer of the sample (whose scenarios live as long as the run), made once for the
+    tests that read it."""
+    key = (id(s), repr(given))
+    if key not in _GRADES:
+        _GRADES[key] = grade(s, given)
+    return _GRADES[key]
+
+
 def _where(s: Scenario, given) -> str:
     table = s.rules.preset_name or "personalizada"
     return f"{s.family} {table} nivel {s.difficulty} semilla {s.seed} {s.fixed_id or ''} respuesta {given!r}"
@@ -420,7 +442,7 @@ def test_every_wrong_answer_is_told_a_belief_that_fits_it_at_its_table(family):
     for s, given in sample():
         if s.family != family:
             continue
-        g = grade(s, given)
+        g = graded(s, given)
         if g.correct or g.misconception is None:
             continue
         told += 1
@@ -455,7 +477,7 @@ def test_every_line_of_every_answer_gives_a_reason():
         if key in seen:
             continue
         seen.add(key)
-        g = grade(s, given)
+        g = graded(s, given)
         wrong_option_reasons = []
         for value, _label, ok, why in g.verdicts:
             reason = _reason(why)
@@ -519,18 +541,21 @@ ENGLISH_MIXED = re.compile(r"\brivals?\b|partnership|\bdeclar|\d+ de últimas|\)
 
 def test_english_says_each_thing_with_one_word_and_no_bracket_sits_in_another():
     """Also in both languages: no bracket inside another («Sota de bastos (Jugador 3 (pareja A))»)."""
-    mixed = set()
+    mixed, asked = set(), set()
     for s, given in sample():
-        g = grade(s, given)
-        texts = [s.question, *(o.label for o in s.options), g.explanation, g.note]
-        texts += [v[3] for v in g.verdicts]
+        g = graded(s, given)
+        texts = [g.explanation, g.note, *(v[3] for v in g.verdicts)]
+        if id(s) not in asked:  # the question and its options once per question
+            asked.add(id(s))
+            texts += [s.question, *(o.label for o in s.options)]
         if g.misconception:
             texts.append(MISCONCEPTIONS[g.misconception])
         for t in texts:
-            said = render(t, "en") if not isinstance(t, int) else str(t)
-            if ENGLISH_MIXED.search(said):
-                mixed.add(f"{s.family}: {said[:120]}")
-            for lang in ("es", "en"):
-                if NESTED.search(render(t, lang) if not isinstance(t, int) else ""):
-                    mixed.add(f"{s.family} ({lang}): {render(t, lang)[:120]}")
+            if isinstance(t, int):
+                continue
+            english, spanish = render(t, "en"), render(t, "es")
+            if ENGLISH_MIXED.search(english) or NESTED.search(english):
+                mixed.add(f"{s.family}: {english[:120]}")
+            if NESTED.search(spanish):
+                mixed.add(f"{s.family} (es): {spanish[:120]}")
     assert not mixed, "\n".join(sorted(mixed)[:20])
