@@ -472,7 +472,9 @@ def diagnose_cante(position: dict, given: str, rules: TableRules) -> str | None:
         return "cante_carta_jugada"
     if st["partner"] & pair and hand & pair:
         return "cante_repartido"
-    return "cante_otro_palo"
+    # The cante of another suit is in the hand: its suit was mistaken; no couple at all: none to sing.
+    couples = any(hand & CANTE_MASK[s] == CANTE_MASK[s] for s in range(4) if s != suit)
+    return "cante_otro_palo" if couples else "cante_sin_pareja"
 
 
 def cante_explanation(position: dict, rules: TableRules) -> tuple[Text, tuple[str, ...]]:

@@ -48,6 +48,11 @@ def player_text(seat: int) -> Message:
     return msg("families.player", n=seat + 1, pair="AB"[seat % 2])
 
 
+def player_flat(seat: int) -> Message:
+    """'jugador 1, pareja A': the same seat inside brackets of its own (never «(jugador 1 (pareja A))»)."""
+    return msg("families.player.flat", n=seat + 1, pair="AB"[seat % 2])
+
+
 def describe_trick(trick: Sequence[int], leader: int, viewer: int) -> Message:
     """'Sale el rey de copas (tu compañero); después, el dos de oros (el rival de tu derecha).'"""
     plays = [

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engine.cards import CODE_OF, RANK_OF, Suit
 from engine.messages import Message, Texts, msg
 from engine.rules import TableRules
-from engine.scenarios.common import card_name, player_text, sorted_codes, trick_state, trump_text
+from engine.scenarios.common import card_name, player_flat, player_text, sorted_codes, trick_state, trump_text
 from engine.scenarios.model import Option, Scenario, ScenarioError
 from engine.scenarios.sim import play_hand
 
@@ -167,7 +167,9 @@ def diagnose_winner(cards: Sequence[int], trump: int, chosen: int) -> str | None
     if suit == led and w // 10 == trump and led != trump:
         return "ganador_ignora_triunfo"
     if suit == w // 10 and RANK_OF[chosen] > RANK_OF[w]:
-        return "tres_bajo_rey" if RANK_OF[w] == 3 else "orden_fuerza"
+        if RANK_OF[w] == 3:  # the three taken for a low card: below the rey, or by its number
+            return "tres_bajo_rey" if RANK_OF[chosen] == 12 else "tres_por_numero"
+        return "orden_fuerza"
     if chosen == cards[0]:
         return "gana_la_salida"
     return "orden_fuerza"
@@ -175,17 +177,20 @@ def diagnose_winner(cards: Sequence[int], trump: int, chosen: int) -> str | None
 
 def _option(seat: int, c: int) -> Message:
     """'rey de copas (jugador 1 (pareja A))'."""
-    return msg("ganador.option", card=c, player=player_text(seat))
+    return msg("ganador.option", card=c, player=player_flat(seat))
 
 
 def winner_explanation(cards: Sequence[int], trump: int) -> Message:
+    """Why the winning card wins; of a trick still being played, why it is winning so far (players are
+    still to play: nothing is said of what they cannot do)."""
     led, high_led, high_trump, win = trick_state(cards, trump)
     w = cards[win]
+    so_far = "" if len(cards) == 4 else ".partial"
     if high_trump >= 0 and led != trump:
-        return msg("ganador.explanation.cut", lead=cards[0], trump=trump, card=w)
+        return msg("ganador.explanation.cut" + so_far, lead=cards[0], trump=trump, card=w)
     if led == trump:
-        return msg("ganador.explanation.trump_lead", card=w)
-    return msg("ganador.explanation.plain", lead=cards[0], led=led, card=w)
+        return msg("ganador.explanation.trump_lead" + so_far, card=w)
+    return msg("ganador.explanation.plain" + so_far, lead=cards[0], led=led, card=w)
 
 
 def strength_notes(cards: list[int], seats: list[int]) -> tuple[list[tuple], Message]:

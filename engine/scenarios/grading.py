@@ -6,9 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cantes import CABALLO, REY
-from engine.cards import CODE_OF, TANTOS_OF, CardError, Suit, parse_card
-from engine.messages import Texts, Who, msg
-from engine.obligations import ruling
+from engine.cards import CODE_OF, SUIT_MASKS, TANTOS_OF, CardError, Suit, parse_card
+from engine.messages import Message, Texts, Who, msg
+from engine.obligations import ABOVE, ruling, trick_state
 from engine.scenarios import cante as cante_mod
 from engine.scenarios import ganador as ganador_mod
 from engine.scenarios import mesa as mesa_mod
@@ -185,11 +185,64 @@ def grade_obligacion(scenario: Scenario, given: Any) -> Grade:
             o.value,
             o.label,
             o.value == r.obligation,
-            msg("families.obligacion.yes" if o.value == r.obligation else "families.obligacion.no"),
+            obligation_line(o.value, r.obligation, hand_mask, trick, trump, scenario.rules),
         )
         for o in scenario.options
     ]
     return _make(scenario, correct, r.obligation, given, explanation, notes + verdicts, mis, note)
+
+
+def obligation_line(option: str, right: str, hand: int, trick, trump: int, rules) -> Message:
+    """One obligation option's line: why it applies, or the fact of this trick that rules it out."""
+    led, high_led, high_trump, winner = trick_state(trick, trump)
+    has_led = hand & SUIT_MASKS[led]
+    has_trump = hand & SUIT_MASKS[trump]
+    cut = high_trump >= 0 and led != trump
+    can_beat = has_led & ABOVE[high_led]
+    can_over = high_trump >= 0 and hand & SUIT_MASKS[trump] & ABOVE[high_trump]
+    partner = len(trick) >= 2 and winner == len(trick) - 2 and rules.excepcion_companero
+    facts = {"led": led, "card": high_led, "top": high_trump if high_trump >= 0 else high_led}
+    if option == right:
+        key = {
+            "montar": "montar",
+            "asistir": "asistir_partner" if partner else "asistir_cut" if cut and can_beat else "asistir",
+            "fallar": "fallar_low" if cut and not can_over else "fallar",
+            "pisar": "pisar",
+            "libre": "libre_partner" if partner else "libre" if not has_trump else "libre_low",
+        }[option]
+        return msg("families.obligacion.yes." + key, **facts)
+    if has_led:
+        if option in ("fallar", "pisar"):
+            key = "trump_led" if led == trump else "has_led"
+        elif option == "libre":
+            key = "partner" if partner else "has_led"
+        elif option == "montar":
+            key = "partner" if partner else "cut" if cut and can_beat else "cannot_beat"
+        else:  # asistir, when montar applies
+            key = "can_beat"
+    elif option in ("montar", "asistir"):
+        key = "lacks_led"
+    elif option == "fallar":
+        key = (
+            "must_overtrump"
+            if right == "pisar"
+            else "partner_free"
+            if partner
+            else "no_trump"
+            if not has_trump
+            else "cannot_overtrump"
+        )
+    elif option == "pisar":
+        key = "no_trump" if not has_trump else "nothing_to_beat" if high_trump < 0 else "cannot_overtrump"
+    else:  # libre, when fallar or pisar applies
+        key = (
+            "must_overtrump"
+            if right == "pisar"
+            else "must_trump_low"
+            if cut and not can_over
+            else "must_trump"
+        )
+    return msg("families.obligacion.no." + key, **facts)
 
 
 def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: str) -> str | None:
@@ -207,7 +260,8 @@ def diagnose_obligation(hand: int, trick, trump: int, rules, right: str, given: 
         return "fallo_sin_poder_pisar"
     if right in ("montar", "asistir"):
         if given == "fallar" or given == "pisar":
-            return "triunfo_teniendo_palo"
+            # Triunfo led: following it is asistir, never fallar nor pisar.
+            return "triunfo_de_salida" if trick[0] // 10 == trump else "triunfo_teniendo_palo"
         if given == "libre":
             return "excusa_companero" if partner_excuse else "otro_palo_teniendo_palo"
         return "no_monto" if right == "montar" else None
@@ -298,7 +352,7 @@ def grade_tantos(scenario: Scenario, given: Any) -> Grade:
     rows = []
     for p in "AB":
         cards, cantes, last = _tantos_breakdown(pos, p)
-        rows.append((p, tantos_mod.PAIR_LABELS[p], cards, cantes, last, cards + cantes + last))
+        rows.append((p, tantos_mod.pair_label(pos, p), cards, cantes, last, cards + cantes + last))
     expl = [
         msg("tantos.row", label=label, won=cards, cantes=cantes, last=last, total=total)
         for p, label, cards, cantes, last, total in rows
@@ -339,27 +393,37 @@ def grade_tantos(scenario: Scenario, given: Any) -> Grade:
     totals = {r[0]: r[5] for r in rows}
     tie = totals["A"] == totals["B"]
     if tie:
-        expl.append(msg("tantos.tie.explanation", total=totals["A"], pair=pos["last_trick"]))
+        last = pos["last_trick"]
+        if pos.get("names"):
+            names = tantos_mod.pair_label(pos, last)
+            expl.append(msg("tantos.tie.explanation.names", total=totals["A"], names=names))
+        else:
+            expl.append(msg("tantos.tie.explanation", total=totals["A"], pair=last))
     else:
         expl.append(msg("tantos.more.explanation"))
     if not correct:
+        cards = {r[0]: r[2] for r in rows}
+        no_last = {p: totals[p] - (10 if pos["last_trick"] == p else 0) for p in "AB"}
+        no_cantes = {p: totals[p] - sum(x["points"] for x in pos["cantes"][p]) for p in "AB"}
         if given == "empate":
-            mis = (
-                "empate_sin_ultimas"
-                if tie
-                else (
-                    "cinco_bazas_empate"
-                    if pos["tricks"]["A"] == pos["tricks"]["B"]
-                    else "tantos_mal_contados"
-                )
-            )
-        else:
-            cards = {r[0]: r[2] for r in rows}
-            no_last = {p: totals[p] - (10 if pos["last_trick"] == p else 0) for p in "AB"}
-            no_cantes = {p: totals[p] - sum(x["points"] for x in pos["cantes"][p]) for p in "AB"}
-            other = "B" if given == "A" else "A"
+            # The tie the learner saw: the totals' own, or one made by leaving out the últimas, the
+            # cantes or both (only the cards), or five bazas each.
             if tie:
                 mis = "empate_sin_ultimas"
+            elif no_last["A"] == no_last["B"]:
+                mis = "olvido_ultimas"
+            elif no_cantes["A"] == no_cantes["B"]:
+                mis = "olvido_cantes"
+            elif cards["A"] == cards["B"]:
+                mis = "mas_cartas_gana"
+            elif pos["tricks"]["A"] == pos["tricks"]["B"]:
+                mis = "cinco_bazas_empate"
+            else:
+                mis = "tantos_mal_contados"
+        else:
+            other = "B" if given == "A" else "A"
+            if tie:
+                mis = "empate_a_la_otra_pareja"
             elif no_last[given] > no_last[other]:
                 mis = "olvido_ultimas"
             elif no_cantes[given] > no_cantes[other]:
@@ -390,20 +454,32 @@ def grade_cante(scenario: Scenario, given: Any) -> Grade:
     expected = list(scenario.answer)
     correct = given in expected
     notes = []
+    st = cante_mod.cante_state(pos)
     for o in scenario.options:
         ok = o.value in expected
         belief = None if ok else cante_mod.diagnose_cante(pos, o.value, rules)
-        why = (
-            msg("cante.verdict.yes")
-            if ok
-            else Texts([msg("cante.verdict.no"), MISCONCEPTIONS[belief]])
-            if belief in MISCONCEPTIONS
-            else msg("cante.verdict.no_now")
-        )
+        word = msg("cante.verdict.word.yes" if ok else "cante.verdict.word.no")
+        if not st["pair_won"] or st["sang_now"]:  # the moment rules out every cante alike: say that fact
+            why = msg("cante.verdict.sang_now" if st["pair_won"] else "cante.verdict.rival_won", yes=word)
+        elif ok:
+            why = _cante_yes(o.value)
+        elif belief in MISCONCEPTIONS:
+            why = Texts([msg("cante.verdict.no"), MISCONCEPTIONS[belief]])
+        else:
+            why = msg("cante.verdict.no_now")
         notes.append((o.value, o.label, ok, why))
     mis = None if correct else cante_mod.diagnose_cante(pos, given, rules)
     explanation, cites = cante_mod.cante_explanation(pos, rules)
     return _make(scenario, correct, expected, given, explanation, notes, mis, cites=cites)
+
+
+def _cante_yes(value: str) -> Message:
+    """Why a right cante option is right (the hand holds it and the pair has just won the baza)."""
+    if value == "nada":
+        return msg("cante.verdict.yes.nothing")
+    if value.startswith("veinte-"):
+        return msg("cante.verdict.yes.veinte", suit=Suit.parse(value.split("-")[1]))
+    return msg("cante.verdict.yes." + value.replace("-", "_"))
 
 
 def grade_renuncio(scenario: Scenario, given: Any) -> Grade:

@@ -12,7 +12,7 @@ and numbers; every option of a question is the same kind of message, so no label
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cantes import HandScore
 from engine.cards import CODE_OF, RANK_OF, Suit
@@ -80,7 +80,7 @@ class Choice:
     value: str
     label: Text
     misconception: str | None  # None for the right option
-    why: str
+    why: Text  # the option's own line when it is wrong ("" : the belief it shows is the line)
 
 
 def _who(seat: int, viewer: int) -> Who:
@@ -135,26 +135,50 @@ def _deck(pos: dict) -> tuple[list[Choice], Text]:
         label = msg(f"mesa.fake_card.{pos['fake_rank']}", suit=SUITS.index(pos["fake_suit"]))
         out = [Choice(fake_mark + fake, label, None, "")]
         out += [
-            Choice(real_mark + c, msg("mesa.card", card=CODE_INDEX[c]), "ocho_y_nueve", "")
+            Choice(
+                real_mark + c,
+                msg("mesa.card", card=CODE_INDEX[c]),
+                "ocho_y_nueve",
+                _why("real_card", card=CODE_INDEX[c]),
+            )
             for c in pos["cards"]
         ]
         return out, msg("mesa.no_existe.expl")
     if kind == "cuantas":
         out = [Choice("40", msg("mesa.n_cards", n=40), None, "")]
-        out += [Choice(str(n), msg("mesa.n_cards", n=n), "ocho_y_nueve", "") for n in (48, 52, 36)]
+        out += [
+            Choice(str(n), msg("mesa.n_cards", n=n), "ocho_y_nueve", _why("deck_size", n=n))
+            for n in (48, 52, 36)
+        ]
         return out, msg("mesa.cuantas.expl")
     if kind == "por_palo":
         out = [Choice("10", msg("mesa.n_cards", n=10), None, "")]
-        out += [Choice(str(n), msg("mesa.n_cards", n=n), "ocho_y_nueve", "") for n in (12, 13, 9)]
+        out += [
+            Choice(str(n), msg("mesa.n_cards", n=n), "ocho_y_nueve", _why("suit_size", n=n))
+            for n in (12, 13, 9)
+        ]
         return out, msg("mesa.por_palo.expl")
     if kind == "palo_falso":
         fake = pos["fake_suit"]
         out = [Choice(fake_mark + fake, msg(f"mesa.french.{FAKE_SUITS.index(fake)}"), None, "")]
-        out += [Choice(s, msg("mesa.suit", suit=SUITS.index(s)), "ocho_y_nueve", "") for s in pos["suits"]]
+        out += [
+            Choice(
+                s,
+                msg("mesa.suit", suit=SUITS.index(s)),
+                "ocho_y_nueve",
+                _why("real_suit", suit=SUITS.index(s)),
+            )
+            for s in pos["suits"]
+        ]
         return out, msg("mesa.palo_falso.expl")
     # figuras: which numbers do the sota, caballo and rey carry?
     out = [
-        Choice(f"{a}-{b}-{c}", msg("mesa.numbers", a=a, b=b, c=c), None if a == 10 else "ocho_y_nueve", "")
+        Choice(
+            f"{a}-{b}-{c}",
+            msg("mesa.numbers", a=a, b=b, c=c),
+            None if a == 10 else "ocho_y_nueve",
+            "" if a == 10 else _why("figures", a=a, b=b, c=c),
+        )
         for a, b, c in ((10, 11, 12), (8, 9, 10), (11, 12, 13), (9, 10, 11))
     ]
     return out, msg("mesa.figuras.expl")
@@ -166,12 +190,20 @@ def _notation(pos: dict) -> tuple[list[Choice], Text]:
     if pos["kind"] == "leer":
         out = [Choice("n" + code, msg("mesa.card_name", card=c), None, "")]
         out += [
-            Choice("n" + d, msg("mesa.card_name", card=CODE_INDEX[d]), "lee_mal_la_notacion", "")
+            Choice(
+                "n" + d,
+                msg("mesa.card_name", card=CODE_INDEX[d]),
+                "lee_mal_la_notacion",
+                _why("code_of", card=CODE_INDEX[d], code=d),
+            )
             for d in pos["distractors"]
         ]
     else:  # card codes are not words: the same in every language
         out = [Choice("n" + code, code, None, "")]
-        out += [Choice("n" + d, d, "lee_mal_la_notacion", "") for d in pos["distractors"]]
+        out += [
+            Choice("n" + d, d, "lee_mal_la_notacion", _why("card_of", card=CODE_INDEX[d], code=d))
+            for d in pos["distractors"]
+        ]
     rank = RANK_OF[c]
     fig = msg(f"mesa.rank.{FIGURES[rank]}") if rank in FIGURES else msg("mesa.rank.none")
     return out, msg("mesa.notation.expl", code=code, rank=rank, fig=fig, suit=c // 10, card=c)
@@ -209,11 +241,17 @@ def _deal1(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     expl = msg("mesa.reparto.expl")
     if kind == "cartas_cada_uno":
         out = [Choice("10", msg("mesa.n_cards", n=10), None, "")]
-        out += [Choice(str(n), msg("mesa.n_cards", n=n), "roba_del_mazo", "") for n in (8, 6, 3)]
+        out += [
+            Choice(str(n), msg("mesa.n_cards", n=n), "roba_del_mazo", _why("dealt_each", n=n))
+            for n in (8, 6, 3)
+        ]
         return out, expl
     if kind == "total":
         out = [Choice("40", msg("mesa.total.all"), None, "")]
-        out += [Choice(str(n), msg("mesa.total.some", n=n), "roba_del_mazo", "") for n in (32, 24, 12)]
+        out += [
+            Choice(str(n), msg("mesa.total.some", n=n), "roba_del_mazo", _why("dealt_all", n=n))
+            for n in (32, 24, 12)
+        ]
         return out, expl
     out = [
         Choice("no", msg("mesa.mazo.no"), None, ""),
@@ -229,12 +267,19 @@ def _deal1(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     return out, expl
 
 
-def _suit_choices(right: int, mis: str, but: tuple[int, ...] = ()) -> list[Choice]:
+def _suit_choices(right: int, mis: str, but: tuple[int, ...] = (), why=None) -> list[Choice]:
+    """The suits but ``right``; ``why(suit)`` is each one's own line."""
     return [
-        Choice(Suit(s).letter, msg("mesa.suit", suit=s), mis, "")
+        Choice(Suit(s).letter, msg("mesa.suit", suit=s), mis, why(s) if why else "")
         for s in range(4)
         if s != right and s not in but
     ]
+
+
+def _why(key: str, **facts) -> Message:
+    """A wrong option's own fact (``mesa.why.<key>``), said on its line instead of a belief shared by
+    several options."""
+    return msg("mesa.why." + key, **facts)
 
 
 def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
@@ -243,11 +288,20 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     suit = Suit.parse(code[-1])
     if kind == "palo_triunfo":
         out = [Choice(suit.letter, msg("mesa.suit", suit=suit), None, "")]
-        out += _suit_choices(suit, "triunfo_otro_palo")
+        out += _suit_choices(
+            suit,
+            "triunfo_otro_palo",
+            why=lambda s: _why("shown_suit", card=CODE_INDEX[code], suit=suit, other=s),
+        )
         return out, msg("mesa.palo_triunfo.expl", card=CODE_INDEX[code], suit=suit)
     if kind == "quien_la_tiene":
         out = [
-            Choice(c.value, msg("mesa.in_hand", who=_who(int(c.value), v)), c.misconception, "")
+            Choice(
+                c.value,
+                msg("mesa.in_hand", who=_who(int(c.value), v)),
+                c.misconception,
+                _why("not_dealer") if c.misconception else "",
+            )
             for c in _seat_choices(pos, d, {(d + 1) % 4: "triunfo_no_se_queda"})
         ]
         out.append(Choice("mesa", msg("mesa.quien.mesa"), "triunfo_no_se_queda", ""))
@@ -256,15 +310,18 @@ def _deal2(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     # The first hand at Ludoteka has no card shown and no «player to the dealer's right»: every wrong
     # answer forgets that hand's own rule, never the default deal's (whose beliefs do not apply here).
     if kind == "primera_triunfo":
+        first = lambda s: _why("first_trump", other=s)  # noqa: E731
         out = [Choice("o", msg("mesa.suit", suit=Suit.OROS), None, "")]
         if suit != Suit.OROS:
-            out.append(Choice(suit.letter, msg("mesa.suit", suit=suit), "ignora_primera_mano", ""))
-        out += _suit_choices(Suit.OROS, "ignora_primera_mano", (suit,))[: 4 - len(out)]
+            out.append(Choice(suit.letter, msg("mesa.suit", suit=suit), "ignora_primera_mano", first(suit)))
+        out += _suit_choices(Suit.OROS, "ignora_primera_mano", (suit,), why=first)[: 4 - len(out)]
         return out, msg("mesa.primera_triunfo.expl")
     # primera_dos_de_oros: who leads the match's first hand under primera_mano = ludoteka
     h = pos["dos_de_oros"]
     wrong = {(d + 1) % 4: "ignora_primera_mano", d: "ignora_primera_mano", (d + 3) % 4: "ignora_primera_mano"}
-    out = _seat_choices(pos, h, wrong)
+    out = [
+        replace(c, why=_why("first_leader")) if c.misconception else c for c in _seat_choices(pos, h, wrong)
+    ]
     return out, msg("mesa.primera_dos_de_oros.expl", who=_who(h, v))
 
 
@@ -278,7 +335,10 @@ def _deal3(pos: dict) -> tuple[list[Choice], Text]:
     w = winners[-1]
     leader = (d + 1) % 4 if len(winners) == 1 else winners[-2]
     wrong = {s: "sale_el_repartidor" if s == d and s != leader else "salida_por_turno" for s in range(4)}
-    out = _seat_choices(pos, w, wrong)
+    out = [
+        replace(c, why=_why("winner_leads")) if c.misconception == "salida_por_turno" else c
+        for c in _seat_choices(pos, w, wrong)
+    ]
     return out, msg("mesa.siguiente_salida.expl", who=_who(w, v))
 
 
@@ -338,7 +398,9 @@ def _match(pos: dict, rules: TableRules) -> tuple[list[Choice], Text]:
     alt = 2 if pts == 1 else 1
     alt_score = (a + alt, b) if winner == 0 else (a, b + alt)
     wrong_alt = "ignora_partida_ludoteka" if ludo else "mezcla_sistemas"
-    wrongs = [(alt_score, wrong_alt)] + ([((a, b), "tute_no_cuenta")] if tute else [])
+    # A tute left off the score: at Ludoteka it is worth 2 points (the table's own system), elsewhere a hand.
+    no_tute = "ignora_partida_ludoteka" if ludo else "tute_no_cuenta"
+    wrongs = [(alt_score, wrong_alt)] + ([((a, b), no_tute)] if tute else [])
     for sc, mis in wrongs:
         if sc not in seen:
             seen.add(sc)
@@ -580,9 +642,9 @@ def option_notes(
             c.value,
             c.label,
             c.value == key,
-            msg("mesa.verdict.yes")
+            Texts([msg("mesa.verdict.yes"), expl])
             if c.value == key
-            else Texts([msg("mesa.verdict.no"), MISCONCEPTIONS[c.misconception]]),
+            else Texts([msg("mesa.verdict.no"), c.why or MISCONCEPTIONS[c.misconception]]),
         )
         for c in choices
     ]

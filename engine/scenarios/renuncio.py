@@ -268,7 +268,7 @@ def diagnose_renuncio(position: dict, given: str, rules: TableRules) -> str | No
             forgot = ignored_switch(rules, lambda r: not legal_mask(h, prefix, trump, r) >> c & 1)
             if forgot:
                 return forgot
-            if t & CUT and c // 10 == led and not rules.montar_tras_fallo:
+            if t & CUT and c // 10 == led and c < high_led and not rules.montar_tras_fallo:
                 return "monto_baza_cortada"
             if t & LOW_TRUMP and not rules.fallar_sin_pisar:
                 return "fallo_sin_poder_pisar"

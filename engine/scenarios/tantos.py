@@ -28,6 +28,18 @@ PAIR_LABELS = {
     "A": msg("tantos.pair", pair="A", first=1, second=3),
     "B": msg("tantos.pair", pair="B", first=2, second=4),
 }
+
+
+def pair_label(position: dict, pair: str) -> Message:
+    """A pair as the question names it: «Ana y Carla» in the guide's examples, else «pareja A (jugadores 1
+    y 3)»."""
+    names = position.get("names", {}).get(pair)
+    if names:
+        first, _, second = names.partition(" y ")
+        return msg("tantos.names", first=first, second=second)
+    return PAIR_LABELS[pair]
+
+
 HAND_OPTIONS = (
     Option("A", msg("tantos.wins", pair="A")),
     Option("B", msg("tantos.wins", pair="B")),

@@ -82,7 +82,7 @@ def test_the_verb_agrees_with_the_player(who, spanish, english):
 
 
 def test_english_names_a_player_from_the_learner_seat_or_from_outside():
-    assert en.phrase(Who.seat(3, 0)) == "the rival on your left"
+    assert en.phrase(Who.seat(3, 0)) == "the opponent on your left"
     assert en.phrase(Who.seat(2, 0), "poss") == "your partner's"
     assert en.phrase(Who.seat(0, None)) == "player 1 (pair A)"
     assert en.phrase(Who.you(), "v:plays") == "play"

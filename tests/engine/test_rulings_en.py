@@ -35,7 +35,7 @@ def test_the_learner_is_told_you_must_and_the_partner_is_named_in_the_third_pers
     assert _en(yours.why) == "No: you have copas; you must asistir and montar."
     assert _en(partners.why) == "No: your partner has copas; your partner must asistir and montar."
     outside = ruling(hand, trick, OROS, who=Who.seat(3, 0))
-    assert "The rival on your left has copas, so the rival on your left must asistir" in _en(
+    assert "The opponent on your left has copas, so the opponent on your left must asistir" in _en(
         outside.explanation
     )
 
@@ -120,7 +120,7 @@ def test_cantes_and_scores_are_told_in_english_with_their_spanish_names():
     )
     score = score_hand((60, 50), (20, 0), "B")
     assert _en(score.explanation) == (
-        "Pair A scores 80 (60 in cards + 20 in cantes) and pair B scores 60 (50 in cards + 10 de últimas): "
+        "Pair A scores 80 (60 in cards + 20 in cantes) and pair B scores 60 (50 in cards + 10 for the last baza): "
         "pair A wins, 80 to 60."
     )
     assert "pierde la mano" in str(score_renuncio((0, 0), (0, 0), None, "A", "pierde_mano").explanation)

@@ -6,6 +6,7 @@ import csv
 from collections.abc import Iterable
 
 from django.http import HttpResponse, StreamingHttpResponse
+from django.utils import translation
 
 # A cell starting with one of these is a formula to Excel, LibreOffice and Google Sheets.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -46,9 +47,15 @@ def streaming_csv_response(filename: str, rows: Iterable[list]) -> StreamingHttp
     """An attachment written row by row as ``rows`` yields them (memory stays flat however many there
     are); every cell goes through ``cell``, like ``csv_response``'s."""
     writer = csv.writer(_Echo())
-    lines = (
-        ("\ufeff" if n == 0 else "") + writer.writerow([cell(v) for v in row]) for n, row in enumerate(rows)
-    )
-    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    language = translation.get_language()
+
+    def lines():
+        # The rows are made while the response streams, after the view has returned and the request's
+        # language is no longer in force: they are written in the language the request asked for.
+        with translation.override(language):
+            for n, row in enumerate(rows):
+                yield ("\ufeff" if n == 0 else "") + writer.writerow([cell(v) for v in row])
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

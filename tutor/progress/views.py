@@ -2,11 +2,11 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.core.templatetags.when import until
 from tutor.lib.fragments import cached_part, shared_part
 from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
@@ -47,7 +47,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
     """Everything Mi progreso's page shows, as plain values: its cache key (tutor/lib/fragments.py).
     What depends on the clock is in it as it reads now (due or not, «dentro de …»)."""
-    clock = [(row.is_due, row.due_soon, timeuntil(row.due) if row.due else "") for row in progress.families]
+    clock = [(row.is_due, row.due_soon, until(row.due) if row.due else "") for row in progress.families]
     answers = [
         (a.pk, a.correct, a.family, a.misconception, a.rule_ids, a.created_at, a.issued.token)
         for a in (item.attempt for item in recent)

@@ -3,10 +3,11 @@
 Templates are ``str.format`` strings over the message's facts, wrapped so that a format spec asks for a
 grammatical form:
 
-- a player (``who``): ``{who:subj}`` 'you' / 'your partner' / 'the rival on your right' / 'player 3
+- a player (``who``): ``{who:subj}`` 'you' / 'your partner' / 'the opponent on your right' / 'player 3
   (pair A)'; ``{who:v:has}`` the verb written in the third person, 'have' for the learner and 'has' for
   anyone else; ``{who:obj}`` 'you' / 'your partner'; ``{who:poss}`` 'your' / "your partner's";
-  ``{who:pos}`` 'your' / 'their'; ``{who:mano}`` 'your hand' / "your partner's hand";
+  ``{who:pos}`` 'your' / 'their'; ``{who:mano}`` 'your hand' / "your partner's hand" / 'the hand of
+  player 3 (pair A)'; ``{who:partner}`` 'your partner' / 'the partner of player 3 (pair A)';
 - a card (``card``, ``top``, ``target``, ``lead``, ``partner_card``): ``{card:the}`` 'the king of
   copas', ``{card:a}`` 'a king of copas', ``{card:name}`` 'king of copas';
 - cards (``cards``, ``others``): ``{cards:the_or}`` / ``{cards:the_and}`` 'the three or the king of
@@ -30,7 +31,7 @@ NAME_OF = tuple(card_name(i, "en") for i in range(40))  # "king of copas" (engin
 
 # Third person singular -> the learner's form, where it is not just the -s dropped.
 _YOU = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go", "wins": "win"}
-_RELATIVE = ("you", "the rival on your right", "your partner", "the rival on your left")
+_RELATIVE = ("you", "the opponent on your right", "your partner", "the opponent on your left")
 
 
 def _you_form(verb: str) -> str:
@@ -73,8 +74,20 @@ class _Who:
         if spec == "pos":
             return "your" if you else "their"
         if spec == "mano":
-            return "your hand" if you else _possessive(self.subject()) + " hand"
+            return "your hand" if you else self._of("hand")
+        if spec == "partner":  # 'your partner', 'the partner of player 1 (pair A)'; your partner's is you
+            if you:
+                return "your partner"
+            return "you" if self.who.relative == 2 and self.who.number is None else self._of("partner")
         raise ValueError(f"unknown form for a player: {spec!r}")
+
+    def _of(self, noun: str) -> str:
+        """'your partner's hand'; a player named with their pair in brackets, 'the hand of player 1 (pair
+        A)' (never «player 1 (pair A)'s hand»)."""
+        subject = self.subject()
+        if subject.endswith(")"):
+            return f"the {noun} of {subject}"
+        return f"{_possessive(subject)} {noun}"
 
 
 def phrase(who: Who, form: str = "subj") -> str:

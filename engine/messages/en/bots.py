@@ -12,14 +12,14 @@ CATALOGUE: dict[str, str] = {
     "bots.montar_companero": "it has to beat the partner, and does so with the lowest card it can",
     "bots.descartar": "it cannot beat {top:the}: it throws the card worth least",
     "bots.salir_mandona": "it leads a card nobody can beat any more in its suit",
-    "bots.arrastrar": "it leads triunfo to draw the rivals' triunfos (arrastre)",
+    "bots.arrastrar": "it leads triunfo to draw the opponents' triunfos (arrastre)",
     "bots.guardar_ultimas": "it keeps its highest triunfo for the last baza (las diez de últimas)",
     "bots.salir_baja": (
         "it leads a low card of the suit played most so far and keeps its triunfos, its cantes and its cards "
         "with points"
     ),
     "bots.salir_al_fallo": "it leads the suit its partner lacks, so that the partner wins the baza with a triunfo",
-    "bots.hacer_fallar": "it leads a low card of a suit a rival lacks, so that the rival spends a triunfo on it",
+    "bots.hacer_fallar": "it leads a low card of a suit an opponent lacks, so that the opponent spends a triunfo on it",
     "bots.mejor_estimacion": (
         "it is the card that wins the most hands when the hand is played many times, with the unseen cards "
         "dealt in many ways that fit what has been played"

@@ -6,8 +6,8 @@ CATALOGUE: dict[str, str] = {
     "ganador.question.complete": "Baza: {plays:semi}. Which card wins the baza?",
     "ganador.question.partial": "Baza: {plays:semi}. Which card is winning the baza so far?",
     "ganador.question.strength": "These cards are all of the same suit: {plays:semi}. Which is the strongest?",
-    "ganador.why.wins_trump": "Wins: it is the highest triunfo in the baza ({trump}).",
-    "ganador.why.wins_led": "Wins: nobody has played a triunfo and it is the strongest card of {led}.",
+    "ganador.why.wins_trump": "Yes: it is the highest triunfo in the baza ({trump}).",
+    "ganador.why.wins_led": "Yes: nobody has played a triunfo and it is the strongest card of {led}.",
     "ganador.why.higher_trump": "No: {card:the} is a stronger triunfo.",
     "ganador.why.cut": "No: the baza is cut with {top:the}; a triunfo beats the led suit.",
     "ganador.why.stronger": "No: {card:the} is stronger (ace, three, king, knight, jack, seven...).",
@@ -20,6 +20,19 @@ CATALOGUE: dict[str, str] = {
         "{lead:the} is led and nobody plays a triunfo: the strongest card of {led} wins, {card:the}; cards of "
         "other suits do not count. Remember the order: ace, three, king, knight, "
         "jack, seven, six, five, four and two, so nothing beats {card:the} in this baza."
+    ),
+    "ganador.explanation.cut.partial": (
+        "{lead:the} is led. The baza has a triunfo ({trump}) in it, so the highest triunfo is winning so far: "
+        "{card:the}. Some players have yet to play."
+    ),
+    "ganador.explanation.trump_lead.partial": (
+        "A triunfo is led: the highest triunfo is winning so far, {card:the}. Some players have yet to play."
+    ),
+    "ganador.explanation.plain.partial": (
+        "{lead:the} is led and nobody has played a triunfo so far: the strongest card of {led} is winning, "
+        "{card:the}; cards of other suits do not count. Remember the order: ace, three, king, knight, jack, "
+        "seven, six, five, four and two: of the cards played, nothing beats {card:the}, but some players have "
+        "yet to play."
     ),
     "ganador.strength.yes": "Yes: it is the strongest of these cards.",
     "ganador.strength.no": "No: {card:the} is stronger.",

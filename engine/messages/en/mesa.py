@@ -25,15 +25,29 @@ CATALOGUE: dict[str, str] = {
     "mesa.rank.none": "",
     "mesa.in_hand": "in {who:mano}",
     "mesa.pair.yours": "your pair",
-    "mesa.pair.rival": "the rival pair",
-    "mesa.pair.rival_short": "the rival pair",
+    "mesa.pair.rival": "the opposing pair",
+    "mesa.pair.rival_short": "the opposing pair",
     "mesa.points.one": "{n} point",
     "mesa.points.many": "{n} points",
     "mesa.hands.one": "{n} hand",
     "mesa.hands.many": "{n} hands",
     "mesa.missing.one": "you need {n} more",
     "mesa.missing.many": "you need {n} more",
-    "mesa.verdict.yes": "Yes: that is the answer.",
+    "mesa.verdict.yes": "Yes:",
+    "mesa.why.real_card": "{card:the} is one of the 40 cards of the deck.",
+    "mesa.why.deck_size": "the tute deck has 40 cards, not {n}.",
+    "mesa.why.suit_size": "each suit has 10 cards, not {n}.",
+    "mesa.why.real_suit": "{suit} is one of the four suits of the Spanish deck.",
+    "mesa.why.figures": "{a}, {b} and {c} are not the jack, the knight and the king: they are 10, 11 and 12.",
+    "mesa.why.code_of": "{card:the} is written {code}.",
+    "mesa.why.card_of": "{code} is {card:the}.",
+    "mesa.why.not_dealer": "the card that marks the triunfo is the dealer's last card, and it stays in the dealer's hand.",
+    "mesa.why.shown_suit": "the card shown is {card:the}: {suit} are triunfo, not {other}.",
+    "mesa.why.first_trump": "in the first hand of a match at this table oros are triunfo, not {other}.",
+    "mesa.why.first_leader": "in the first hand of a match at this table the player holding the two of oros leads.",
+    "mesa.why.dealt_each": "all 40 cards are dealt, ten to each player, not {n}.",
+    "mesa.why.dealt_all": "all 40 cards are dealt, not {n}: no stock is left.",
+    "mesa.why.winner_leads": "the player who won the previous baza leads.",
     "mesa.verdict.no": "No:",
     # The deck and its notation (R-DECK-1, R-DECK-2).
     "mesa.q.no_existe": "Which of these cards does not exist in the 40-card Spanish deck that tute is played with?",
@@ -85,7 +99,7 @@ CATALOGUE: dict[str, str] = {
     "mesa.companero.derecha": "On your right",
     "mesa.companero.izquierda": "On your left",
     "mesa.companero.expl": (
-        "Partners sit opposite each other; the rivals sit on your right and on your left."
+        "Partners sit opposite each other; the opponents sit on your right and on your left."
     ),
     "mesa.pareja.expl": (
         "Partners sit opposite each other: player {n} plays with player {partner}. Pair A is players 1 and 3, "
@@ -123,8 +137,8 @@ CATALOGUE: dict[str, str] = {
     "mesa.quien.mesa": "Nobody: it stays face up on the table",
     "mesa.quien.cambio": "The player with the seven of triunfo, who swaps it for that seven",
     "mesa.quien_la_tiene.expl": (
-        "The card that marks the triunfo is the dealer's last card ({who:subj}): it is shown and stays in the "
-        "dealer's hand, to be played like any other. It is not swapped for the seven."
+        "The card that marks the triunfo is the dealer's last card ({who:subj}): it is shown, it stays in "
+        "{who:pos} hand and {who:subj} {who:v:plays} it like any other. It is not swapped for the seven."
     ),
     "mesa.primera_triunfo.expl": (
         "At this table (Ludoteka's first hand) the first hand of the match is always played with oros as "
@@ -152,8 +166,8 @@ CATALOGUE: dict[str, str] = {
     ),
     # The match (R-MATCH-1, R-VAR-PARTIDA-LUDOTEKA).
     "mesa.q.ludoteka": "This table plays the Ludoteka match (6 points win it).",
-    "mesa.q.score.points": "The match stands at {a} to {b} (points: your pair {a}, the rival pair {b}).",
-    "mesa.q.score.hands": "The match stands at {a} to {b} (hands won: your pair {a}, the rival pair {b}).",
+    "mesa.q.score.points": "The match stands at {a} to {b} (points: your pair {a}, the opposing pair {b}).",
+    "mesa.q.score.hands": "The match stands at {a} to {b} (hands won: your pair {a}, the opposing pair {b}).",
     "mesa.q.faltan": "What does your pair still need to win the match?",
     "mesa.q.how.tute": "by singing a tute",
     "mesa.q.how.tantos": "with {total} tantos in all (cards, cantes and the diez de últimas)",
@@ -168,9 +182,9 @@ CATALOGUE: dict[str, str] = {
         "Each hand won is a point and the match goes to whoever wins three hands: you are at {a} to {b}, so "
         "{missing}. Tantos do not carry over, and there is no 101."
     ),
-    "mesa.score": "your pair {a}, the rival pair {b}",
-    "mesa.score.we_win": "your pair {a}, the rival pair {b}: your pair wins the match",
-    "mesa.score.they_win": "your pair {a}, the rival pair {b}: the rival pair wins the match",
+    "mesa.score": "your pair {a}, the opposing pair {b}",
+    "mesa.score.we_win": "your pair {a}, the opposing pair {b}: your pair wins the match",
+    "mesa.score.they_win": "your pair {a}, the opposing pair {b}: the opposing pair wins the match",
     "mesa.marcador.101": "with {total} tantos, {pair} passes 100 and wins the match",
     "mesa.marcador.tantos": "the hand's {total} tantos go onto the match's scoreboard",
     "mesa.marcador.tute_tantos": "the tute puts the deck's 120 tantos on the match's scoreboard",

@@ -4,11 +4,15 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.triunfo_teniendo_palo": (
         "Playing a triunfo while holding cards of the led suit: you must asistir first."
     ),
+    "misconceptions.triunfo_de_salida": (
+        "Calling it fallar or pisar to play a triunfo when triunfo is led: if triunfo is led and you have one, "
+        "you asistir (and montar if you can)."
+    ),
     "misconceptions.otro_palo_teniendo_palo": (
         "Playing another suit while holding cards of the led suit: you must asistir."
     ),
     "misconceptions.no_monto": (
-        "Not beating the baza when you can: if you asistir and nobody has played a triunfo, you must "
+        "Not going over (montar) when you can: if you asistir and nobody has played a triunfo, you must "
         "beat the strongest card of the led suit (montar)."
     ),
     "misconceptions.monto_solo_salida": (
@@ -57,13 +61,17 @@ CATALOGUE: dict[str, str] = {
         "Playing with the freedom of brisca: in tute you must asistir, montar, fallar and pisar."
     ),
     "misconceptions.obligacion_inventada": (
-        "Seeing an obligation that is not there: that card also keeps the rules of this baza."
+        "Seeing an obligation that is not there: that card also follows the rules of this baza."
     ),
     "misconceptions.renuncio_inventado": (
         "Seeing a renuncio that is not there: the card that player played met their obligations."
     ),
     "misconceptions.tres_bajo_rey": (
         "Putting the three below the king: the three beats the king and is worth 10 tantos (the king, 4)."
+    ),
+    "misconceptions.tres_por_numero": (
+        "Ranking the three by its number: the three is the second strongest card of its suit, and only the "
+        "ace beats it."
     ),
     "misconceptions.orden_fuerza": (
         "Getting the order of strength wrong: ace, three, king, knight, jack, seven, six, five, four and two."
@@ -94,6 +102,10 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.empate_sin_ultimas": (
         "Thinking a tie in tantos stays a tie: the pair that won the last baza wins it."
     ),
+    "misconceptions.empate_a_la_otra_pareja": (
+        "Giving a tie to the pair that did not win the last baza: with equal totals, the pair that won the "
+        "last baza wins."
+    ),
     "misconceptions.mas_cartas_gana": (
         "Comparing only the tantos of the cards without adding the cantes or las diez de últimas."
     ),
@@ -116,13 +128,16 @@ CATALOGUE: dict[str, str] = {
         "Getting the order of the cantes wrong: first the tute, then las cuarenta and then las veinte."
     ),
     "misconceptions.tute_fuera_de_tiempo": (
-        "Singing the tute at the wrong moment: it is declared when the pair wins its first baza."
+        "Singing the tute at the wrong moment: it is sung when the pair wins its first baza."
     ),
     "misconceptions.no_ve_cante": (
         "Missing a valid cante: the king and knight of one suit in your hand after a baza won by your pair."
     ),
     "misconceptions.cante_otro_palo": (
         "Singing the wrong suit: the cante is of the suit whose king and knight you hold."
+    ),
+    "misconceptions.cante_sin_pareja": (
+        "Singing without the king and the knight of that suit: to sing, you must hold both."
     ),
     "misconceptions.tute_sin_cartas": (
         "Singing a tute you do not have: you need the four kings or the four knights in your hand."
@@ -136,7 +151,7 @@ CATALOGUE: dict[str, str] = {
         "is the jack, 11 the knight and 12 the king."
     ),
     "misconceptions.companero_al_lado": (
-        "Thinking your partner sits beside you: your partner sits opposite, and the rivals are on either "
+        "Thinking your partner sits beside you: your partner sits opposite, and the opponents are on either "
         "side."
     ),
     "misconceptions.orden_horario": ("Going clockwise: in tute play goes to the right, counterclockwise."),

@@ -10,7 +10,7 @@ CATALOGUE: dict[str, str] = {
     "play.situation.cut": "The lead is {lead:the} and the baza is already cut with {top:the}.",
     "play.situation.trump_lead": "The lead is {lead:the}: a triunfo lead ({trump}).",
     "play.situation.plain": "The lead is {lead:the} and nobody has played a triunfo.",
-    "play.partner_no_excuse": "Even with {who:poss} partner winning the baza, the obligation stands.",
+    "play.partner_no_excuse": "Even with {who:partner} winning the baza, the obligation stands.",
     "play.cortada.ok": (
         "Yes: it is {led} and the baza is already cut with {top:the}, so there is no need to montar."
     ),
@@ -90,22 +90,22 @@ CATALOGUE: dict[str, str] = {
         "fallar and {who:v:may} play any card, a lower triunfo included."
     ),
     "play.companero.ok": (
-        "Yes: {who:poss} partner is winning with {partner_card:the}; at this table asistir is enough."
+        "Yes: {who:partner} is winning with {partner_card:the}; at this table asistir is enough."
     ),
     "play.companero.no": (
-        "No: {who:subj} {who:v:has} {led}; even though {who:poss} partner is winning with {partner_card:the}, "
+        "No: {who:subj} {who:v:has} {led}; even though {who:partner} is winning with {partner_card:the}, "
         "{who:subj} {who:v:must} asistir."
     ),
     "play.companero": (
-        "{who:poss} partner is winning with {partner_card:the}: at this table (the partner exception) asistir "
+        "{who:partner} is winning with {partner_card:the}: at this table (the partner exception) asistir "
         "is enough, without montar."
     ),
     "play.companero.free.ok": (
-        "Yes: {who:poss} partner is winning with {partner_card:the} and {who:subj} {who:v:has} no {led}; at "
+        "Yes: {who:partner} is winning with {partner_card:the} and {who:subj} {who:v:has} no {led}; at "
         "this table {who:subj} {who:v:may} play any card."
     ),
     "play.companero.free": (
-        "{who:poss} partner is winning with {partner_card:the} and {who:subj} {who:v:has} no {led}: at this "
+        "{who:partner} is winning with {partner_card:the} and {who:subj} {who:v:has} no {led}: at this "
         "table (the partner exception) {who:subj} {who:v:does} not have to fallar or pisar."
     ),
 }

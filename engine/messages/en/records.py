@@ -94,9 +94,9 @@ CATALOGUE: dict[str, str] = {
     ),
     "records.score.cards": "Cards: pair A {a}, pair B {b}.",
     "records.score.cantes": "Cantes: pair A {a}, pair B {b}.",
-    "records.score.ultimas": "Last trick: pair {pair}, 10 de últimas.",
+    "records.score.ultimas": "Last trick: pair {pair}, 10 for the last baza (las diez de últimas).",
     "records.score.total": "Total: pair A {a}, pair B {b}.",
-    "records.score.check": "Check: {a} + {b} in cards + 10 de últimas = {sum}.",
+    "records.score.check": "Check: {a} + {b} in cards + 10 for the last baza = {sum}.",
     "records.score.incomplete": (
         "The hand is not complete (tricks played: {n}) and no tute or renuncio ends it: there is no result."
     ),

@@ -52,7 +52,7 @@ CATALOGUE: dict[str, str] = {
     ),
     "rule.R-CANTE-5": "A cante is a bonus: the king and the knight still count 4 and 3 when won in a baza.",
     "rule.R-TUTE-1": "Tute: the four kings or the four knights in one player's hand.",
-    "rule.R-TUTE-2": "A tute is declared when the pair wins its first baza, still holding the four cards.",
+    "rule.R-TUTE-2": "A tute is sung when the pair wins its first baza, still holding the four cards.",
     "rule.R-TUTE-3": "A valid tute ends the hand, and the pair that sings it wins the hand.",
     "rule.R-SCORE-1": (
         "Each pair's total: the points of its bazas, plus its cantes, plus 10 for the last baza (las diez "

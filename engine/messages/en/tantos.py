@@ -7,6 +7,7 @@ CATALOGUE: dict[str, str] = {
     "tantos.cante.veinte": "las veinte in {suit}",
     "tantos.none": "nothing",
     "tantos.pair": "pair {pair} (players {first} and {second})",
+    "tantos.names": "{first} and {second}",
     "tantos.wins": "pair {pair} wins",
     "tantos.win_names": "{first} and {second} win",
     "tantos.tie": "tie",
@@ -36,6 +37,7 @@ CATALOGUE: dict[str, str] = {
     "tantos.total.explanation": "Total = cards + cantes + las diez de últimas.",
     "tantos.row.note": "cards {won}, cantes {cantes}, últimas {last}: total {total}",
     "tantos.tie.explanation": ("A tie at {total}: the pair that won the last baza wins, pair {pair}."),
+    "tantos.tie.explanation.names": "A tie at {total}: the pair that won the last baza wins, {names}.",
     "tantos.more.explanation": "The pair with the higher total wins.",
     "tantos.tie.note": (
         "The totals are tied at {total}, but the hand is not a tie: the pair that won the last baza wins it."

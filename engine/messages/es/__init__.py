@@ -26,6 +26,7 @@ _TU = {
     "juega": "juegas",
     "gana": "ganas",
     "ganó": "ganaste",
+    "jugará": "jugarás",
     "ha": "has",
     "sale": "sales",
     "reparte": "repartes",

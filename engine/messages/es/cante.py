@@ -59,7 +59,15 @@ CATALOGUE: dict[str, str] = {
     ),
     "cante.head.veinte": "Tienes rey y caballo de {suits}: puedes cantar las veinte.",
     # The verdict on each option.
-    "cante.verdict.yes": "Sí: es lo que puedes cantar ahora.",
+    "cante.verdict.yes.cuarenta": "Sí: tienes el rey y el caballo de triunfo y tu pareja acaba de ganar la baza.",
+    "cante.verdict.yes.veinte": "Sí: tienes el rey y el caballo de {suit} y tu pareja acaba de ganar la baza.",
+    "cante.verdict.yes.tute_reyes": "Sí: tienes los cuatro reyes y tu pareja acaba de ganar la baza.",
+    "cante.verdict.yes.tute_caballos": "Sí: tienes los cuatro caballos y tu pareja acaba de ganar la baza.",
+    "cante.verdict.yes.nothing": "Sí: no tienes en la mano el rey y el caballo de ningún palo que se pueda cantar ahora.",
+    "cante.verdict.rival_won": "{yes}: la baza la ha ganado la pareja rival, y ahora no se canta.",
+    "cante.verdict.sang_now": "{yes}: ya has cantado tras esta baza, y no se canta dos veces en un momento.",
+    "cante.verdict.word.yes": "Sí",
+    "cante.verdict.word.no": "No",
     "cante.verdict.no": "No:",
     "cante.verdict.no_now": "No: no vale ahora.",
 }

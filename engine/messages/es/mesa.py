@@ -38,7 +38,22 @@ CATALOGUE: dict[str, str] = {
     "mesa.hands.many": "{n} manos",
     "mesa.missing.one": "os falta {n}",
     "mesa.missing.many": "os faltan {n}",
-    "mesa.verdict.yes": "Sí: es la respuesta.",
+    "mesa.verdict.yes": "Sí:",
+    # A wrong option's own fact, where several wrong options would otherwise share one belief.
+    "mesa.why.real_card": "{card:the} es una de las 40 cartas de la baraja.",
+    "mesa.why.deck_size": "la baraja del tute tiene 40 cartas, no {n}.",
+    "mesa.why.suit_size": "cada palo tiene 10 cartas, no {n}.",
+    "mesa.why.real_suit": "los {suit} son uno de los cuatro palos de la baraja española.",
+    "mesa.why.figures": "{a}, {b} y {c} no son la sota, el caballo y el rey: son el 10, el 11 y el 12.",
+    "mesa.why.code_of": "{card:the} se escribe {code}.",
+    "mesa.why.card_of": "{code} es {card:the}.",
+    "mesa.why.not_dealer": "la carta que marca el triunfo es la última del repartidor, y se queda en su mano.",
+    "mesa.why.shown_suit": "la carta enseñada es {card:the}: triunfan los {suit}, no los {other}.",
+    "mesa.why.first_trump": "en la primera mano de la partida de esta mesa triunfan los oros, no los {other}.",
+    "mesa.why.first_leader": "en la primera mano de la partida de esta mesa sale quien tiene el dos de oros.",
+    "mesa.why.dealt_each": "se reparten las 40 cartas, diez a cada jugador, no {n}.",
+    "mesa.why.dealt_all": "se reparten las 40 cartas, no {n}: no queda mazo.",
+    "mesa.why.winner_leads": "sale quien ganó la baza anterior.",
     "mesa.verdict.no": "No:",
     # The deck and its notation (R-DECK-1, R-DECK-2).
     "mesa.q.no_existe": (
@@ -130,8 +145,8 @@ CATALOGUE: dict[str, str] = {
     "mesa.quien.mesa": "Nadie: se queda boca arriba en la mesa",
     "mesa.quien.cambio": "Quien tenga el siete de triunfo, que la cambia",
     "mesa.quien_la_tiene.expl": (
-        "La carta que marca el triunfo es la última del repartidor ({who:subj}): se enseña y se queda en su "
-        "mano, y la jugará como cualquier otra. No se cambia por el siete."
+        "La carta que marca el triunfo es la última del repartidor ({who:subj}): se enseña, se queda en "
+        "{who:v:su} mano y {who:subj} la {who:v:jugará} como cualquier otra. No se cambia por el siete."
     ),
     "mesa.primera_triunfo.expl": (
         "En esta mesa (primera mano de Ludoteka) la primera mano de la partida se juega siempre con triunfo de "

@@ -2,6 +2,7 @@
 
 CATALOGUE: dict[str, str] = {
     "misconceptions.triunfo_teniendo_palo": "Echar triunfo teniendo cartas del palo de salida: primero hay que asistir.",
+    "misconceptions.triunfo_de_salida": "Llamar fallar o pisar a echar triunfo cuando sale triunfo: si sale triunfo y tienes, asistes (y montas si puedes).",
     "misconceptions.otro_palo_teniendo_palo": "Jugar otro palo teniendo cartas del palo de salida: hay que asistir.",
     "misconceptions.no_monto": "No montar pudiendo: si asistes y nadie ha echado triunfo, debes superar la carta más fuerte del palo de salida.",
     "misconceptions.monto_solo_salida": "Superar solo la carta de salida: hay que superar la carta más fuerte del palo de salida que haya en la baza.",
@@ -20,6 +21,7 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.obligacion_inventada": "Ver una obligación que no hay: esa carta también cumple las reglas de esta baza.",
     "misconceptions.renuncio_inventado": "Ver un renuncio que no hay: la carta que jugó ese jugador cumplía sus obligaciones.",
     "misconceptions.tres_bajo_rey": "Poner el tres por debajo del rey: el tres supera al rey y vale 10 tantos (el rey, 4).",
+    "misconceptions.tres_por_numero": "Ordenar el tres por su número: el tres es la segunda carta más fuerte de su palo, y solo el as lo supera.",
     "misconceptions.orden_fuerza": "Equivocar el orden de fuerza: as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos.",
     "misconceptions.gana_la_salida": "Creer que la carta de salida gana por salir primero: gana la más alta del palo de salida o el triunfo más alto.",
     "misconceptions.ganador_ignora_triunfo": "Olvidar el triunfo: cualquier triunfo gana a las cartas de los otros palos.",
@@ -30,6 +32,7 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.cante_descuenta_cartas": "Creer que el rey y el caballo cantados ya no cuentan como cartas: siguen valiendo 4 y 3.",
     "misconceptions.cinco_bazas_empate": "Creer que cinco bazas por pareja es empate: deciden los tantos, los cantes y la última.",
     "misconceptions.empate_sin_ultimas": "Creer que un empate a tantos queda en empate: lo gana la pareja que hizo la última baza.",
+    "misconceptions.empate_a_la_otra_pareja": "Dar el empate a la pareja que no hizo la última baza: con los totales iguales gana la que hizo la última.",
     "misconceptions.mas_cartas_gana": "Comparar solo los tantos de las cartas sin añadir cantes ni las diez de últimas.",
     "misconceptions.cante_repartido": "Cantar con el rey y el caballo repartidos entre dos compañeros: deben estar en la mano de uno.",
     "misconceptions.cante_carta_jugada": "Cantar después de haber jugado el rey o el caballo: ese palo ya no se puede cantar.",
@@ -40,6 +43,7 @@ CATALOGUE: dict[str, str] = {
     "misconceptions.tute_fuera_de_tiempo": "Cantar el tute fuera de su momento: se declara cuando la pareja gana su primera baza.",
     "misconceptions.no_ve_cante": "No ver un cante válido: rey y caballo del mismo palo en tu mano tras una baza de tu pareja.",
     "misconceptions.cante_otro_palo": "Cantar el palo equivocado: el cante es del palo del que tienes rey y caballo.",
+    "misconceptions.cante_sin_pareja": "Cantar sin tener el rey y el caballo de ese palo: para cantar tienen que estar los dos en tu mano.",
     "misconceptions.tute_sin_cartas": "Cantar un tute sin tenerlo: hacen falta los cuatro reyes o los cuatro caballos en tu mano.",
     "misconceptions.ocho_y_nueve": "Confundir la baraja: el tute se juega con la baraja española de 40 cartas (oros, copas, espadas y bastos; del as al siete, sota 10, caballo 11 y rey 12), sin ochos, nueves ni comodines.",
     "misconceptions.lee_mal_la_notacion": "Leer mal la notación: número y letra del palo (o oros, c copas, e espadas, b bastos); 10 es la sota, 11 el caballo y 12 el rey.",

@@ -13,6 +13,7 @@ CATALOGUE: dict[str, str] = {
     "tantos.cante.veinte": "las veinte en {suit}",
     "tantos.none": "nada",
     "tantos.pair": "pareja {pair} (jugadores {first} y {second})",
+    "tantos.names": "{first} y {second}",
     "tantos.wins": "gana la pareja {pair}",
     "tantos.win_names": "ganan {first} y {second}",
     "tantos.tie": "empate",
@@ -42,6 +43,7 @@ CATALOGUE: dict[str, str] = {
     "tantos.total.explanation": "Total = cartas + cantes + diez de últimas.",
     "tantos.row.note": "cartas {won}, cantes {cantes}, últimas {last}: total {total}",
     "tantos.tie.explanation": ("Empate a {total}: gana la pareja que hizo la última baza, la {pair}."),
+    "tantos.tie.explanation.names": "Empate a {total}: gana la pareja que hizo la última baza, {names}.",
     "tantos.more.explanation": "Gana la pareja con más total.",
     "tantos.tie.note": (
         "Los totales empatan a {total}, pero la mano no queda en empate: la gana la pareja que hizo la "

@@ -28,10 +28,12 @@ def test_a_trick_names_each_player_from_the_learner_seat():
     # The learner sits at seat 0; the partner (seat 2) led the rey de copas, the left rival (3) the sota.
     es, en = both(describe_trick(cards("12c 10c"), 2, 0))
     assert es == "Sale el rey de copas (tu compañero); después, la sota de copas (el rival de tu izquierda)."
-    assert en == "The king of copas (your partner) is led; then the jack of copas (the rival on your left)."
+    assert (
+        en == "The king of copas (your partner) is led; then the jack of copas (the opponent on your left)."
+    )
     es, en = both(describe_trick(cards("5c"), 1, 0))
     assert es == "Sale el cinco de copas (el rival de tu derecha)."
-    assert en == "The five of copas (the rival on your right) is led."
+    assert en == "The five of copas (the opponent on your right) is led."
 
 
 def test_a_player_seen_from_outside_is_numbered_with_a_pair():
@@ -41,14 +43,17 @@ def test_a_player_seen_from_outside_is_numbered_with_a_pair():
 
 def test_cards_get_their_article_and_contraction():
     sota, rey = cards("10c 12c")
-    assert render(winner_explanation([cards("4c")[0], sota], OROS)).endswith(
+    # A whole trick: nothing beats it in this baza; two cards played: nothing of what was played, so far.
+    four = cards("5c 6c 7o")
+    assert render(winner_explanation([cards("4c")[0], sota, *four[:2]], OROS)).endswith(
         "así que nada supera a la sota de copas en esta baza."
     )
     assert render(winner_explanation([cards("4c")[0], rey], OROS)).endswith(
-        "así que nada supera al rey de copas en esta baza."
+        "de lo jugado, nada supera al rey de copas, pero aún faltan jugadores por echar carta."
     )
     assert render(winner_explanation([cards("4c")[0], rey], OROS), "en").startswith(
-        "The four of copas is led and nobody plays a triunfo: the strongest card of copas wins, the king of copas"
+        "The four of copas is led and nobody has played a triunfo so far: the strongest card of copas is winning, "
+        "the king of copas"
     )
 
 

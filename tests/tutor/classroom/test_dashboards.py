@@ -173,3 +173,29 @@ def test_names_and_titles_that_start_a_formula_are_plain_text_in_both_csvs(
     assert f"'{start}pupil" in cells
     assert f'\'{start}HYPERLINK("http://x")' in cells
     assert not [value for value in cells if value[:1] in ("=", "+", "-", "@")]
+
+
+def test_the_streamed_answers_csv_is_in_the_teachers_language(classroom, teresa, alice, teresa_client):
+    """The rows are made while the response streams, after the request's language was put back: an
+    English teacher's file was Spanish but for its header («sí», «no», the belief in Spanish)."""
+    from django.utils import translation
+
+    from engine.scenarios import MISCONCEPTIONS
+    from tutor.classroom.views.exports import attempts_csv_header
+
+    practice_set = make_set(classroom, teresa, items=ITEMS)
+    _do_set(practice_set, alice, wrong_first=True)
+    teresa.language = "en"
+    teresa.save(update_fields=["language"])
+    response = teresa_client.get(reverse("classroom:set_attempts_csv", args=[practice_set.pk]))
+    rows = list(csv.reader(io.StringIO(_body(response).lstrip("\ufeff"))))
+    with translation.override("en"):
+        header = attempts_csv_header()
+        yes, no = translation.gettext("sí"), translation.gettext("no")
+        q = Question.objects.select_related("issued__attempt").get(assignment__student=alice, number=1)
+        belief = str(MISCONCEPTIONS[q.issued.attempt.misconception])
+    assert rows[0] == header
+    by_column = {name: [r[i] for r in rows[1:]] for i, name in enumerate(header)}
+    right_or_wrong = by_column[header[9]]
+    assert sorted(right_or_wrong) == sorted([yes, no]) and yes != "sí"
+    assert belief in by_column[header[10]]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.utils import timezone, translation
 
-from tutor.core.templatetags.when import ago
+from tutor.core.templatetags.when import ago, until
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 LITERAL_FORMAT = re.compile(r"\|(?:date|time):\"(?![A-Z_]+_FORMAT\")")
@@ -18,7 +18,7 @@ def test_every_template_writes_dates_in_the_languages_own_format():
         f"{path.relative_to(TEMPLATES)}:{n}"
         for path in sorted(TEMPLATES.rglob("*.html"))
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-        if LITERAL_FORMAT.search(line) or "|timesince" in line
+        if LITERAL_FORMAT.search(line) or "|timesince" in line or "|timeuntil" in line
     ]
     assert offending == []
 
@@ -31,3 +31,12 @@ def test_something_that_just_happened_was_a_moment_ago():
         assert ago(now - timedelta(minutes=5)) == "hace 5\xa0minutos"
     with translation.override("en"):
         assert ago(now) == "a moment ago"
+
+
+def test_something_about_to_happen_is_in_a_moment():
+    now = timezone.now()
+    with translation.override("es"):
+        assert until(now + timedelta(seconds=30)) == "un momento"
+        assert until(now + timedelta(minutes=5, seconds=5)) == "5\xa0minutos"
+    with translation.override("en"):
+        assert until(now + timedelta(seconds=30)) == "a moment"

@@ -195,3 +195,18 @@ class TestTrick:
     def test_a_trick_has_at_most_four_cards(self):
         with pytest.raises(TemplateSyntaxError):
             render("{% trick cards %}", cards=["1c", "2c", "3c", "4c", "5c"])
+
+
+def test_two_tricks_on_one_page_are_two_landmarks_with_names_of_their_own():
+    """A lesson's example trick above its question's trick (an included partial) and a hand's ten tricks
+    were each «Baza en la mesa»: two regions alike (axe landmark-unique)."""
+    from django.template import engines
+
+    included = engines["django"].from_string("{% load deck %}{% trick cards %}")
+    html = render(
+        "{% trick cards %}{% include part %}{% trick cards label='Baza 3' %}{% trick cards label='Baza 3' %}",
+        cards=["1c"],
+        part=included.template,
+    )
+    names = re.findall(r'<section class="trick" aria-label="([^"]*)"', html)
+    assert names == ["Baza en la mesa", "Baza en la mesa (2)", "Baza 3", "Baza 3 (2)"]

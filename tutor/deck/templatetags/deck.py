@@ -215,8 +215,26 @@ def hand(
     )
 
 
-@register.simple_tag
+def _landmark_name(context, name: str) -> str:
+    """A name no other landmark of this render has: a trick drawn twice on one page under the same name
+    (a lesson's example above its question, a hand's ten tricks) is numbered from its second drawing,
+    so a screen reader's list of landmarks tells them apart (axe ``landmark-unique``)."""
+    # One page is one request: a partial rendered apart (a lesson's content) shares the request's count.
+    # Without a request, the render's first level (included templates push levels of their own).
+    request = context.get("request")
+    if request is not None:
+        if not hasattr(request, "landmark_names"):
+            request.landmark_names = {}
+        names = request.landmark_names
+    else:
+        names = context.render_context.dicts[0].setdefault("landmark_names", {})
+    names[name] = names.get(name, 0) + 1
+    return name if names[name] == 1 else f"{name} ({names[name]})"
+
+
+@register.simple_tag(takes_context=True)
 def trick(
+    context,
     cards: Iterable,
     leader: int = 0,
     trump: Suit | str | int | None = None,
@@ -278,7 +296,7 @@ def trick(
         )
     return _html(
         '\n<section class="trick" aria-label="{}">\n<ol class="trick__seats">\n{}\n</ol>{}\n</section>\n{}',
-        label or _("Baza en la mesa"),
+        _landmark_name(context, str(label or _("Baza en la mesa"))),
         mark_safe("\n".join(seats)),  # noqa: S308 - built from escaped pieces above
         trump_html,
         shown_html,
