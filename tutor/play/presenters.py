@@ -248,6 +248,8 @@ def table_context(
         }
         for o in table.learner_cantes()
     ]
+    trick, last_trick = _trick_view(table), _last_trick(table)
+    trump_code = CARDS[h.trump_card].code if h.trump_card is not None else None
     context = {
         "match": match,
         "hand": hand,
@@ -259,15 +261,19 @@ def table_context(
         "match_line": _match_line(match, hand, rules),
         "trump": h.trump.label,
         "trump_letter": h.trump.letter,
-        "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
+        "trump_card": trump_code,
         "deal_sentence": Message(
             "table.deals", {"who": Who.seat(h.dealer, LEARNER), "card": int(h.trump_card)}
         )
         if h.trump_card is not None
         else "",
         "first_card": card_name(h.first_card) if h.first_card is not None and not h.tricks else None,
-        "trick": _trick_view(table),
-        "last_trick": _last_trick(table),
+        "trick": trick,
+        "last_trick": last_trick,
+        # The card the dealer showed, drawn beside the deal's sentence while it is not on the table.
+        "shown_trump": trump_code
+        if trump_code and trump_code not in trick["cards"] + (last_trick["cards"] if last_trick else [])
+        else None,
         "my_cards": [c.code for c in h.hand_of(LEARNER)],
         "learner_turn": learner_turn and not table.over,
         "cantes": cantes,
