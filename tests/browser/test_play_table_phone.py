@@ -3,10 +3,13 @@ on the screen together (measured from their boxes), the trick just collected sta
 the next one while the bots lead it, and after «Siguiente mano» the previous hand's review is a link in
 the first screen. Which state the table is in comes from the engine's view of the stored match."""
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_accessibility import AXE
 from tests.browser.test_classroom_flow import _log_in
 from tests.tutor.play.conftest import start, table
+from tutor.accounts.display import COOKIE as DISPLAY_COOKIE
 from tutor.play import services
 from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
@@ -96,4 +99,28 @@ def test_the_previous_hand_is_one_link_away_in_the_first_screen(
     expect(link).to_be_in_viewport(ratio=1)
     link.click()
     expect(page).to_have_url(f"{live_server.url}/jugar/p/{match.token}/mano/1/revisar/")
+    page.context.close()
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "letra-grande"])
+def test_pista_and_its_hint_pass_colour_contrast(
+    live_server, browser, transactional_db, alice, password, large
+):
+    """axe's color-contrast on the table with «Pista», and on the hint it opens (its rule links too),
+    with and without Letra grande."""
+    page = _phone(browser, live_server, password)
+    if large:
+        page.context.add_cookies([{"name": DISPLAY_COOKIE, "value": "grande", "url": live_server.url}])
+    match = start(alice, seed=11)
+    _advance(match, lambda t: t.hand.trick and t.hand.tricks)
+    axe = AXE.read_text()
+    for suffix in ("", "?pista=1"):
+        page.goto(live_server.url + match.get_absolute_url() + suffix)
+        expect(page.get_by_role("link", name="Pista")).to_have_count(0 if suffix else 1)
+        page.evaluate(axe)  # from the test side: the page's CSP refuses inline scripts
+        found = page.evaluate(
+            """async () => (await axe.run('#play-table', {runOnly: {type: 'rule', values: ['color-contrast']}}))
+                .violations.flatMap(v => v.nodes.map(n => n.target.join(' ')))"""
+        )
+        assert found == [], (suffix, found)
     page.context.close()
