@@ -27,22 +27,44 @@ class LessonKind(OriginKind):
         if standalone and attempt is not None and attempt.correct:
             done = _done(services.step_done_for(owner, step))
         url = services.step_url(step)
-        # «Continuar»: once the step is done, the course's first unfinished step (services.next_step);
-        # before, back to the step's questions. On the step page they are right there, and its
-        # status line holds the «Continuar» once done: nothing to add under each question.
+        # The way on never points at the page the learner is on (an answer swapped into the step page
+        # is described standalone too): once the step is done, the course's first unfinished step
+        # (services.next_step); after a wrong answer, «Otra pregunta» (a POST that issues it and loads
+        # the step again); after a right one, the step's next question to answer. On the step page
+        # itself (not standalone) its status line and its own «Otra pregunta» are there.
+        way: dict = {}
         if not standalone:
-            next_url = ""
+            pass
         elif done is not None:
-            next_url = done.next_url or reverse("lessons:index")
+            way["next_url"] = done.next_url or reverse("lessons:index")
+        elif attempt is not None and not attempt.correct:
+            way = {
+                "next_action": reverse("lessons:start", args=[step.unit_slug, step.slug]),
+                "next_label": _("Otra pregunta"),
+                "next_whole_page": True,
+            }
+        elif attempt is not None:
+            way["next_url"] = f"{url}#{_question_to_answer(owner, step, issued)}"
         else:
-            next_url = f"{url}#preguntas" if attempt is not None else url
+            way["next_url"] = url
         return OriginView(
             counts_for=_("Pregunta del paso «%(title)s».") % {"title": step.title} if standalone else "",
-            next_url=next_url,
             back_url=url,
             back_label=_("Volver a la lección"),
+            page_url=url,
             done=done,
+            **way,
         )
+
+
+def _question_to_answer(owner, step, answered) -> str:
+    """The anchor of the step's first question still to answer after ``answered`` (its list when a
+    question must be asked for first)."""
+    for state in services.checkpoint_states(owner=owner, step=step):
+        if state.passed or (state.issued is not None and state.issued.pk == answered.pk):
+            continue
+        return "preguntas" if state.needs_question else f"pregunta-{state.number}"
+    return "preguntas"
 
 
 def _done(step_done: services.StepDone | None) -> Done | None:

@@ -18,6 +18,7 @@ from lessons import markdown, services
 from lessons.course import Course, Example, Step, Term, fold
 from tutor.lib.fragments import shared_part
 from tutor.lib.tables import table_label
+from tutor.practice import refusals
 from tutor.practice.identity import owner_for, reader_for
 from tutor.practice.presenters import present
 
@@ -166,14 +167,20 @@ def step(request: HttpRequest, unit_slug: str, step_slug: str) -> HttpResponse:
         **_continue(services.next_step(course, done)),
         "checkpoints": checkpoints,
         "shown_checkpoints": [
-            (cp, present(cp.issued, owner=owner, attempt=cp.attempt, standalone=False))
-            for cp in checkpoints
-            if cp.issued is not None
+            (cp, _present_checkpoint(request, owner, cp)) for cp in checkpoints if cp.issued is not None
         ],
         "retry": any(cp.failed for cp in checkpoints),
         "needs_questions": any(cp.needs_question for cp in checkpoints),
     }
     return render(request, "lessons/step.html", context)
+
+
+def _present_checkpoint(request: HttpRequest, owner, cp):
+    """A question on the step page, with the answer refused there without JavaScript, if any."""
+    error, value = refusals.take(request, cp.issued.token) if cp.attempt is None else ("", [])
+    return present(
+        cp.issued, owner=owner, attempt=cp.attempt, standalone=False, answer_error=error, answer_value=value
+    )
 
 
 @require_POST

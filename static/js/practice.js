@@ -3,8 +3,8 @@
 //   answers), a checkbox toggles (Enter then sends the marked cards). No single key answers at once.
 // - The keyboard hint is shown only here (with JavaScript) and on a device with a fine pointer and
 //   hover, i.e. not on touch screens, where there are no number keys to press.
-//   They act on the scenario that holds the focus; with the focus outside every scenario, only when
-//   the page shows a single answer form (a lesson step shows several: then nothing happens).
+//   They act on the scenario that holds the focus; with the focus outside every scenario, on the first
+//   question still to answer on the screen (a lesson step shows several), with no Tab needed first.
 // - After htmx swaps in a scenario's feedback, focus moves to it so keyboard and screen-reader users
 //   land there; after a refused answer, to the first choice of that scenario's form; after "Siguiente"
 //   swaps in the next question, to that question.
@@ -28,13 +28,24 @@
     return element && element.closest ? element.closest("[data-scenario]") : null;
   }
 
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < (window.innerHeight || document.documentElement.clientHeight);
+  }
+
   function formFor(target) {
     var scenario = scenarioOf(target);
     if (scenario) {
       return scenario.querySelector(FORM);
     }
-    var forms = document.querySelectorAll(FORM);
-    return forms.length === 1 ? forms[0] : null;
+    if (target && target.closest && target.closest("form")) {
+      return null;  // another form of the page (a lesson's example) keeps its keys
+    }
+    // The focus is outside every question (a page just loaded, a click on a heading): the first
+    // question still to answer that is on the screen, else the page's first one. Answered questions
+    // have no form, so a lesson step's keys go to the question the learner is at.
+    var forms = Array.prototype.slice.call(document.querySelectorAll(FORM));
+    return forms.filter(inView)[0] || forms[0] || null;
   }
 
   document.addEventListener("keydown", function (event) {

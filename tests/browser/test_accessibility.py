@@ -188,6 +188,7 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("privacy:delete_account"),
                 "/jugar/",
                 match.get_absolute_url(),
+                reverse("play:abandon", args=[match.token]),
             ],
         ),
         "child": (child, ["/", tasks, task, first_question.issued.get_absolute_url()]),

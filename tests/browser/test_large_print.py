@@ -39,10 +39,11 @@ def _start(page: Page, base: str):
 
 
 def _to_learner_card(page: Page, match) -> tuple[int, str]:
-    """Let cantes pass until the learner is to play a card: (the place, a legal card)."""
+    """Let cantes pass until the learner is to play a card: (the place, a legal card). At the learner's
+    own turn a cante offered has no «No cantar» (playing a card lets it pass): play."""
     for _ in range(10):
         hand, t = table(match)
-        if t.hand.turn == LEARNER and not t.learner_cantes():
+        if t.hand.turn == LEARNER:
             return len(t.steps), t.hand.legal()[0].code
         page.locator('button[name="pasar"]').click()
         _moved(page, len(t.steps))

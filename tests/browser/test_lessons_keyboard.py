@@ -1,8 +1,9 @@
 """Number keys on a lesson step with several checkpoints answer the question that holds the focus.
 
 The step "Sale triunfo" asks a jugada (pick the card: buttons) then a validas (mark every legal
-card: checkboxes). Focus in question 2 and press 1: the first card of question 2 is marked, and
-question 1 stays unanswered; with the focus outside every question, number keys do nothing.
+card: checkboxes). Just after the questions load, with no Tab first, 1 picks the first card of the
+first question on the screen (issue 29, item 14); focus in question 2 and press 1: the first card of
+question 2 is marked, and question 1 stays unanswered.
 """
 
 import re
@@ -16,7 +17,7 @@ STEP = "/lecciones/salida-de-triunfo/sale-triunfo/"
 
 
 @pytest.mark.django_db(transaction=True)
-def test_number_keys_answer_the_question_that_holds_the_focus(live_server, page):
+def test_number_keys_work_with_no_tab_and_answer_the_question_that_holds_the_focus(live_server, page):
     page.goto(live_server.url + STEP)
     page.get_by_role("button", name="Empezar las preguntas").click()
     expect(page).to_have_url(re.compile(r"#preguntas$"))
@@ -28,8 +29,9 @@ def test_number_keys_answer_the_question_that_holds_the_focus(live_server, page)
     two = page.locator(f"#scenario-{second.token}")
     boxes = two.locator('input[type="checkbox"][name="answer"]')
 
-    page.locator("#preguntas-title").click()  # focus outside both questions: two forms, no guess
+    # No Tab, no click: the focus is outside both questions; 1 goes to the first question on the screen.
     page.keyboard.press("1")
+    expect(one.locator('button[name="answer"]').first).to_be_focused()
     expect(boxes.first).not_to_be_checked()
 
     boxes.nth(1).focus()

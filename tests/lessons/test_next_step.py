@@ -64,12 +64,12 @@ def test_checkpoint_feedback_without_javascript_continues_at_the_next_unfinished
     assert re.search(rf'href="{_step_url(course.steps[5])}" data-next>Continuar', body)
 
 
-def test_checkpoint_feedback_before_the_step_is_done_returns_to_its_questions(alice, alice_client, course):
+def test_checkpoint_feedback_before_the_step_is_done_leads_to_its_next_question(alice, alice_client, course):
     step = next(s for s in course.steps if len(s.checkpoints) > 1)
     responses = _answer_every_checkpoint(alice_client, step, limit=1)
     body = alice_client.get(responses[0].url).content.decode()
     assert "¡Paso completado!" not in body
-    assert f'href="{_step_url(step)}#preguntas" data-next>Continuar' in body
+    assert f'href="{_step_url(step)}#pregunta-2" data-next>Continuar' in body  # the next to answer
 
 
 def test_a_done_step_page_continues_from_its_status_line_not_by_reloading_itself(alice, alice_client, course):

@@ -46,6 +46,7 @@ class SetQuestionKind(OriginKind):
             next_url=url,
             back_url=url,
             back_label=_("Volver a la tarea"),
+            page_url=f"{url}?n={question.number}",
             closed=_closed(question),
         )
 

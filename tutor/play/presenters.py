@@ -19,6 +19,7 @@ from tutor.lib.tables import table_label
 from tutor.play import bots, services
 from tutor.play.models import Match, MatchHand
 from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_option, match_state
+from tutor.practice.display import rule_lines
 
 # One sentence per seat, so that person and article agree («Juegas», «Tu compañero juega»).
 SEAT_NAMES = (
@@ -185,6 +186,34 @@ def earlier_hands(match: Match, hand: MatchHand) -> list[dict]:
     ]
 
 
+def _grouped_verdicts(verdicts) -> list[dict]:
+    """The ruling's verdicts, the cards the engine judged alike (the same verdict, for the same reason:
+    every card on a lead) in one line, in hand order."""
+    groups: dict[tuple, dict] = {}
+    for v in verdicts:
+        key = (v.legal, repr(v.message if v.message is not None else v.why))
+        group = groups.setdefault(key, {"cards": [], "legal": v.legal, "why": v.why})
+        group["cards"].append(card_name(v.card))
+    return list(groups.values())
+
+
+def _last_trick(table: Table) -> dict | None:
+    """The trick just collected, while the next one is on the table and the learner has not played in
+    it yet (the bots led it before the learner's turn): shown beside it until the learner plays."""
+    h = table.hand
+    if not h.trick or not h.tricks or (LEARNER - h.leader) % 4 < len(h.trick):
+        return None
+    leader = h.leaders[-1]
+    winner = h.winners[-1]
+    return {
+        "cards": [CARDS[c].code for c in h.tricks[-1]],
+        "leader": leader,
+        "winner": (winner - leader) & 3,
+        "label": _("Última baza, la %(n)s") % {"n": len(h.tricks)},
+        "won": Message("table.trick_won", {"who": Who.seat(winner, LEARNER), "n": len(h.tricks)}),
+    }
+
+
 def hint_view(table: Table) -> dict:
     """«Pista»: which cards are legal and why (the engine's ruling), and what the normal bot would play."""
     r = table.hand.ruling()
@@ -192,8 +221,8 @@ def hint_view(table: Table) -> dict:
     return {
         "explanation": r.explanation,
         "legal": [card_name(c) for c in r.legal],
-        "verdicts": [{"card": card_name(v.card), "legal": v.legal, "why": v.why} for v in r.verdicts],
-        "rule_ids": r.rule_ids,
+        "verdicts": _grouped_verdicts(r.verdicts),
+        "rules": rule_lines(r.rule_ids),
         "suggestion": suggestion,
     }
 
@@ -219,6 +248,8 @@ def table_context(
         }
         for o in table.learner_cantes()
     ]
+    trick, last_trick = _trick_view(table), _last_trick(table)
+    trump_code = CARDS[h.trump_card].code if h.trump_card is not None else None
     context = {
         "match": match,
         "hand": hand,
@@ -230,14 +261,19 @@ def table_context(
         "match_line": _match_line(match, hand, rules),
         "trump": h.trump.label,
         "trump_letter": h.trump.letter,
-        "trump_card": CARDS[h.trump_card].code if h.trump_card is not None else None,
+        "trump_card": trump_code,
         "deal_sentence": Message(
             "table.deals", {"who": Who.seat(h.dealer, LEARNER), "card": int(h.trump_card)}
         )
         if h.trump_card is not None
         else "",
         "first_card": card_name(h.first_card) if h.first_card is not None and not h.tricks else None,
-        "trick": _trick_view(table),
+        "trick": trick,
+        "last_trick": last_trick,
+        # The card the dealer showed, drawn beside the deal's sentence while it is not on the table.
+        "shown_trump": trump_code
+        if trump_code and trump_code not in trick["cards"] + (last_trick["cards"] if last_trick else [])
+        else None,
         "my_cards": [c.code for c in h.hand_of(LEARNER)],
         "learner_turn": learner_turn and not table.over,
         "cantes": cantes,

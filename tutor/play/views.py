@@ -2,7 +2,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.cards import CardError
 from engine.rules import PRESETS
@@ -90,9 +90,15 @@ def new(request: HttpRequest) -> HttpResponse:
     return redirect(match)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def abandon(request: HttpRequest, token: str) -> HttpResponse:
+    """«Dejar esta partida»: the page asks first (GET), its own button leaves (POST)."""
     owner = owner_for(request)
+    if request.method == "GET":
+        found = _get_match_for_owner(owner, token)
+        if found.max_hands is not None or found.over or found.abandoned_at is not None:
+            return redirect("play:index")
+        return render(request, "play/abandon.html", {"m": found})
     try:
         services.abandon(owner=owner, token=token)
     except services.MatchNotFound:

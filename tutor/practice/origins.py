@@ -48,8 +48,11 @@ class OriginView:
     counts_for: str = ""  # where the answer counts: "Cuenta para la tarea «Montar»."
     next_url: str = ""  # «Continuar»: a link back to the issuer (a lesson step, a task, a session)
     next_action: str = ""  # «Siguiente»: a POST that issues another question of the same kind
+    next_label: str = ""  # the button's words, when not «Siguiente»
+    next_whole_page: bool = False  # the POST loads a page (never swapped into the question by htmx)
     back_url: str = ""
     back_label: str = ""
+    page_url: str = ""  # the issuer's page that shows the question among others (a lesson step)
     closed: str = ""  # why the question no longer takes answers, in Spanish
     done: Done | None = None
 

@@ -26,6 +26,9 @@ from tutor.practice.display import (
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt, Issued, scenario_url
 
+# Posted by an answer form drawn on its issuer's page: a refused answer is shown again there.
+EMBEDDED_FIELD = "en_pagina"
+
 
 @dataclass(frozen=True, slots=True)
 class Exercise:
@@ -45,10 +48,16 @@ class Exercise:
     answer_error: str = ""
     answer_value: tuple[str, ...] = ()
     replayed: bool = False
+    embedded: bool = False  # shown on its issuer's page among others (a lesson step, a task)
 
     @property
     def token(self) -> str:
         return self.issued.token
+
+    @property
+    def error_id(self) -> str:
+        """The id of the refused answer's message, which the answer's fields are described by."""
+        return f"error-{self.issued.token}" if self.answer_error else ""
 
     @property
     def open(self) -> bool:
@@ -93,4 +102,5 @@ def present(
         answer_error=answer_error,
         answer_value=tuple(answer_value),
         replayed=replayed,
+        embedded=not standalone,
     )

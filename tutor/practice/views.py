@@ -10,11 +10,11 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
 from tutor.lib.fragments import shared_part
-from tutor.practice import origins
+from tutor.practice import origins, refusals
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
 from tutor.practice.models import Attempt, Issued, Mode, only_row, scenario_url
-from tutor.practice.presenters import present
+from tutor.practice.presenters import EMBEDDED_FIELD, present
 from tutor.practice.services import AnswerRejected, ScenarioNotFound, attempt_of, issue, submit
 
 NEXT_FIELDS = (
@@ -134,7 +134,9 @@ def fixed(request: HttpRequest, fixed_id: str) -> HttpResponse:
 def scenario(request: HttpRequest, token: str) -> HttpResponse:
     owner = owner_for(request)
     issued = _get_issued_for_owner(owner, token)
-    exercise = present(issued, owner=owner, attempt=attempt_of(issued))
+    attempt = attempt_of(issued)
+    error, value = refusals.take(request, token) if attempt is None else ("", [])
+    exercise = present(issued, owner=owner, attempt=attempt, answer_error=error, answer_value=value)
     return render(request, "practice/scenario.html", {"exercise": exercise})
 
 
@@ -157,7 +159,9 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
     except AnswerRejected as exc:
         error = exc.message
     replayed = attempt is not None and not created
-    if not request.htmx and not error:
+    if not request.htmx and error:
+        return _refused_without_js(request, owner, token, error)
+    if not request.htmx:
         if replayed:
             messages.info(
                 request, _("Ya habías respondido este ejercicio: esta es la respuesta que quedó registrada.")
@@ -175,11 +179,21 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
         replayed=replayed,
         answer_value=request.POST.getlist("answer"),
     )
-    if request.htmx:
-        # htmx swaps only successful responses; the error is shown in the fragment, which holds
-        # the answer part of the scenario (the question and table stay on the page).
-        return render(request, "practice/_scenario.html#answered", {"exercise": exercise})
-    return render(request, "practice/scenario.html", {"exercise": exercise}, status=400)
+    # htmx swaps only successful responses; the error is shown in the fragment, which holds the
+    # answer part of the scenario (the question and table stay on the page).
+    return render(request, "practice/_scenario.html#answered", {"exercise": exercise})
+
+
+def _refused_without_js(request: HttpRequest, owner: Owner, token: str, error: str) -> HttpResponse:
+    """Post/Redirect/Get for a refused answer: the error travels in the session to the page the
+    question was answered on (the issuer's page that shows it among others, or its own), and shows
+    at the question's top, where the address's fragment brings the reader."""
+    refusals.keep(request, token, error, request.POST.getlist("answer"))
+    url = scenario_url("practice:scenario", token)
+    if request.POST.get(EMBEDDED_FIELD) == "1":
+        issued = _get_issued_for_owner(owner, token)
+        url = origins.describe(issued, owner=owner, attempt=None, standalone=False).page_url or url
+    return redirect(f"{url}#error-{token}")
 
 
 def _recorded(owner: Owner, token: str) -> tuple[Attempt | None, bool]:

@@ -11,6 +11,19 @@ def _url(issued) -> str:
     return reverse("practice:answer", args=[issued.token])
 
 
+def _refused(client, issued, data):
+    """Post a refused answer without JavaScript: it is redirected (Post/Redirect/Get) to the question's
+    page, at its error; the page that shows it, which tells the error once."""
+    response = client.post(_url(issued), data)
+    token = issued.token
+    assert response.status_code == 302
+    assert response.url == reverse("practice:scenario", args=[token]) + f"#error-{token}"
+    page = client.get(response.url)
+    assert page.status_code == 200
+    assert "data-answer-error" not in client.get(response.url).content.decode()  # told once
+    return page
+
+
 def test_it_grades_a_card_and_redirects_to_the_feedback(alice_client, cual_puedes_jugar):
     response = alice_client.post(_url(cual_puedes_jugar), {"answer": "4c"})
     assert response.status_code == 302
@@ -91,8 +104,7 @@ def test_an_unknown_token_is_a_404(alice_client):
 def test_a_forged_answer_is_refused_with_a_message_and_changes_nothing(
     alice_client, cual_puedes_jugar, data, message
 ):
-    response = alice_client.post(_url(cual_puedes_jugar), data)
-    assert response.status_code == 400
+    response = _refused(alice_client, cual_puedes_jugar, data)
     assert message in response.content.decode()
     assert not Attempt.objects.exists()
     # the form is still there to answer properly
@@ -114,8 +126,7 @@ def test_an_option_that_does_not_exist_is_refused(alice_client, alice):
     from .conftest import owner_of
 
     issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="obligacion", seed=5)
-    response = alice_client.post(_url(issued), {"answer": "robar"})
-    assert response.status_code == 400
+    response = _refused(alice_client, issued, {"answer": "robar"})
     assert "Opción desconocida: «robar»" in response.content.decode()
     assert not Attempt.objects.exists()
 
@@ -199,8 +210,7 @@ def test_a_validas_answer_that_is_not_a_list_of_cards_gets_the_forms_error(
     alice_client, alice, value, message
 ):
     issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="validas", seed=3)
-    response = alice_client.post(_url(issued), {"answer": value})
-    assert response.status_code == 400
+    response = _refused(alice_client, issued, {"answer": value})
     assert message in response.content.decode()
     assert "data-practice-form" in response.content.decode()
     assert not Attempt.objects.exists()
@@ -209,8 +219,7 @@ def test_a_validas_answer_that_is_not_a_list_of_cards_gets_the_forms_error(
 @pytest.mark.parametrize("value", ["²", "٣", "1_0", "9" * 50])
 def test_a_tantos_answer_in_other_figures_is_refused_with_a_message(alice_client, alice, value):
     issued = issue(owner=owner_of(alice), mode=Mode.FAMILY, family="tantos", seed=3)
-    response = alice_client.post(_url(issued), {"answer": value})
-    assert response.status_code == 400
+    response = _refused(alice_client, issued, {"answer": value})
     assert (
         "no es un número" in response.content.decode() or "Respuesta no válida." in response.content.decode()
     )

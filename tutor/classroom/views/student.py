@@ -16,6 +16,7 @@ from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import Assignment, SetItem
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import assignment_for_student
+from tutor.practice import refusals
 from tutor.practice.identity import Owner
 from tutor.practice.presenters import present
 
@@ -144,7 +145,13 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if current is not None:
         attempt = current.issued.attempt if current.answered else None
+        error, value = refusals.take(request, current.issued.token) if attempt is None else ("", [])
         context["exercise"] = present(
-            current.issued, owner=Owner(request.user, ""), attempt=attempt, standalone=False
+            current.issued,
+            owner=Owner(request.user, ""),
+            attempt=attempt,
+            standalone=False,
+            answer_error=error,
+            answer_value=value,
         )
     return render(request, "classroom/task.html", context)

@@ -159,12 +159,14 @@ def hand(
     marked_label: str | None = None,
     size: str = "md",
     scope: str = "",
+    described_by: str = "",
 ) -> SafeString:
     """A hand of cards.
 
     mode "show": plain cards; "play": one submit button per card (`name=card value=12c`), for a form
     the caller writes; "mark": one checkbox per card, to mark several. `disabled` and `marked` are
-    cards; `notes` maps a card to a line of text under its name.
+    cards; `notes` maps a card to a line of text under its name; `described_by`, the id of a message
+    about the choice (a refused answer).
     """
     if mode not in ("show", "play", "mark"):
         raise template.TemplateSyntaxError(f"hand: unknown mode {mode!r}")
@@ -207,9 +209,10 @@ def hand(
             item = _html("{}\n{}", face, marked_flag)
         items.append(f'<li class="hand__item">\n{item}\n</li>')
     return _html(
-        '\n<fieldset class="hand hand--{}">\n<legend class="hand__legend">{}</legend>\n'
+        '\n<fieldset class="hand hand--{}"{}>\n<legend class="hand__legend">{}</legend>\n'
         '<ul class="hand__cards">\n{}\n</ul>\n</fieldset>\n',
         mode,
+        _html(' aria-describedby="{}"', described_by) if described_by else "",
         label or _("Tu mano"),
         mark_safe("\n".join(items)),  # noqa: S308 - built from escaped pieces above
     )
