@@ -22,6 +22,7 @@ from engine.bots.view import SeatView, seat_view
 from tutor.practice.identity import Owner
 from tutor.progress import spacing
 from tutor.progress.models import TableRetry, TableRetryAnswer
+from tutor.progress.signals import retry_answered
 
 logger = logging.getLogger(__name__)
 
@@ -174,6 +175,7 @@ def answer(*, owner: Owner, item_id: int, code: str, number: int) -> Outcome | N
         if item.streak >= RETIRE_AFTER:
             item.retired_at = now
         item.save(update_fields=["answers", "streak", "fsrs", "due", "retired_at"])
+        retry_answered.send(sender=TableRetry, answer=logged)
         return Outcome("answered", logged)
 
 
