@@ -78,6 +78,22 @@ class HandRecord(Owned):
         return winner == self.pair
 
 
+ERROR_LABELS = ("error", "error_grave")  # engine.analysis.review: the labels a retry is made from
+
+
+def review_summary(data: dict, seat: int | None) -> dict:
+    """What «En la mesa» counts of a done review, kept beside it so that Mi progreso and the class dashboard
+    read a few numbers, not the whole review: the cards ``seat`` played there and its errors as
+    [is a rule, rule id or theme]."""
+    if seat is None:
+        return {}
+    turns = [t for t in data.get("turns", []) if t["seat"] == seat]
+    errors = [e for e in data.get("rule_errors", []) if e["seat"] == seat]
+    found = [[True, r] for e in errors for r in e["rule_ids"]]
+    found += [[False, t["theme"]] for t in turns if t["label"] in ERROR_LABELS and t.get("theme")]
+    return {"cards": len(turns) + len(errors), "found": found}
+
+
 class HandReview(models.Model):
     """The graded review of a hand (engine.analysis), computed once off the request by a task and kept.
 
@@ -98,6 +114,7 @@ class HandReview(models.Model):
     total_tricks = models.PositiveSmallIntegerField(default=0)
     seats = models.JSONField(default=list)  # the seats judged (the owner's and the partner's, or all four)
     data = models.JSONField(default=dict)
+    summary = models.JSONField(default=dict)  # review_summary(data, the owner's seat), written with data
     engine_version = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -17,7 +17,7 @@ from engine.cards import CARDS
 from engine.record_replay import hand_of
 from engine.rules import PRESETS
 from tests.engine.planted import KINDS, RENUNCIOS, SEAT, planted, visible
-from tutor.hands.models import HandRecord, HandReview
+from tutor.hands.models import HandRecord, HandReview, review_summary
 from tutor.hands.reviews import as_data
 from tutor.progress import retries
 from tutor.progress.models import TableRetry, TableRetryAnswer
@@ -50,8 +50,9 @@ def kept(user, p) -> HandRecord:
     )
     trick = min(p.plays // 4 + 1, 10)
     result = analyse_hand(hand_of(records.read(text)), [SEAT], viewer=SEAT, tricks=[trick])
+    data = as_data(result, SEAT)
     review = HandReview.objects.create(
-        record=row, status=HandReview.Status.DONE, seats=[SEAT], data=as_data(result, SEAT)
+        record=row, status=HandReview.Status.DONE, seats=[SEAT], data=data, summary=review_summary(data, SEAT)
     )
     retries.make_items(review)
     return row
