@@ -172,7 +172,7 @@ def cante_errors(record: HandRecord, seat: int) -> list[CanteError]:
             ids = ("R-TUTE-2",) if any(c.startswith("t") for c in new) else ("R-CANTE-2",)
             after = m["plays"] // 4
             why = Message("table.missed", {"after": after, "cantes": joined(labels, "or")})
-            out.append(CanteError(m["plays"], seat, "missed", NOTHING, m["grades"], ("R-CANTE-1", *ids), why))
+            out.append(CanteError(m["plays"], seat, "missed", NOTHING, m["grades"], ids, why))
 
     for event in record.events:
         if hand.turn is None:

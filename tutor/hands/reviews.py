@@ -85,7 +85,7 @@ def _finish(review: HandReview, status: str, data: dict) -> None:
     HandReview.objects.filter(pk=review.pk).update(
         status=status,
         data=data,
-        summary=review_summary(data, review.record.seat),
+        summary=review_summary(data, review.record.seat, review.record.text),
         engine_version=ANALYSIS_VERSION,
         done_tricks=review.total_tricks or 0,
     )

@@ -52,7 +52,11 @@ def kept(user, p) -> HandRecord:
     result = analyse_hand(hand_of(records.read(text)), [SEAT], viewer=SEAT, tricks=[trick])
     data = as_data(result, SEAT)
     review = HandReview.objects.create(
-        record=row, status=HandReview.Status.DONE, seats=[SEAT], data=data, summary=review_summary(data, SEAT)
+        record=row,
+        status=HandReview.Status.DONE,
+        seats=[SEAT],
+        data=data,
+        summary=review_summary(data, SEAT, text),
     )
     retries.make_items(review)
     return row
@@ -166,3 +170,13 @@ def test_every_other_persona_is_denied(alice, alice_client, bob_client, teresa_c
     assert not TableRetryAnswer.objects.exists()
     item.refresh_from_db()
     assert item.removed_at is None
+
+
+def test_mi_progreso_counts_a_missed_cante_under_its_rule_and_cantar_a_tiempo(alice, alice_client):
+    p = planted("guia", "cante_missed")
+    row = kept(alice, p)
+    assert [True, "R-CANTE-2"] in row.review.summary["found"] and [False, "cantar"] in row.review.summary[
+        "found"
+    ]
+    page = alice_client.get(reverse("progress:index")).content.decode()
+    assert 'data-table-row="cantar"' in page and 'data-table-row="R-CANTE-2"' in page

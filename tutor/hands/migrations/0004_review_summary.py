@@ -8,10 +8,14 @@ from tutor.hands.models import review_summary
 def summarise(apps, schema_editor):
     """The done reviews kept before the summary: «En la mesa» now reads it instead of the data."""
     HandReview = apps.get_model("hands", "HandReview")
-    done = HandReview.objects.filter(status="done").select_related("record").only("data", "record__seat")
+    done = (
+        HandReview.objects.filter(status="done")
+        .select_related("record")
+        .only("data", "record__seat", "record__text")
+    )
     batch = []
     for review in done.iterator(chunk_size=500):
-        review.summary = review_summary(review.data, review.record.seat)
+        review.summary = review_summary(review.data, review.record.seat, review.record.text)
         batch.append(review)
         if len(batch) == 500:
             HandReview.objects.bulk_update(batch, ["summary"])
