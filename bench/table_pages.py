@@ -125,72 +125,101 @@ def build(*, students: int, class_size: int, hands: int, seed: int = 1):
         )
         classes.append((classroom, teacher))
     texts = _hand_texts(16)
-    counts = {"hands": 0, "items": 0}
-    for learner in learners:
-        rows = [
-            HandRecord(
-                learner=learner,
-                source="bots",
-                seat=0,
-                table="guia",
-                text=texts[h % len(texts)][0],
-                result={
-                    "totals": [70, 60],
-                    "winner": "A",
-                    "reason": "tantos",
-                    "renuncios": 0,
-                    "complete": True,
-                },
-                played_at=now - timezone.timedelta(hours=hands - h),
-            )
-            for h in range(hands)
-        ]
-        rows = HandRecord.objects.bulk_create(rows, batch_size=BATCH)
-        HandReview.objects.bulk_create(
-            [
-                HandReview(
-                    record=row,
-                    status=HandReview.Status.DONE,
-                    seats=[0, 2],
-                    total_tricks=10,
-                    done_tricks=10,
-                    data=(data := _review_data(rng, renuncio=rng.random() < 1 / 12)),
-                    summary=review_summary(data, 0),
-                    engine_version="1",
-                )
-                for row in rows
-            ],
-            batch_size=BATCH,
+    first = learners[0]
+    rows = [
+        HandRecord(
+            learner=first,
+            source="bots",
+            seat=0,
+            table="guia",
+            text=texts[h % len(texts)][0],
+            result={"totals": [70, 60], "winner": "A", "reason": "tantos", "renuncios": 0, "complete": True},
+            played_at=now - timezone.timedelta(hours=hands - h),
         )
-        items = []
-        for h, row in enumerate(rows):
-            if rng.random() >= 0.25:
-                continue
-            seat0 = texts[h % len(texts)][1]
-            answered = rng.random() < 0.5
-            items.append(
-                TableRetry(
-                    learner=learner,
-                    record=row,
-                    play=rng.choice(seat0),
-                    seat=0,
-                    kind=rng.choice(["jugada", "jugada", "regla", "cante"]),
-                    card="4c",
-                    theme=rng.choice(["cargar", "no_entregar", "ultimas", "cantar"]),
-                    label="error",
-                    grades={"4c": ["error", 0.31, 40.5], "12c": ["la_mejor", 0.52, 61.0]},
-                    reasons=[{"msg": "review.reason.cargar", "facts": {"points": 10}}],
-                    viewer=0,
-                    due=now + timezone.timedelta(days=rng.uniform(-3, 20)),
-                    answers=2 if answered else 0,
-                    streak=1 if answered else 0,
-                    retired_at=now if rng.random() < 0.2 else None,
-                )
+        for h in range(hands)
+    ]
+    rows = HandRecord.objects.bulk_create(rows, batch_size=BATCH)
+    reviews = []
+    for row in rows:
+        data = _review_data(rng, renuncio=rng.random() < 1 / 12)
+        reviews.append(
+            HandReview(
+                record=row,
+                status=HandReview.Status.DONE,
+                seats=[0, 2],
+                total_tricks=10,
+                done_tricks=10,
+                data=data,
+                summary=review_summary(data, 0),
+                engine_version="1",
             )
-        TableRetry.objects.bulk_create(items, batch_size=BATCH)
-        counts["hands"] += len(rows)
-        counts["items"] += len(items)
+        )
+    HandReview.objects.bulk_create(reviews, batch_size=BATCH)
+    items = []
+    for h, row in enumerate(rows):
+        if rng.random() >= 0.25:
+            continue
+        answered = rng.random() < 0.5
+        items.append(
+            TableRetry(
+                learner=first,
+                record=row,
+                play=rng.choice(texts[h % len(texts)][1]),
+                seat=0,
+                kind=rng.choice(["jugada", "jugada", "regla", "cante"]),
+                card="4c",
+                theme=rng.choice(["cargar", "no_entregar", "ultimas", "cantar"]),
+                label="error",
+                grades={"4c": ["error", 0.31, 40.5], "12c": ["la_mejor", 0.52, 61.0]},
+                reasons=[{"msg": "review.reason.cargar", "facts": {"points": 10}}],
+                viewer=0,
+                due=now + timezone.timedelta(days=rng.uniform(-3, 20)),
+                answers=2 if answered else 0,
+                streak=1 if answered else 0,
+                retired_at=now if rng.random() < 0.2 else None,
+            )
+        )
+    TableRetry.objects.bulk_create(items, batch_size=BATCH)
+    # Every other student gets the first one's hands, reviews and items: copied by the database (a
+    # student's hand is matched to the first's by its played_at, unique per student).
+    others = [u.pk for u in learners[1:]]
+    _copy(HandRecord, "src.learner_id = %s", "", {"learner_id": "u.id"}, first.pk, others)
+    _copy(
+        HandReview,
+        "srec.learner_id = %s",
+        "JOIN hands_handrecord srec ON srec.id = src.record_id"
+        " JOIN hands_handrecord rec ON rec.played_at = srec.played_at AND rec.learner_id = u.id",
+        {"record_id": "rec.id"},
+        first.pk,
+        others,
+    )
+    _copy(
+        TableRetry,
+        "src.learner_id = %s",
+        "JOIN hands_handrecord srec ON srec.id = src.record_id"
+        " JOIN hands_handrecord rec ON rec.played_at = srec.played_at AND rec.learner_id = u.id",
+        {"learner_id": "u.id", "record_id": "rec.id"},
+        first.pk,
+        others,
+    )
+    counts = {"hands": HandRecord.objects.count(), "items": TableRetry.objects.count()}
     return learners, classes, counts
+
+
+def _copy(model, where: str, joins: str, replaced: dict[str, str], first: int, others: list[int]) -> None:
+    """Copy ``model``'s rows of the first student (``where``) to every student of ``others`` in one
+    INSERT … SELECT, each column as it is but those ``replaced`` (column: SQL over ``u``, ``rec``)."""
+    from django.db import connection
+
+    columns = [f.column for f in model._meta.concrete_fields if not f.primary_key]
+    exprs = [replaced.get(c, f'src."{c}"') for c in columns]
+    table = model._meta.db_table
+    sql = (
+        f"INSERT INTO {table} ({', '.join(f'"{c}"' for c in columns)}) SELECT {', '.join(exprs)}"
+        f" FROM {table} src CROSS JOIN accounts_user u {joins} WHERE {where} AND u.id = ANY(%s)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [first, others])
 
 
 def _measure(client, url: str, requests: int, profile: int = 0) -> dict:
@@ -199,8 +228,19 @@ def _measure(client, url: str, requests: int, profile: int = 0) -> dict:
     for _ in range(5):
         assert client.get(url).status_code == 200, url
     times, cpu, queries = [], 0.0, []
-    with connection.execute_wrapper(lambda run, sql, *a: queries.append(sql) or run(sql, *a)):
+
+    def timed(run, sql, *a):
+        t0 = time.perf_counter()
+        try:
+            return run(sql, *a)
+        finally:
+            queries.append(((time.perf_counter() - t0) * 1000, sql))
+
+    with connection.execute_wrapper(timed):
         client.get(url)
+    if profile:
+        for ms, sql in sorted(queries, reverse=True)[:4]:
+            print(f"{ms:8.1f} ms  {sql[:400]}")
     if profile:
         import cProfile
         import pstats

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Count, F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
@@ -54,23 +55,20 @@ class TableReport:
     weakest_term: str = ""
 
 
-def _reviews(owner: Owner) -> list[dict]:
-    rows = HandRecord.objects.filter(owner.q, seat__isnull=False).order_by("-played_at", "-pk")
-    return [
-        s
-        for _learner, s in _done_reviews(
-            HandReview.objects.filter(record_id__in=rows.values("pk")[:LAST_HANDS])
-        )
-    ]
-
-
-def _done_reviews(reviews) -> list[tuple[int, dict]]:
-    """(learner id, summary) of the done reviews, oldest hand first: the summaries only, never the reviews'
-    data (reading 40 reviews' data per student made the class dashboard cost seconds)."""
-    rows = reviews.filter(status=HandReview.Status.DONE).values_list(
-        "record__learner_id", "record__played_at", "record_id", "summary"
+def _newest(hands) -> list[dict]:
+    """The summaries (hands.models.review_summary) of the newest LAST_HANDS ``hands`` with a done review,
+    oldest first: read from the summaries only, never the reviews' data, by the owner's index on
+    (learner, played_at), stopping at LAST_HANDS."""
+    rows = (
+        hands.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
+        .order_by("-played_at", "-pk")
+        .values_list("review__summary", flat=True)[:LAST_HANDS]
     )
-    return [(learner, summary) for learner, _at, _pk, summary in sorted(rows, key=lambda r: (r[1], r[2]))]
+    return list(reversed(rows))
+
+
+def _reviews(owner: Owner) -> list[dict]:
+    return _newest(HandRecord.objects.filter(owner.q))
 
 
 @dataclass
@@ -87,17 +85,30 @@ def class_table(student_ids) -> ClassTable:
     students left when they removed a retry («no estoy de acuerdo»)."""
     student_ids = list(student_ids)
     by_student: dict[int, list] = {s: [] for s in student_ids}
-    # Each student's last LAST_HANDS reviewed hands, chosen by the database (a window per student).
-    newest = Window(
-        RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
-    )
-    records = (
-        HandRecord.objects.filter(learner_id__in=student_ids, seat__isnull=False, review__status="done")
-        .annotate(newest=newest)
-        .filter(newest__lte=LAST_HANDS)
-    )
-    ids = list(records.values_list("pk", flat=True))
-    for learner, summary in _done_reviews(HandReview.objects.filter(record_id__in=ids)):
+    # Each student's newest LAST_HANDS reviewed hands, in one query: a part per student, each read by the
+    # (learner, played_at) index and stopped at LAST_HANDS (a window over every hand of the class read
+    # them all: 130 ms for 30 students with 200 hands each).
+    reviewed = HandRecord.objects.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
+    fields = ("learner_id", "played_at", "pk", "review__summary")
+    if not student_ids:
+        rows = []
+    elif connection.features.supports_slicing_ordering_in_compound:
+        parts = [
+            reviewed.filter(learner_id=s).order_by("-played_at", "-pk").values_list(*fields)[:LAST_HANDS]
+            for s in student_ids
+        ]
+        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    else:  # SQLite takes no LIMIT inside a UNION: a window per student
+        newest = Window(
+            RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
+        )
+        rows = (
+            reviewed.filter(learner_id__in=student_ids)
+            .annotate(newest=newest)
+            .filter(newest__lte=LAST_HANDS)
+            .values_list(*fields)
+        )
+    for learner, _played, _pk, summary in sorted(rows, key=lambda r: (r[1], r[2])):
         by_student[learner].append(summary)
     tallies = {s: tally(reviews) for s, reviews in by_student.items()}
     keys: dict[tuple[bool, str], str] = {}
