@@ -134,6 +134,10 @@ def test_a_student_with_fewer_items_is_told_and_the_teacher_sees_it(
     assert Assignment.objects.get(student=bob, practice_set=practice_set).total == 1
     results = _text(teresa_client.get(reverse("classroom:set_detail", args=[practice_set.pk])))
     assert "0 de 1 respondidas, 0 bien · tenía 1 de las 3 pedidas" in results
+    csv = teresa_client.get(reverse("classroom:set_results_csv", args=[practice_set.pk]))
+    lines = b"".join(csv.streaming_content if csv.streaming else [csv.content]).decode().splitlines()
+    assert lines[0].endswith("jugadas pedidas,jugadas elegidas,jugadas respondidas,jugadas bien")
+    assert [line.rsplit(",", 4)[1:] for line in lines[1:]] == [["3", "1", "0", "0"], ["3", "0", "0", "0"]]
 
 
 def test_a_set_of_only_the_row_with_no_items_is_handed_in_and_says_why(classroom, teresa, bob, bob_client):
