@@ -47,7 +47,9 @@ def test_a_play_row_shows_its_count_and_bot_level(
     expect(row.locator("#id_item-0-count")).to_have_attribute("max", "10")
     expect(row.locator("#id_item-0-count")).to_have_accessible_description(
         "Para «familia» y «habilidad», el número de preguntas (de 1 a 20). Para «jugar manos», el número "
-        "de manos (de 1 a 10), con los mismos repartos para todos los alumnos. Como mucho 10 manos."
+        "de manos (de 1 a 10), con los mismos repartos para todos los alumnos. Para «repite tus errores de "
+        "la mesa», cuántas jugadas de sus manos repite cada alumno (de 1 a 20): las suyas; quien tenga "
+        "menos repite las que tenga. Como mucho 10 manos."
     )
     row.locator("#id_item-0-count").fill("3")
     row.get_by_label("Nivel de los bots").select_option("fuerte")
@@ -69,7 +71,7 @@ def test_without_javascript_a_play_rows_fields_show_under_legends_that_say_so(
     legend = row.locator("fieldset:has(#id_item-0-bot_level) > legend")
     expect(legend).to_have_text("Solo para «jugar manos»")
     expect(row.locator("fieldset:has(#id_item-0-count) > legend")).to_have_text(
-        "Para «familia», «habilidad» y «jugar manos»"
+        "Para «familia», «habilidad», «jugar manos» y «repite tus errores de la mesa»"
     )
     row.locator("#id_item-0-kind").select_option("play")
     row.locator("#id_item-0-count").fill("11")

@@ -306,6 +306,7 @@ KIND_FIELDS = {
     SetItem.Kind.SKILL: {"rule_id", "count", "difficulty"},
     SetItem.Kind.POSITION: {"family", "position"},  # asked once, as built: no count, no level
     SetItem.Kind.PLAY: {"count", "bot_level", "play_mode"},
+    SetItem.Kind.TABLE: {"count"},  # each student's own items: no family, level or position
 }
 UNUSED_VALUES = {
     "family": "",
@@ -371,7 +372,8 @@ class ItemForm(forms.Form):
         count.help_text = gettext(
             "Para «familia» y «habilidad», el número de preguntas (de 1 a %(questions)s). Para «jugar "
             "manos», el número de manos (de 1 a %(hands)s), con los mismos repartos para todos los "
-            "alumnos."
+            "alumnos. Para «repite tus errores de la mesa», cuántas jugadas de sus manos repite cada "
+            "alumno (de 1 a %(questions)s): las suyas; quien tenga menos repite las que tenga."
         ) % {"questions": MAX_PER_ITEM, "hands": MAX_HANDS}
         # The input's max follows the row's type: set_form.js changes it with the type, and a row sent
         # back (with its errors) as «jugar manos» says 10 even without JavaScript.
@@ -467,7 +469,7 @@ class BaseItemFormSet(forms.BaseFormSet):
         items = [f.item_fields() for f in self.forms if f.cleaned_data]
         items = [i for i in items if i]
         self.items = items
-        total = sum(i["count"] for i in items if i["kind"] != SetItem.Kind.PLAY)
+        total = sum(i["count"] for i in items if i["kind"] != SetItem.Kind.PLAY)  # table rows ask too
         if total > MAX_QUESTIONS:
             raise ValidationError(
                 _("Una tarea puede tener como mucho %(n)s preguntas.") % {"n": MAX_QUESTIONS}

@@ -148,6 +148,8 @@ class SetItem(models.Model):
         SKILL = "skill", _("habilidad")
         POSITION = "position", _("posición construida")
         PLAY = "play", _("jugar manos")  # «Jugar»: count hands, the same deals for every student
+        # «Mis errores en la mesa»: up to ``count`` of each student's own retry items (SetRetry)
+        TABLE = "mesa", _("repite tus errores de la mesa")
 
     practice_set = models.ForeignKey(PracticeSet, on_delete=models.CASCADE, related_name="items")
     order = models.PositiveSmallIntegerField(default=0)
@@ -166,7 +168,8 @@ class SetItem(models.Model):
     class Meta:
         ordering = ["order", "pk"]
 
-    # The rows that make questions (a live round, a question count); «jugar N manos» makes hands.
+    # The rows that make questions (a live round, a question count); «jugar N manos» makes hands, and
+    # «repite tus errores de la mesa» asks each student their own plays (no round can ask those).
     QUESTION_KINDS = (Kind.FAMILY, Kind.SKILL, Kind.POSITION)
 
     def __str__(self) -> str:
@@ -188,6 +191,12 @@ class SetItem(models.Model):
         return str(MODE_EXPLAINED.get(self.mode, self.mode))
 
     def label(self) -> str:
+        if self.kind == self.Kind.TABLE:
+            return ngettext(
+                "repite %(n)s jugada de tus errores de la mesa",
+                "repite %(n)s jugadas de tus errores de la mesa",
+                self.count,
+            ) % {"n": self.count}
         if self.kind == self.Kind.PLAY:
             return ngettext(
                 "jugar %(n)s mano (bots %(level)s)", "jugar %(n)s manos (bots %(level)s)", self.count
@@ -283,3 +292,29 @@ class SetMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.assignment} · {self.item}"
+
+
+class SetRetry(models.Model):
+    """One of a student's own «Mis errores en la mesa» items chosen for a «repite tus errores de la mesa»
+    row of their set (services.ensure_table_items). The first answer given to it after it was chosen,
+    on any page, is the set's answer (``answered_at``, ``right``); a hand removed meanwhile leaves the
+    row without its item (``retry`` null): answered, it stays in the record; unanswered, it is dropped."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="set_retries")
+    item = models.ForeignKey(SetItem, on_delete=models.CASCADE, related_name="set_retries")
+    retry = models.ForeignKey(
+        "progress.TableRetry", null=True, on_delete=models.SET_NULL, related_name="set_retries"
+    )
+    chosen_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    right = models.BooleanField(null=True)
+    card = models.CharField(max_length=3, blank=True, default="")  # the card of that first answer
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["assignment", "retry"], name="one_set_retry_per_item"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} · {self.retry_id}"

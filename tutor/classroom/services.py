@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,6 +24,7 @@ from tutor.classroom.models import (
     Question,
     SetItem,
     SetMatch,
+    SetRetry,
     new_join_code,
     normalise_code,
 )
@@ -31,6 +32,8 @@ from tutor.lib.tables import table_label
 from tutor.practice.identity import Owner
 from tutor.practice.models import Mode
 from tutor.practice.services import issue
+from tutor.progress.models import TableRetry
+from tutor.progress.retries import open_items
 
 User = get_user_model()
 PASSWORD_ALPHABET = CODE_ALPHABET.lower()
@@ -181,7 +184,9 @@ def remove_student(*, membership: Membership) -> None:
 def _total(practice_set: PracticeSet) -> int:
     if practice_set.is_goal:
         return 0
-    # «Jugar N manos» items are hands, not questions: their results are the duplicate's table.
+    # «Jugar N manos» items are hands, not questions: their results are the duplicate's table. A «repite
+    # tus errores de la mesa» row counts what it asks for until the student's own items are chosen
+    # (ensure_table_items), which may be fewer.
     return sum(item.count for item in practice_set.items.all() if item.kind != SetItem.Kind.PLAY)
 
 
@@ -264,7 +269,7 @@ def ensure_questions(*, assignment: Assignment) -> list[Question]:
         if locked.questions.exists():  # another request issued them first
             return list(assignment.questions.select_related("issued", "issued__attempt", "item"))
         for item in practice_set.items.all():
-            if item.kind == SetItem.Kind.PLAY:
+            if item.kind not in SetItem.QUESTION_KINDS:
                 continue
             for n in range(item.count):
                 number += 1
@@ -288,10 +293,104 @@ def ensure_questions(*, assignment: Assignment) -> list[Question]:
                 else:
                     issued = issue(family=item.family, difficulty=item.difficulty, **common)
                 Question.objects.create(assignment=assignment, item=item, number=number, issued=issued)
-        if assignment.total != number:
-            Assignment.objects.filter(pk=assignment.pk).update(total=number)
-            assignment.total = number
+        total = number + _table_total(practice_set, locked)
+        if assignment.total != total:
+            Assignment.objects.filter(pk=assignment.pk).update(total=total)
+            assignment.total = total
     return list(assignment.questions.select_related("issued", "issued__attempt", "item"))
+
+
+def _table_total(practice_set: PracticeSet, assignment: Assignment) -> int:
+    """What the set's «repite tus errores de la mesa» rows count in the student's total: the items chosen
+    once they are, what the rows ask for before."""
+    if assignment.set_retries.exists():
+        return assignment.set_retries.count()
+    return sum(i.count for i in practice_set.items.all() if i.kind == SetItem.Kind.TABLE)
+
+
+# «Repite tus errores de la mesa» ------------------------------------------------------------------
+
+
+def ensure_table_items(*, assignment: Assignment) -> list[SetRetry]:
+    """The student's own retry items for the set's «repite tus errores de la mesa» rows.
+
+    Chosen when the student opens the set, and again at each visit until it is handed in: up to each
+    row's count of their open items (due first, then the soonest due, which are brought forward to now:
+    the teacher asks for them today); an unanswered one whose hand was removed, or that the student took
+    out, is dropped and replaced when another is open. A student with fewer items gets those; with none,
+    the row asks for nothing. The student's total follows (questions + items chosen), and a set whose
+    every question, hand and item is done is handed in.
+    """
+
+    practice_set = assignment.practice_set
+    rows = [i for i in practice_set.items.all() if i.kind == SetItem.Kind.TABLE]
+    closed = assignment.withdrawn_at is not None or practice_set.classroom.archived
+    chosen = lambda: list(assignment.set_retries.select_related("retry__record", "item"))  # noqa: E731
+    if not rows or closed or assignment.is_done:
+        return chosen()
+    now = timezone.now()
+    with transaction.atomic():
+        locked = Assignment.objects.select_for_update().get(pk=assignment.pk)
+        if locked.is_done:
+            return chosen()
+        SetRetry.objects.filter(assignment=locked, answered_at__isnull=True).filter(
+            models.Q(retry__isnull=True) | models.Q(retry__removed_at__isnull=False)
+        ).delete()
+        counts: dict[int, int] = {}
+        taken = set()
+        for item_id, retry_id in SetRetry.objects.filter(assignment=locked).values_list(
+            "item_id", "retry_id"
+        ):
+            counts[item_id] = counts.get(item_id, 0) + 1
+            taken.add(retry_id)
+        free = list(
+            open_items(Owner(assignment.student, ""))
+            .exclude(pk__in=taken - {None})
+            .order_by("due", "pk")
+            .values_list("pk", flat=True)[: sum(r.count for r in rows)]
+        )
+        new = []
+        for row in rows:
+            need = row.count - counts.get(row.pk, 0)
+            while need > 0 and free:
+                new.append(SetRetry(assignment=locked, item=row, retry_id=free.pop(0)))
+                need -= 1
+        if new:
+            SetRetry.objects.bulk_create(new)
+            TableRetry.objects.filter(pk__in=[r.retry_id for r in new], due__gt=now).update(due=now)
+        # The questions are issued first (the task view): they and the items chosen are the total.
+        total = locked.questions.count() + SetRetry.objects.filter(assignment=locked).count()
+        locked.total = total
+        fields = ["total"]
+        if locked.answered >= total and _hands_done(locked, practice_set):
+            _move_state(locked, practice_set, now)
+            fields += ["state", "finished_at"]
+        locked.save(update_fields=fields)
+        assignment.total, assignment.state = locked.total, locked.state
+    return chosen()
+
+
+def record_set_retry(answer) -> None:
+    """The first answer to a retry item a student's open set chose is that set's answer (progress's
+    retry_answered, inside the answer's transaction)."""
+    rows = SetRetry.objects.filter(
+        retry_id=answer.item_id,
+        answered_at__isnull=True,
+        assignment__withdrawn_at__isnull=True,
+        assignment__practice_set__classroom__archived=False,
+    ).select_related("assignment__practice_set")
+    for chosen in rows:
+        row = Assignment.objects.select_for_update().get(pk=chosen.assignment_id)
+        if row.is_done:
+            continue
+        now = answer.answered_at
+        chosen.answered_at, chosen.right, chosen.card = now, answer.right, answer.card
+        chosen.save(update_fields=["answered_at", "right", "card"])
+        row.answered += 1
+        row.correct += int(answer.right)
+        row.started_at = row.started_at or now
+        _move_state(row, chosen.assignment.practice_set, now)
+        row.save()
 
 
 def _finish_state(due_at: datetime, now: datetime) -> str:

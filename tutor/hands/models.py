@@ -12,6 +12,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from engine import records
+from engine.analysis.retry import cante_errors
+from engine.analysis.review import CANTAR
 from tutor.lib.owners import Owned
 
 
@@ -78,6 +81,32 @@ class HandRecord(Owned):
         return winner == self.pair
 
 
+ERROR_LABELS = ("error", "error_grave")  # engine.analysis.review: the labels a retry is made from
+
+
+def review_summary(data: dict, seat: int | None, text: str | None = None) -> dict:
+    """What «En la mesa» counts of a done review, kept beside it so that Mi progreso and the class dashboard
+    read a few numbers, not the whole review: the cards ``seat`` played there and its errors as
+    [is a rule, rule id or theme]; with the record's ``text``, its cantes missed or sung wrongly too (each
+    under its rule ids and the theme «cantar a tiempo»)."""
+    if seat is None:
+        return {}
+    turns = [t for t in data.get("turns", []) if t["seat"] == seat]
+    errors = [e for e in data.get("rule_errors", []) if e["seat"] == seat]
+    found = [[True, r] for e in errors for r in e["rule_ids"]]
+    found += [[False, t["theme"]] for t in turns if t["label"] in ERROR_LABELS and t.get("theme")]
+    for e in _cante_errors(text, seat) if text else ():
+        found += [[True, r] for r in e.rule_ids] + [[False, CANTAR]]
+    return {"cards": len(turns) + len(errors), "found": found}
+
+
+def _cante_errors(text: str, seat: int) -> list:
+    try:
+        return cante_errors(records.read(text), seat)
+    except records.RecordSyntaxError:  # a record that no longer reads has no cantes to count
+        return []
+
+
 class HandReview(models.Model):
     """The graded review of a hand (engine.analysis), computed once off the request by a task and kept.
 
@@ -98,6 +127,7 @@ class HandReview(models.Model):
     total_tricks = models.PositiveSmallIntegerField(default=0)
     seats = models.JSONField(default=list)  # the seats judged (the owner's and the partner's, or all four)
     data = models.JSONField(default=dict)
+    summary = models.JSONField(default=dict)  # review_summary(data, the owner's seat), written with data
     engine_version = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

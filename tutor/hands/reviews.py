@@ -15,7 +15,7 @@ from engine import records
 from engine.analysis import analyse_hand
 from engine.messages import to_data
 from engine.record_replay import hand_of
-from tutor.hands.models import HandRecord, HandReview
+from tutor.hands.models import HandRecord, HandReview, review_summary
 from tutor.hands.signals import review_done
 
 logger = logging.getLogger(__name__)
@@ -83,7 +83,11 @@ def run(review_id: int) -> str:
 
 def _finish(review: HandReview, status: str, data: dict) -> None:
     HandReview.objects.filter(pk=review.pk).update(
-        status=status, data=data, engine_version=ANALYSIS_VERSION, done_tricks=review.total_tricks or 0
+        status=status,
+        data=data,
+        summary=review_summary(data, review.record.seat, review.record.text),
+        engine_version=ANALYSIS_VERSION,
+        done_tricks=review.total_tricks or 0,
     )
 
 

@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class RetryAnswerForm(forms.Form):
-    card = forms.RegexField(regex=r"^(1|2|3|4|5|6|7|10|11|12)[oceb]$", max_length=3)
+    # a card, or for a cante item a cante (engine.analysis.retry.cante_code) or «-» (no canto)
+    card = forms.RegexField(regex=r"^((1|2|3|4|5|6|7|10|11|12)[oceb]|[oceb]|t[rc]|-)$", max_length=3)
     n = forms.IntegerField(min_value=0, max_value=1_000_000)
 
 

@@ -150,16 +150,20 @@ class TableRetry(Owned):
     class Kind(models.TextChoices):
         PLAY = "jugada", _("jugada")
         RULE = "regla", _("regla")
+        CANTE = "cante", _("cante")  # a cante missed or sung wrongly: «¿Qué cantas?» at that moment
 
     record = models.ForeignKey("hands.HandRecord", on_delete=models.CASCADE, related_name="retries")
-    play = models.PositiveSmallIntegerField()  # the play's number in the record, 0-based
+    # the play's number in the record, 0-based; a cante item: the plays done before its moment to sing
+    play = models.PositiveSmallIntegerField()
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind)
-    card = models.CharField(max_length=3)  # the card played at the table
+    # the card played at the table; a cante item: what was sung (engine.analysis.retry.cante_code, «-» nothing)
+    card = models.CharField(max_length=3)
     theme = models.CharField(max_length=24, blank=True, default="")  # engine.analysis.review.THEMES
     rule_ids = models.JSONField(default=list)
     label = models.CharField(max_length=16, blank=True, default="")  # the review's label of the card played
-    # {code: [label, win, points]} for a play item; {code: "legal" | "renuncio"} for a rule item.
+    # {code: [label, win, points]} for a play item; {code: "legal" | "renuncio"} for a rule item;
+    # {cante code: ["right" | "wrong", the engine's reason as message data]} for a cante item.
     grades = models.JSONField(default=dict)
     reasons = models.JSONField(default=list)  # engine message data, spoken to ``viewer``'s seat
     viewer = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -173,7 +177,9 @@ class TableRetry(Owned):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["record", "play"], name="progress_one_retry_per_play")]
+        constraints = [
+            models.UniqueConstraint(fields=["record", "play", "kind"], name="progress_one_retry_per_play")
+        ]
         indexes = [
             models.Index(fields=["learner", "retired_at", "removed_at", "due"]),
             models.Index(fields=["anon_id", "retired_at", "removed_at", "due"]),

@@ -2,7 +2,9 @@
 
 Made when a hand's graded review is done (hands.signals.review_done): each renuncio and each card labelled
 «error» or «error grave» of the owner's own seat becomes a TableRetry, with the analyser's grade of every
-card that could be played there. Answered from the seat's view rebuilt from the record; scheduled by FSRS
+card that could be played there; each cante the seat missed or sang wrongly (engine.analysis.retry's
+cante_errors, on the record) becomes one asked at that moment («¿Qué cantas?»), graded by the engine's
+check of every choice. Answered from the seat's view rebuilt from the record; scheduled by FSRS
 (right → Good, wrong → Again); two right answers in a row, each given when due, retire it.
 """
 
@@ -17,11 +19,14 @@ from django.utils import timezone
 from fsrs import Card
 
 from engine import records
-from engine.analysis.retry import RIGHT_LABELS, label_cards, position
+from engine.analysis.retry import RIGHT, RIGHT_LABELS, cante_errors, label_cards, position
+from engine.analysis.review import CANTAR
 from engine.bots.view import SeatView, seat_view
+from engine.messages import to_data
 from tutor.practice.identity import Owner
 from tutor.progress import spacing
 from tutor.progress.models import TableRetry, TableRetryAnswer
+from tutor.progress.signals import retry_answered
 
 logger = logging.getLogger(__name__)
 
@@ -57,10 +62,10 @@ def make_items(review) -> int:
     for t in data.get("turns", []):
         if t["seat"] == seat and t["label"] in ERROR_LABELS:
             wanted.append({"kind": TableRetry.Kind.PLAY, **t})
-    made = 0
+    made = _make_cante_items(row, record, seat, data.get("viewer"))
     for w in wanted:
         number = next((n for n, trick, s in plays if trick == w["trick"] and s == seat), None)
-        if number is None or TableRetry.objects.filter(record=row, play=number).exists():
+        if number is None or TableRetry.objects.filter(record=row, play=number, kind=w["kind"]).exists():
             continue
         hand = position(record, number)
         if hand is None or hand.turn != seat:
@@ -94,6 +99,35 @@ def make_items(review) -> int:
     return made
 
 
+def _make_cante_items(row, record, seat: int, viewer: int | None) -> int:
+    made = 0
+    for e in cante_errors(record, seat):
+        if TableRetry.objects.filter(record=row, play=e.plays, kind=TableRetry.Kind.CANTE).exists():
+            continue
+        try:
+            with transaction.atomic():
+                TableRetry.objects.create(
+                    learner_id=row.learner_id,
+                    anon_id="" if row.learner_id else row.anon_id,
+                    record=row,
+                    play=e.plays,
+                    seat=seat,
+                    kind=TableRetry.Kind.CANTE,
+                    card=e.sung,
+                    grades={code: [grade, to_data(why)] for code, (grade, why) in e.grades.items()},
+                    rule_ids=list(e.rule_ids),
+                    reasons=[to_data(e.reason)],
+                    label=e.kind,  # «missed» or «wrong»
+                    theme=CANTAR,  # cantar a tiempo
+                    viewer=viewer,
+                    due=timezone.now(),
+                )
+        except IntegrityError:  # made meanwhile by another run
+            continue
+        made += 1
+    return made
+
+
 # Reading ------------------------------------------------------------------------------------------
 
 
@@ -111,11 +145,12 @@ def item_for(owner: Owner, item_id: int) -> TableRetry | None:
 
 def view_of(item: TableRetry) -> SeatView | None:
     """The seat's view at the item's play, rebuilt from the record (None when it cannot be any more)."""
+    cante = item.kind == TableRetry.Kind.CANTE
     try:
-        hand = position(records.read(item.record.text), item.play)
+        hand = position(records.read(item.record.text), item.play, moment=cante)
     except Exception:  # a record that no longer reads: the item is stale
         return None
-    if hand is None or hand.turn != item.seat:
+    if hand is None or (hand.turn != item.seat and not cante):
         return None
     return seat_view(hand, item.seat)
 
@@ -127,12 +162,16 @@ def is_right(item: TableRetry, code: str) -> bool | None:
         return None
     if item.kind == TableRetry.Kind.RULE:
         return grade == "legal"
+    if item.kind == TableRetry.Kind.CANTE:
+        return grade[0] == RIGHT
     return grade[0] in RIGHT_LABELS
 
 
 def best_cards(item: TableRetry) -> list[str]:
     if item.kind == TableRetry.Kind.RULE:
         return [c for c, g in item.grades.items() if g == "legal"]
+    if item.kind == TableRetry.Kind.CANTE:
+        return [c for c, g in item.grades.items() if g[0] == RIGHT]
     return [c for c, g in item.grades.items() if g[0] == "la_mejor"]
 
 
@@ -174,6 +213,7 @@ def answer(*, owner: Owner, item_id: int, code: str, number: int) -> Outcome | N
         if item.streak >= RETIRE_AFTER:
             item.retired_at = now
         item.save(update_fields=["answers", "streak", "fsrs", "due", "retired_at"])
+        retry_answered.send(sender=TableRetry, answer=logged)
         return Outcome("answered", logged)
 
 

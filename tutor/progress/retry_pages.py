@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.analysis.retry import NOTHING, cante_of
 from engine.bots.view import SeatView
 from engine.cards import CARDS
 from engine.messages import Message, Who, from_data
@@ -12,6 +13,7 @@ from engine.tricks import trick_winner
 from tutor.hands.presenters import title_of
 from tutor.lib.i18n import text
 from tutor.lib.tables import table_label
+from tutor.practice.display import rule_lines
 from tutor.progress import retries
 from tutor.progress.models import TableRetry, TableRetryAnswer
 
@@ -24,11 +26,23 @@ def label_text(label: str) -> str:
     return text(Message(f"review.label.{label}"))
 
 
+def cante_text(code: str, trump) -> str:
+    """A cante answer in words: «las cuarenta en oros», «tute de reyes», «No canto»."""
+    if code == NOTHING:
+        return _("No canto")
+    opt = cante_of(code, int(trump))
+    return text(opt.label) if opt else code
+
+
 def position_page(item: TableRetry, view: SeatView) -> dict:
-    """The position as the seat saw it: its cards, the trick so far, the trump, the cantes heard, the score."""
+    """The position as the seat saw it: its cards, the trick so far, the trump, the cantes heard, the score;
+    for a cante item, the choices of «¿Qué cantas?» (every cante it held a card of, «No canto»)."""
     us, them = view.pair, 1 - view.pair
     trick = list(view.trick)
+    cante = item.kind == TableRetry.Kind.CANTE
     return {
+        "cante": cante,
+        "choices": [{"value": c, "label": cante_text(c, view.trump)} for c in item.grades] if cante else [],
         "item": item,
         "hand_title": title_of(item.record),
         "table": table_label(view.rules),
@@ -58,11 +72,23 @@ def _value(grade) -> dict:
     return {"win": round(100 * grade[1]), "points": round(grade[2])}
 
 
-def feedback(item: TableRetry, answer: TableRetryAnswer) -> dict:
+def feedback(item: TableRetry, answer: TableRetryAnswer, trump) -> dict:
     """What the answer was worth: the card chosen and the best (label and value), and the reason in words
     the review gave for the card played at the table."""
     best = retries.best_cards(item)
     reasons = [text(from_data(r)) for r in item.reasons]
+    if item.kind == TableRetry.Kind.CANTE:
+        return {
+            "right": answer.right,
+            "card": answer.card,
+            "cante": True,
+            "answer": cante_text(answer.card, trump),
+            "verdict": text(from_data(item.grades[answer.card][1])),
+            "best_texts": [] if answer.right else [cante_text(c, trump) for c in best],
+            "reasons": reasons,
+            "rules": rule_lines(item.rule_ids),
+            "rule": True,
+        }
     if item.kind == TableRetry.Kind.RULE:
         return {
             "right": answer.right,
@@ -70,6 +96,7 @@ def feedback(item: TableRetry, answer: TableRetryAnswer) -> dict:
             "verdict": _("Se puede jugar.") if answer.right else _("No se puede jugar: sería renuncio."),
             "best": best,
             "reasons": reasons,
+            "rules": rule_lines(item.rule_ids),
             "rule": True,
         }
     mine = item.grades[answer.card]

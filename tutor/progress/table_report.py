@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Count, F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
@@ -19,7 +20,6 @@ from tutor.progress import retries, retry_pages
 from tutor.progress.models import TableRetry
 
 LAST_HANDS = 40  # the reviews read: the last hands with a done review
-ERROR_LABELS = retries.ERROR_LABELS
 
 # The glossary entry that explains each theme (lessons/content/glosario.toml); it names its lesson step.
 THEME_TERMS = {
@@ -55,14 +55,20 @@ class TableReport:
     weakest_term: str = ""
 
 
-def _reviews(owner: Owner):
-    rows = HandRecord.objects.filter(owner.q, seat__isnull=False).order_by("-played_at", "-pk")
-    return _done_reviews(HandReview.objects.filter(record_id__in=rows.values("pk")[:LAST_HANDS]))
+def _newest(hands) -> list[dict]:
+    """The summaries (hands.models.review_summary) of the newest LAST_HANDS ``hands`` with a done review,
+    oldest first: read from the summaries only, never the reviews' data, by the owner's index on
+    (learner, played_at), stopping at LAST_HANDS."""
+    rows = (
+        hands.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
+        .order_by("-played_at", "-pk")
+        .values_list("review__summary", flat=True)[:LAST_HANDS]
+    )
+    return list(reversed(rows))
 
 
-def _done_reviews(reviews) -> list:
-    reviews = reviews.filter(status=HandReview.Status.DONE).select_related("record")
-    return sorted(reviews, key=lambda r: (r.record.played_at, r.record_id))
+def _reviews(owner: Owner) -> list[dict]:
+    return _newest(HandRecord.objects.filter(owner.q))
 
 
 @dataclass
@@ -79,18 +85,31 @@ def class_table(student_ids) -> ClassTable:
     students left when they removed a retry («no estoy de acuerdo»)."""
     student_ids = list(student_ids)
     by_student: dict[int, list] = {s: [] for s in student_ids}
-    # Each student's last LAST_HANDS reviewed hands, chosen by the database (a window per student).
-    newest = Window(
-        RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
-    )
-    records = (
-        HandRecord.objects.filter(learner_id__in=student_ids, seat__isnull=False, review__status="done")
-        .annotate(newest=newest)
-        .filter(newest__lte=LAST_HANDS)
-    )
-    ids = list(records.values_list("pk", flat=True))
-    for review in _done_reviews(HandReview.objects.filter(record_id__in=ids)):
-        by_student[review.record.learner_id].append(review)
+    # Each student's newest LAST_HANDS reviewed hands, in one query: a part per student, each read by the
+    # (learner, played_at) index and stopped at LAST_HANDS (a window over every hand of the class read
+    # them all: 130 ms for 30 students with 200 hands each).
+    reviewed = HandRecord.objects.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
+    fields = ("learner_id", "played_at", "pk", "review__summary")
+    if not student_ids:
+        rows = []
+    elif connection.features.supports_slicing_ordering_in_compound:
+        parts = [
+            reviewed.filter(learner_id=s).order_by("-played_at", "-pk").values_list(*fields)[:LAST_HANDS]
+            for s in student_ids
+        ]
+        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    else:  # SQLite takes no LIMIT inside a UNION: a window per student
+        newest = Window(
+            RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
+        )
+        rows = (
+            reviewed.filter(learner_id__in=student_ids)
+            .annotate(newest=newest)
+            .filter(newest__lte=LAST_HANDS)
+            .values_list(*fields)
+        )
+    for learner, _played, _pk, summary in sorted(rows, key=lambda r: (r[1], r[2])):
+        by_student[learner].append(summary)
     tallies = {s: tally(reviews) for s, reviews in by_student.items()}
     keys: dict[tuple[bool, str], str] = {}
     for _cards, _halves, rows in tallies.values():
@@ -122,27 +141,19 @@ def _trend(row: Row, halves: list[int]) -> str:
     return "mejora" if new < old else "empeora"
 
 
-def _found(review) -> tuple[int, list[tuple[bool, str]]]:
-    """The cards the owner's seat played in a reviewed hand, and its errors as (is a rule, rule id or theme)."""
-    seat = review.record.seat
-    turns = [t for t in review.data.get("turns", []) if t["seat"] == seat]
-    errors = [e for e in review.data.get("rule_errors", []) if e["seat"] == seat]
-    found: list[tuple[bool, str]] = [(True, r) for e in errors for r in e["rule_ids"]]
-    found += [(False, t["theme"]) for t in turns if t["label"] in ERROR_LABELS and t["theme"]]
-    return len(turns) + len(errors), found
-
-
-def tally(reviews) -> tuple[int, list[int], dict[tuple[bool, str], Row]]:
-    """Cards, cards per half (older, newer) and a row per rule and theme, over reviews oldest first."""
+def tally(summaries: list[dict]) -> tuple[int, list[int], dict[tuple[bool, str], Row]]:
+    """Cards, cards per half (older, newer) and a row per rule and theme, over reviews' summaries
+    (hands.models.review_summary) oldest first."""
     rows: dict[tuple[bool, str], Row] = {}
     cards, halves = 0, [0, 0]
-    half = len(reviews) // 2
-    for i, review in enumerate(reviews):
-        n, found = _found(review)
+    half = len(summaries) // 2
+    for i, summary in enumerate(summaries):
+        n = summary.get("cards", 0)
         newer = int(i >= half)
         cards += n
         halves[newer] += n
-        for key in found:
+        for is_rule, name in summary.get("found", []):
+            key = (is_rule, name)
             row = rows.setdefault(key, Row(key[1], "", key[0], recent=[0, 0]))
             row.errors += 1
             row.recent[newer] += 1

@@ -162,7 +162,7 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
     seen = request.GET.get("visto", "")
     answer = item.log.filter(number=int(seen)).first() if seen.isdigit() and len(seen) < 9 else None
     if answer is not None:
-        context["feedback"] = retry_pages.feedback(item, answer)
+        context["feedback"] = retry_pages.feedback(item, answer, view.trump)
     context["askable"] = item.open and item.due <= timezone.now() and answer is None
     session = _session_param(request.GET)
     context["session_id"] = session.removeprefix("&sesion=")

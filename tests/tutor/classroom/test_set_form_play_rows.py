@@ -84,7 +84,9 @@ def test_the_counts_help_says_what_it_counts_in_plain_spanish(url, teresa_client
     help_text = re.search(r'id="id_item-0-count_helptext"[^>]*>(.*?)</div>', page, re.S).group(1)
     assert unescape(help_text) == (
         "Para «familia» y «habilidad», el número de preguntas (de 1 a 20). Para «jugar manos», el número "
-        "de manos (de 1 a 10), con los mismos repartos para todos los alumnos."
+        "de manos (de 1 a 10), con los mismos repartos para todos los alumnos. Para «repite tus errores de "
+        "la mesa», cuántas jugadas de sus manos repite cada alumno (de 1 a 20): las suyas; quien tenga "
+        "menos repite las que tenga."
     )
 
 

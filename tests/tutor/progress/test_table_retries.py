@@ -67,7 +67,7 @@ def test_a_play_error_item_is_graded_by_the_analyser(alice, alice_client):
     row = HandRecord.objects.get()
     review = _reviewed(row)
     errors = [t for t in review.data["turns"] if t["seat"] == 0 and t["label"] in ("error", "error_grave")]
-    items = list(TableRetry.objects.order_by("play"))
+    items = list(TableRetry.objects.filter(kind=TableRetry.Kind.PLAY).order_by("play"))
     assert errors and len(items) == len(errors)
     record = records.read(row.text)
     plays = [e for e in record.events if isinstance(e, records.Play)]

@@ -13,7 +13,7 @@ from engine.messages import from_data
 from engine.scenarios import MISCONCEPTIONS
 from tutor.classroom.models import Assignment, PracticeSet, SetItem
 from tutor.classroom.views.access import real_names, set_for_teacher
-from tutor.classroom.views.sets import hands_played_and_won, set_attempts, set_results
+from tutor.classroom.views.sets import hands_played_and_won, set_attempts, set_results, table_results
 from tutor.lib.cards import card_name, is_card_code
 from tutor.lib.i18n import text
 from tutor.lib.spreadsheet import csv_response, streaming_csv_response
@@ -28,6 +28,10 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     # «Jugar N manos» items: the hands asked for, played and won per student (columns only when there are any).
     asked = sum(i.count for i in practice_set.items.all() if i.kind == SetItem.Kind.PLAY)
     hands = hands_played_and_won(practice_set) if asked else {}
+    # «Repite tus errores de la mesa» items: asked for, chosen (the student's own), answered and right.
+    table_asked = sum(i.count for i in practice_set.items.all() if i.kind == SetItem.Kind.TABLE)
+    table = table_results(practice_set) if table_asked else {}
+    none = {"chosen": 0, "answered": 0, "right": 0}
     response, writer = csv_response(f"tarea-{practice_set.pk}-resultados.csv")
     writer.writerow(
         [
@@ -42,6 +46,11 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("terminada"),
             _("tarde"),
             *([_("manos pedidas"), _("manos jugadas"), _("manos ganadas")] if asked else []),
+            *(
+                [_("jugadas pedidas"), _("jugadas elegidas"), _("jugadas respondidas"), _("jugadas bien")]
+                if table_asked
+                else []
+            ),
         ]
     )
     for row in rows:
@@ -58,6 +67,7 @@ def set_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 timezone.localtime(row.finished_at).strftime("%Y-%m-%d %H:%M") if row.finished_at else "",
                 _("sí") if row.state == Assignment.State.LATE or row.overdue else _("no"),
                 *([asked, *hands.get(row.pk, (0, 0))] if asked else []),
+                *([table_asked, *(table.get(row.pk, none)[k] for k in none)] if table_asked else []),
             ]
         )
     return response

@@ -5,6 +5,7 @@ from collections import Counter, defaultdict
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.db.models.fields.json import KeyTransform
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -23,7 +24,7 @@ from tutor.classroom.forms import (
     initial_from,
     variant_of,
 )
-from tutor.classroom.models import Classroom, Membership, Position, PracticeSet, SetItem
+from tutor.classroom.models import Classroom, Membership, Position, PracticeSet, SetItem, SetRetry
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import class_for_teacher, real_names, refuse_archived, set_for_teacher
 from tutor.lib.cards import is_card_code
@@ -209,8 +210,11 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         item.wrong_cards = wrong_cards.get(item.pk, [])
     duplicates = _duplicates(practice_set, items, names)
     played = hands_played_and_won(practice_set) if duplicates else {}
+    table_asked = sum(i.count for i in items if i.kind == SetItem.Kind.TABLE)
+    table = table_results(practice_set) if table_asked else {}
     for row in rows:
         row.hands_played = played.get(row.pk, (0, 0))[0]
+        row.table = table.get(row.pk, {"chosen": 0, "answered": 0, "right": 0})
     context = {
         "practice_set": practice_set,
         "classroom": practice_set.classroom,
@@ -222,8 +226,24 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "family_labels": FAMILY_LABELS,
         "duplicates": duplicates,
         "goal_skill": skill_name(practice_set.goal_skill) if practice_set.is_goal else None,
+        "table_asked": table_asked,
     }
     return render(request, "classroom/set_detail.html", context)
+
+
+def table_results(practice_set: PracticeSet) -> dict[int, dict]:
+    """Assignment id -> how many of the student's own table items were chosen for the set's «repite tus
+    errores de la mesa» rows, answered and right (one query)."""
+    rows = (
+        SetRetry.objects.filter(assignment__practice_set=practice_set)
+        .values("assignment_id")
+        .annotate(
+            chosen=Count("pk"),
+            answered=Count("pk", filter=Q(answered_at__isnull=False)),
+            right=Count("pk", filter=Q(right=True)),
+        )
+    )
+    return {r.pop("assignment_id"): r for r in rows}
 
 
 def _duplicates(practice_set: PracticeSet, items: list, names: dict) -> list[dict]:

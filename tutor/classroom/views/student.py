@@ -67,7 +67,21 @@ def _play_items(assignment: Assignment) -> list[dict]:
     return out
 
 
-def _task_summary(assignment: Assignment, questions: list, play_items: list[dict]) -> dict:
+def _table_part(assignment: Assignment, chosen: list) -> dict | None:
+    """The set's «repite tus errores de la mesa» rows for this student: what the rows ask for, the
+    student's own items chosen for them (each with its link while the hand is kept) and how many are
+    answered; None for a set without such a row."""
+    asked = sum(i.count for i in assignment.practice_set.items.all() if i.kind == SetItem.Kind.TABLE)
+    if not asked:
+        return None
+    return {
+        "asked": asked,
+        "items": chosen,
+        "answered": sum(1 for c in chosen if c.answered_at is not None),
+    }
+
+
+def _task_summary(assignment: Assignment, questions: list, play_items: list[dict], table_items=()) -> dict:
     """Where the student's set stands once no question is left to answer.
 
     ``state`` is ``"finished"`` (the set is handed in: every question answered, every match over,
@@ -81,14 +95,18 @@ def _task_summary(assignment: Assignment, questions: list, play_items: list[dict
         state = "finished"
     elif assignment.practice_set.classroom.archived:
         state = "closed"
-    elif not questions and not play_items:
+    elif not questions and not play_items and not table_items:
         state = "empty"
-    elif not any(q.answered for q in questions) and not any(p["match"] for p in play_items):
+    elif (
+        not any(q.answered for q in questions)
+        and not any(p["match"] for p in play_items)
+        and not any(t.answered_at for t in table_items)
+    ):
         state = "not_started"
     else:
         state = "in_progress"
-    answered = all(q.answered for q in questions)
-    graded = bool(questions) and answered and assignment.score is not None
+    answered = all(q.answered for q in questions) and all(t.answered_at for t in table_items)
+    graded = bool(questions or table_items) and answered and assignment.score is not None
     score = {"right": assignment.correct, "total": assignment.total, "percent": assignment.score}
     return {"state": state, "score": score if graded else None}
 
@@ -130,6 +148,7 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
     # leave none issued (a refused request changes nothing): the Http404 rolls the block back.
     with transaction.atomic():
         questions = services.ensure_questions(assignment=assignment)
+        table_items = services.ensure_table_items(assignment=assignment)
         if wanted.isascii() and wanted.isdigit() and len(wanted) <= 4:
             current = next((q for q in questions if q.number == int(wanted)), None)
             if current is None:
@@ -141,7 +160,8 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
     context.update(
         questions=questions,
         current=current,
-        summary=_task_summary(assignment, questions, context["play_items"]),
+        table=_table_part(assignment, table_items),
+        summary=_task_summary(assignment, questions, context["play_items"], table_items),
     )
     if current is not None:
         attempt = current.issued.attempt if current.answered else None

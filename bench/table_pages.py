@@ -1,0 +1,332 @@
+"""«Mis errores en la mesa» at a school's size: the pages that read the hands, against the anonymous home.
+
+    .venv/bin/python bench/table_pages.py                      # PostgreSQL beside DATABASE_URL's
+    .venv/bin/python bench/table_pages.py --students 300 --hands 200 --requests 40
+
+A fresh PostgreSQL database is created beside the one DATABASE_URL names (dropped at the end), migrated
+and filled with bulk_create: ``--students`` learners in classes of ``--class-size`` with a teacher each,
+every learner with ``--hands`` kept hands (real records of bot hands, their reviews done: the owner's and
+the partner's cards labelled, about one renuncio in twelve hands) and the retry items those reviews make
+(about one in four hands: renuncios, play errors, cantes; some due, some answered, some retired). Then,
+through Django's test client with DEBUG off, ``--requests`` requests of each page after a warm-up: the
+anonymous home, a learner's home and Mi progreso, the class dashboard of the first class (its teacher).
+Printed per page: the median wall milliseconds per request (the database's time included), the mean CPU
+milliseconds of this process, the queries, and the median's multiple of the anonymous home's. The aim:
+every page within 2× the anonymous home.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).parent))
+BATCH = 2000
+LABELS = ("la_mejor", "la_mejor", "buena", "buena", "buena", "imprecisa", "error", "error_grave")
+
+
+def _hand_texts(n: int) -> list[tuple[str, list[int]]]:
+    """``n`` records of bot hands (principiante at every seat) in the notation, with seat 0's play numbers."""
+    from engine import records
+    from engine.bots.table import play_hand
+    from engine.hand import Hand
+
+    out = []
+    for seed in range(n):
+        hand = play_hand(Hand.new(random.Random(seed), seed % 4), ["principiante"] * 4, random.Random(seed))
+        record = records.from_hand(hand)
+        plays = [e for e in record.events if isinstance(e, records.Play)]
+        out.append((records.write(record), [i for i, p in enumerate(plays) if p.seat == 0]))
+    return out
+
+
+def _review_data(rng: random.Random, renuncio: bool) -> dict:
+    """A done review's data as hands.reviews.as_data stores it: the owner's seat (0) and its partner's."""
+    from engine.analysis.review import THEMES
+
+    def value() -> dict:
+        return {
+            "win": round(rng.random(), 4),
+            "points": round(rng.uniform(20, 100), 2),
+            "win_hw": 0.04,
+            "points_hw": 3.1,
+        }
+
+    turns = []
+    for trick in range(1, 11):
+        for seat in (0, 2):
+            label = rng.choice(LABELS)
+            turns.append(
+                {
+                    "trick": trick,
+                    "seat": seat,
+                    "card": "4c",
+                    "label": label,
+                    "too_close": False,
+                    "choice": True,
+                    "theme": rng.choice(THEMES) if label in ("error", "error_grave") else None,
+                    "best": ["12c"],
+                    "played": value(),
+                    "best_value": value(),
+                    "method": "exacto" if trick > 5 else "muestras",
+                    "deals": 64,
+                    "reasons": [
+                        {"msg": "review.reason.cargar", "facts": {"who": {"seat": seat}, "points": 10}}
+                    ],
+                }
+            )
+    errors = []
+    if renuncio:
+        errors.append(
+            {
+                "trick": 3,
+                "seat": 0,
+                "card": "4o",
+                "obligation": "asistir",
+                "rule_ids": ["R-OBL-ASISTIR"],
+                "message": {"msg": "review.rule_error", "facts": {"trick": 3}},
+            }
+        )
+    return {"viewer": 0, "turns": turns, "rule_errors": errors, "accuracy": {"0": 81.2, "2": 77.5}}
+
+
+def build(*, students: int, class_size: int, hands: int, seed: int = 1):
+    """The school: classes with a teacher each, every student's kept hands, reviews and retry items."""
+    from django.contrib.auth.hashers import make_password
+    from django.utils import timezone
+
+    from tutor.accounts.models import User
+    from tutor.classroom.models import Classroom, Membership
+    from tutor.hands.models import HandRecord, HandReview, review_summary
+    from tutor.progress.models import TableRetry
+
+    rng = random.Random(seed)
+    password = make_password("baraja-de-oros")
+    now = timezone.now()
+    learners = User.objects.bulk_create(
+        [User(username=f"alumno{i:04d}", role=User.Role.LEARNER, password=password) for i in range(students)],
+        batch_size=BATCH,
+    )
+    classes = []
+    for n in range(0, students, class_size):
+        teacher = User.objects.create(username=f"profe{n:04d}", role=User.Role.TEACHER, password=password)
+        classroom = Classroom.objects.create(name=f"Clase {n // class_size + 1}", join_code=f"MESA{n:04d}")
+        classroom.teachers.add(teacher)
+        Membership.objects.bulk_create(
+            [Membership(classroom=classroom, student=s) for s in learners[n : n + class_size]]
+        )
+        classes.append((classroom, teacher))
+    texts = _hand_texts(16)
+    first = learners[0]
+    rows = [
+        HandRecord(
+            learner=first,
+            source="bots",
+            seat=0,
+            table="guia",
+            text=texts[h % len(texts)][0],
+            result={"totals": [70, 60], "winner": "A", "reason": "tantos", "renuncios": 0, "complete": True},
+            played_at=now - timezone.timedelta(hours=hands - h),
+        )
+        for h in range(hands)
+    ]
+    rows = HandRecord.objects.bulk_create(rows, batch_size=BATCH)
+    reviews = []
+    for row in rows:
+        data = _review_data(rng, renuncio=rng.random() < 1 / 12)
+        reviews.append(
+            HandReview(
+                record=row,
+                status=HandReview.Status.DONE,
+                seats=[0, 2],
+                total_tricks=10,
+                done_tricks=10,
+                data=data,
+                summary=review_summary(data, 0),
+                engine_version="1",
+            )
+        )
+    HandReview.objects.bulk_create(reviews, batch_size=BATCH)
+    items = []
+    for h, row in enumerate(rows):
+        if rng.random() >= 0.25:
+            continue
+        answered = rng.random() < 0.5
+        items.append(
+            TableRetry(
+                learner=first,
+                record=row,
+                play=rng.choice(texts[h % len(texts)][1]),
+                seat=0,
+                kind=rng.choice(["jugada", "jugada", "regla", "cante"]),
+                card="4c",
+                theme=rng.choice(["cargar", "no_entregar", "ultimas", "cantar"]),
+                label="error",
+                grades={"4c": ["error", 0.31, 40.5], "12c": ["la_mejor", 0.52, 61.0]},
+                reasons=[{"msg": "review.reason.cargar", "facts": {"points": 10}}],
+                viewer=0,
+                due=now + timezone.timedelta(days=rng.uniform(-3, 20)),
+                answers=2 if answered else 0,
+                streak=1 if answered else 0,
+                retired_at=now if rng.random() < 0.2 else None,
+            )
+        )
+    TableRetry.objects.bulk_create(items, batch_size=BATCH)
+    # Every other student gets the first one's hands, reviews and items: copied by the database (a
+    # student's hand is matched to the first's by its played_at, unique per student).
+    others = [u.pk for u in learners[1:]]
+    _copy(HandRecord, "src.learner_id = %s", "", {"learner_id": "u.id"}, first.pk, others)
+    _copy(
+        HandReview,
+        "srec.learner_id = %s",
+        "JOIN hands_handrecord srec ON srec.id = src.record_id"
+        " JOIN hands_handrecord rec ON rec.played_at = srec.played_at AND rec.learner_id = u.id",
+        {"record_id": "rec.id"},
+        first.pk,
+        others,
+    )
+    _copy(
+        TableRetry,
+        "src.learner_id = %s",
+        "JOIN hands_handrecord srec ON srec.id = src.record_id"
+        " JOIN hands_handrecord rec ON rec.played_at = srec.played_at AND rec.learner_id = u.id",
+        {"learner_id": "u.id", "record_id": "rec.id"},
+        first.pk,
+        others,
+    )
+    counts = {"hands": HandRecord.objects.count(), "items": TableRetry.objects.count()}
+    return learners, classes, counts
+
+
+def _copy(model, where: str, joins: str, replaced: dict[str, str], first: int, others: list[int]) -> None:
+    """Copy ``model``'s rows of the first student (``where``) to every student of ``others`` in one
+    INSERT … SELECT, each column as it is but those ``replaced`` (column: SQL over ``u``, ``rec``)."""
+    from django.db import connection
+
+    columns = [f.column for f in model._meta.concrete_fields if not f.primary_key]
+    exprs = [replaced.get(c, f'src."{c}"') for c in columns]
+    table = model._meta.db_table
+    sql = (
+        f"INSERT INTO {table} ({', '.join(f'"{c}"' for c in columns)}) SELECT {', '.join(exprs)}"
+        f" FROM {table} src CROSS JOIN accounts_user u {joins} WHERE {where} AND u.id = ANY(%s)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [first, others])
+
+
+def _measure(client, url: str, requests: int, profile: int = 0) -> dict:
+    from django.db import connection
+
+    for _ in range(5):
+        assert client.get(url).status_code == 200, url
+    times, cpu, queries = [], 0.0, []
+
+    def timed(run, sql, *a):
+        t0 = time.perf_counter()
+        try:
+            return run(sql, *a)
+        finally:
+            queries.append(((time.perf_counter() - t0) * 1000, sql))
+
+    with connection.execute_wrapper(timed):
+        client.get(url)
+    if profile:
+        for ms, sql in sorted(queries, reverse=True)[:4]:
+            print(f"{ms:8.1f} ms  {sql[:400]}")
+    if profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        client.get(url)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(profile)
+    for _ in range(requests):
+        t0, c0 = time.perf_counter(), time.process_time()
+        client.get(url)
+        cpu += time.process_time() - c0
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"median": statistics.median(times), "cpu": 1000 * cpu / requests, "queries": len(queries)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=300)
+    parser.add_argument("--class-size", type=int, default=30)
+    parser.add_argument("--hands", type=int, default=200, help="kept hands per student (200)")
+    parser.add_argument("--requests", type=int, default=40, help="timed requests per page (40)")
+    parser.add_argument("--profile", type=int, default=0, help="print cProfile's top N for --page")
+    parser.add_argument("--page", default="panel de la clase")
+    args = parser.parse_args()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
+    os.environ["DJANGO_STATIC_ROOT"] = tempfile.mkdtemp(prefix="table-pages-static-")
+    os.environ.pop("DJANGO_DEBUG", None)
+    base_url = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
+    from practice_load import _drop_postgres, _postgres_env
+
+    os.environ["DATABASE_URL"], name = _postgres_env(base_url)
+    try:
+        import django
+        from django.core.management import call_command
+        from django.db import connection, connections, transaction
+        from django.test import Client
+        from django.urls import reverse
+
+        django.setup()
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", verbosity=0, interactive=False)
+        started = time.perf_counter()
+        with transaction.atomic():
+            learners, classes, counts = build(
+                students=args.students, class_size=args.class_size, hands=args.hands
+            )
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        print(
+            f"{args.students} students in classes of {args.class_size}, {counts['hands']:,} hands with their"
+            f" reviews, {counts['items']:,} retry items, built in {time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
+        learner = Client()
+        learner.force_login(learners[0])
+        teacher = Client()
+        teacher.force_login(classes[0][1])
+        pages = [
+            ("home", "anónimo", Client(), "/"),
+            ("home", "alumno", learner, "/"),
+            ("Mi progreso", "alumno", learner, reverse("progress:index")),
+            ("panel de la clase", "profesor", teacher, reverse("classroom:heatmap", args=[classes[0][0].pk])),
+        ]
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        results = [
+            (page, who, _measure(client, url, args.requests, args.profile if page == args.page else 0))
+            for page, who, client, url in pages
+        ]
+        base = results[0][2]["median"]
+        print(
+            f"load average before measuring: {load}; after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        )
+        print(f"{'page':<18} {'who':<9} {'median ms':>9} {'CPU ms':>7} {'queries':>7} {'of home':>7}")
+        for page, who, r in results:
+            print(
+                f"{page:<18} {who:<9} {r['median']:>9.2f} {r['cpu']:>7.2f} {r['queries']:>7}"
+                f" {r['median'] / base:>7.2f}"
+            )
+        return 0 if all(r["median"] <= 2 * base for _p, _w, r in results) else 1
+    finally:
+        connections.close_all()
+        _drop_postgres(base_url, name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
