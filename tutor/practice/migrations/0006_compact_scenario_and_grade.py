@@ -2,7 +2,8 @@
 
 Each row is read as JSON and written packed, in batches; the reverse unpacks them back into JSON columns,
 so ``migrate practice 0005`` gives the rows as they were (the values are equal, their JSON text may
-differ in spacing). A million answers take a few minutes each way.
+differ in spacing). On SQLite 20,000 answers took 30 s of CPU forward and 33 s back (2026-12-06):
+about half an hour of CPU a million answers, each way.
 """
 
 from django.db import migrations, models
