@@ -2,6 +2,7 @@
 equal, they take a fraction of their JSON, and every page that redraws an answer draws it the same from
 rows migrated from the JSON columns and back."""
 
+import hashlib
 import json
 import re
 
@@ -16,7 +17,7 @@ from tests.tutor.classroom.conftest import make_set
 from tests.tutor.classroom.helpers import answer
 from tests.tutor.classroom.test_every_page_after_every_answer import right, wrong
 from tutor.classroom.models import Question
-from tutor.practice.compact import pack, unpack
+from tutor.practice.compact import DICTIONARY_V1, pack, unpack
 from tutor.practice.models import Attempt, Issued
 
 
@@ -42,6 +43,18 @@ def test_a_packed_question_and_grade_come_back_equal_and_small():
             plain += len(json.dumps(value))
             packed += len(pack(value))
     assert packed < plain / 4, (packed, plain)
+
+
+def test_rows_packed_with_format_1_stay_readable():
+    # Every stored row depends on format 1's dictionary: a new dictionary needs a new format byte.
+    assert hashlib.sha256(DICTIONARY_V1.read_bytes()).hexdigest() == (
+        "c628e3b87b761d2bcaf83da6344cf47a79892d1f26d43e118ab30054a5d0b791"
+    )
+    stored = bytes.fromhex("01abc6920cc0931dc58939c0f4836f46c500d19443da320299223ebc5129b61600")  # 2026-12-06
+    assert unpack(stored) == {
+        "question": {"msg": "play.salida.ok", "facts": {"who": {"who": [0, None]}}},
+        "answer": ["12c", "ñ"],
+    }
 
 
 def test_odd_values_survive_packing():
