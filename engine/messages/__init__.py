@@ -16,6 +16,7 @@ words that need no grammar), a ``Message``, or a sequence of texts read one afte
 from __future__ import annotations
 
 import pkgutil
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -36,7 +37,7 @@ class Who:
 
     @classmethod
     def you(cls) -> Who:
-        return cls(0)
+        return _YOU
 
     @classmethod
     def seat(cls, seat: int, viewer: int | None) -> Who:
@@ -48,6 +49,9 @@ class Who:
     @property
     def is_you(self) -> bool:
         return self.relative == 0
+
+
+_YOU = Who(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,19 +107,28 @@ def msg(message_id: str, **facts: Any) -> Message:
 def render(text: Text | None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The words of ``text`` in ``lang``: a string as it is, a message through that language's catalogue,
     a sequence as its sentences one after another. A KeyError names an id the catalogue lacks."""
+    if text.__class__ is Message:
+        return _language(lang).render(text)
     if text is None:
         return ""
     if isinstance(text, str):
         return text
     if isinstance(text, Message):
         return _language(lang).render(text)
-    return " ".join(part for part in (render(t, lang) for t in text) if part)
+    return " ".join([part for part in [render(t, lang) for t in text] if part])
+
+
+_LANGUAGE_MODULES: dict[str, Any] = {}
 
 
 def _language(lang: str):
-    if lang not in LANGUAGES:
-        raise ValueError(f"idioma desconocido: {lang!r}")
-    return import_module(f"engine.messages.{lang}")
+    try:
+        return _LANGUAGE_MODULES[lang]
+    except (KeyError, TypeError):
+        if lang not in LANGUAGES:
+            raise ValueError(f"idioma desconocido: {lang!r}") from None
+        module = _LANGUAGE_MODULES[lang] = import_module(f"engine.messages.{lang}")
+        return module
 
 
 def catalogue_of(package: str) -> dict[str, str]:
@@ -200,3 +213,147 @@ class Clauses:
         if spec in self.joints:
             return p[0] if len(p) == 1 else ", ".join(p[:-1]) + self.joints[spec] + p[-1] if p else ""
         raise ValueError(f"unknown form for clauses: {spec!r}")
+
+
+class Renderer:
+    """A language's templates compiled once, the first time each id is rendered: the literal pieces and,
+    for each field, a function from the fact to its words. The words are exactly what
+    ``template.format(**{key: wrap(key, value)})`` prints (``wrap`` is the language's grammar); the
+    functions only remember the words of values met before (a card, a player, a suit, a few cards) in
+    small tables, and fall back to ``wrap`` and ``format`` for anything else (a nested message, clauses).
+
+    ``fast(name, spec)`` may give a table-backed formatter for a field, or None for the general one."""
+
+    _CACHE_LIMIT = 4096
+
+    def __init__(self, catalogue: Mapping[str, str], wrap, fast):
+        self.catalogue, self.wrap, self.fast = catalogue, wrap, fast
+        self.compiled: dict[str, Any] = {}
+        self.fields: dict[tuple[str, str, str | None], Any] = {}  # shared by every template using the field
+
+    def fill(self, message: Message) -> str:
+        """The message's sentence as the template writes it (first letter untouched)."""
+        try:
+            return self.compiled[message.id](message.facts)
+        except KeyError:
+            if message.id in self.compiled:
+                raise  # a fact the template asks for is missing
+            self.compiled[message.id] = self._compile(message.id)
+        return self.compiled[message.id](message.facts)
+
+    def render(self, message: Message) -> str:
+        text = self.fill(message)
+        return text[:1].upper() + text[1:]
+
+    def _compile(self, message_id: str):
+        """A function from the facts to the words: the template's literals and fields joined by ``+``."""
+        template = self.catalogue[message_id]  # a KeyError names an id the catalogue lacks
+        pieces, functions = [], {}
+        for literal, name, spec, conv in string.Formatter().parse(template):
+            if literal:
+                pieces.append(repr(literal))
+            if name is None:
+                continue
+            if not name.isidentifier() or conv not in (None, "r", "s", "a") or "{" in (spec or ""):
+                return self._whole(template)  # a field str.format reads in its own ways
+            key = (name, spec or "", conv)
+            if key not in self.fields:
+                self.fields[key] = self._field(*key)
+            f = f"f{len(functions)}"
+            functions[f] = self.fields[key]
+            pieces.append(f"{f}(facts[{name!r}])")
+        source = f"def words(facts):\n    return {' + '.join(pieces) or repr('')}\n"
+        namespace = dict(functions)
+        exec(compile(source, f"<message {message_id}>", "exec"), namespace)
+        return namespace["words"]
+
+    def _whole(self, template: str):
+        wrap = self.wrap
+
+        def whole(facts: Mapping[str, Any]) -> str:
+            return template.format(**{key: wrap(key, value) for key, value in facts.items()})
+
+        return whole
+
+    def _field(self, name: str, spec: str, conv: str | None):
+        wrap = self.wrap
+        convert = {None: None, "r": repr, "s": str, "a": ascii}[conv]
+
+        def general(value) -> str:
+            value = wrap(name, value)
+            return format(value if convert is None else convert(value), spec)
+
+        if conv is not None:
+            return general
+        fast = self.fast(name, spec)
+        if fast is not None:
+            return fast(general)
+        if spec:
+            return general
+
+        fill = self.fill
+
+        def plain(value) -> str:
+            if value.__class__ is str:
+                return value
+            if value.__class__ is Message and name != "verdict":  # a clause: its words as they are
+                return fill(value)
+            return general(value)
+
+        return plain
+
+    @staticmethod
+    def by_seat(general):
+        """A player's words when only their seat from the learner's says who they are (a ``Who`` with no
+        number: its name is not printed), kept per seat; any other value asks ``general``."""
+        seats: dict = {}
+
+        def seat_words(value) -> str:
+            if value.__class__ is Who and value.number is None:
+                try:
+                    return seats[value.relative]
+                except KeyError:
+                    words = seats[value.relative] = general(value)
+                    return words
+            return general(value)
+
+        return seat_words
+
+    @classmethod
+    def remembering(cls, general, cacheable=None):
+        """A formatter that keeps the words of each value of a hashable kind (``cacheable`` types, or
+        any value a table already holds) and asks ``general`` for the rest."""
+        memo: dict = {}
+        limit = cls._CACHE_LIMIT
+
+        def remembered(value) -> str:
+            try:
+                return memo[value]
+            except KeyError:
+                words = general(value)
+                if cacheable is not None and value.__class__ in cacheable:
+                    if len(memo) >= limit:
+                        memo.clear()
+                    memo[value] = words
+                return words
+            except TypeError:  # an unhashable value: a list, a message
+                return general(value)
+
+        return remembered
+
+
+def remembered_fields(card_facts: set[str]):
+    """The fields whose words depend only on a hashable value, for a language whose grammar writes a card
+    fact, a suit, some cards and a player the way ``engine.messages.es`` does: a card or a suit by its
+    number, cards by their numbers, a player seen from the learner's seat by that seat alone."""
+
+    def fast(name: str, spec: str):
+        if name in card_facts or name in ("suit", "trump", "led"):
+            return lambda general: Renderer.remembering(general, (int,))
+        if name == "who":
+            return Renderer.by_seat
+        if name in ("cards", "others"):
+            return lambda general: Renderer.remembering(general, (tuple,))
+        return None
+
+    return fast

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.rules import TableRules
 from engine.scenarios import Scenario
 from tutor.lib.owners import Owned
+from tutor.practice.compact import CompactJSONField
 
 
 def new_token() -> str:
@@ -60,7 +61,8 @@ class Issued(Owned):
     target = models.CharField(max_length=32, blank=True, default="")  # the rule id it was aimed at
     rule_ids = models.JSONField(default=list)
     rules = models.JSONField()  # TableRules.to_dict()
-    scenario = models.JSONField()  # engine Scenario.to_dict(): position and answer key
+    # engine Scenario.to_dict(): position, question, options and answer key, stored deflated (compact.py)
+    scenario = CompactJSONField()
     source_attempt = models.ForeignKey(
         "Attempt", null=True, blank=True, on_delete=models.SET_NULL, related_name="reissues"
     )
@@ -101,7 +103,7 @@ class Attempt(Owned):
     answer = models.JSONField()
     correct = models.BooleanField()
     misconception = models.CharField(max_length=48, blank=True, default="")
-    grade = models.JSONField()  # engine Grade.to_dict(): verdicts, explanation, expected
+    grade = CompactJSONField()  # engine Grade.to_dict(): verdicts, explanation, expected; deflated
     engine_version = models.CharField(max_length=16)
     time_taken_ms = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import NAME_OF, Suit
-from engine.messages import Clauses, Message, Verdict, Who, catalogue_of
+from engine.messages import Clauses, Message, Renderer, Verdict, Who, catalogue_of, remembered_fields
 
 # Third person singular -> second person singular (tú), for the verbs the catalogue uses.
 _TU = {
@@ -170,11 +170,8 @@ def _wrap(key: str, value: Any) -> Any:
 CATALOGUE: dict[str, str] = catalogue_of(__name__)
 
 
-def _fill(message: Message) -> str:
-    facts = {key: _wrap(key, value) for key, value in message.facts.items()}
-    return CATALOGUE[message.id].format(**facts)
-
-
-def render(message: Message) -> str:
-    text = _fill(message)
-    return text[:1].upper() + text[1:]
+# Each template compiled the first time it is used; its words are those of
+# ``CATALOGUE[id].format(**{key: _wrap(key, value)})`` (tests/engine/test_rendered_golden.py).
+_RENDERER = Renderer(CATALOGUE, _wrap, remembered_fields(_CARD_FACTS))
+_fill = _RENDERER.fill
+render = _RENDERER.render

@@ -3,7 +3,6 @@
 import json
 
 from django.contrib.auth.decorators import login_required
-from django.db.models.fields.json import KeyTransform
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -135,9 +134,8 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             "created_at",
             "issued__set_question__number",
             "issued__set_question__item_id",
+            "issued__scenario",  # stored deflated (tutor/practice/compact.py): its options name an answer
         )
-        # Only the options of the stored scenario (to name an option answer), not its position.
-        .annotate(options=KeyTransform("options", "issued__scenario"))
         .order_by("learner__username", "issued__set_question__number", "pk")
     )
     tables: dict[str, str] = {}
@@ -155,7 +153,7 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             attempt.family,
             tables[table_key],
             " ".join(attempt.rule_ids),
-            _answer_words({"options": attempt.options or []}, attempt.answer),
+            _answer_words(attempt.issued.scenario, attempt.answer),
             _answer_code(attempt.answer),
             _("sí") if attempt.correct else _("no"),
             text(MISCONCEPTIONS.get(attempt.misconception, attempt.misconception)),
