@@ -73,9 +73,8 @@ def test_a_hand_uploaded_as_a_file_in_english(live_server, browser, transactiona
     context.close()
 
 
-def test_a_teacher_opens_a_students_hand_from_the_set_page(
-    live_server, page, transactional_db, teresa, alice, password
-):
+def alice_plays_a_task(teresa, alice):
+    """Teresa's class «4º B» with Alicia Gómez (alice), a set of one hand against the bots, played out."""
     from django.test import Client
 
     room = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
@@ -86,6 +85,13 @@ def test_a_teacher_opens_a_students_hand_from_the_set_page(
     student.force_login(alice)
     student.post(reverse("classroom:task_play", args=[practice_set.pk, practice_set.items.get().pk]))
     play_out(student, SetMatch.objects.get().match)
+    return practice_set
+
+
+def test_a_teacher_opens_a_students_hand_from_the_set_page(
+    live_server, page, transactional_db, teresa, alice, password
+):
+    practice_set = alice_plays_a_task(teresa, alice)
     hand = MatchHand.objects.get()
     _log_in(page, live_server.url, "teresa", password)
     page.goto(live_server.url + practice_set.get_absolute_url())

@@ -192,6 +192,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "play:abandon": _post(token="match"),
     "play:review": _get(token="match", number="hand"),
     "play:replay": _post(token="match", number="hand", seq="seq"),
+    "play:replay_card": _post(hand="matchhand", card="seq"),
     "live:start": _post("source", "practice_set", "family", "count", "allow_guests", pk="classroom"),
     "live:join": _post("code"),
     "live:phone": _get(code="round"),

@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine import record_files, records
+from engine.analysis import BUENA, LA_MEJOR, THRESHOLDS
+from engine.analysis.values import POINTS_PER_HAND
 from engine.cards import Suit
 from engine.cards import write as write_card
 from engine.messages import Message, from_data
@@ -251,10 +253,50 @@ def _value_view(v: dict) -> dict:
     }
 
 
-def review_page(row: HandRecord, review, *, reader: int | None, names: bool) -> dict:
-    """The review as the page shows it to a reader seated at ``reader`` («tú»; None: from outside)."""
+def replay_from(row: HandRecord, record: records.HandRecord, *, owner: bool) -> tuple[dict, str]:
+    """«Jugar desde aquí» from the judged cards: {(trick, seat): url} and, when there is none, why.
+
+    A hand played here against the bots can be played on: «Jugar» deals it again from its own deal, the
+    learner plays their seat from their card (from a partner's card: from their next card) and the bots
+    the others, each seeing only its own cards. A pasted hand or a table with people's cannot yet: «Jugar»
+    starts only from its own deals (and the bots would need all four hands)."""
+    if not owner:
+        return {}, _("Solo quien jugó la mano puede seguir jugándola desde una carta.")
+    if row.source not in (Source.BOTS, Source.TASK) or row.match_hand_id is None or row.seat is None:
+        why = _(
+            "«Jugar desde aquí» solo está en las manos jugadas aquí contra los bots: «Jugar» empieza sus manos "
+            "con sus propios repartos y todavía no puede seguir una mano pegada o de una mesa con personas."
+        )
+        if any(held.bit_count() < 10 for held in records.analyse(record).held):
+            why += " " + _(
+                "Además, de esta mano no se conocen todas las cartas, y los bots necesitan las cuatro manos "
+                "para seguir jugando (aunque cada uno vea solo la suya)."
+            )
+        return {}, why
+    analysis = records.analyse(record)
+    urls: dict[tuple[int, int], str] = {}
+    k = 0
+    for number, cards in enumerate(analysis.tricks, start=1):
+        for _card in cards:
+            seat = analysis.seats[k]
+            mine = next((i for i in range(k, len(analysis.seats)) if analysis.seats[i] == row.seat), None)
+            if mine is not None:
+                urls[(number, seat)] = reverse("play:replay_card", args=[row.match_hand_id, mine])
+            k += 1
+    return urls, ""
+
+
+def review_page(row: HandRecord, review, *, reader: int | None, names: bool, owner: bool = False) -> dict:
+    """The review as the page shows it to a reader seated at ``reader`` («tú»; None: from outside);
+    ``owner``: the reader is the hand's owner (who may play on from its cards)."""
     context = record_page(row, names=names)
     context["review"] = review
+    players = context["record"].players if names else None
+    at_start = {h["number"]: h for h in hands_by_trick(context["record"], players)}
+    for trick in context["tricks"]:
+        trick["hands"] = at_start.get(trick["number"])
+    context["label_meanings"] = label_meanings()
+    context["accuracy_meaning"] = accuracy_meaning()
     if review.pending:
         context["progress"] = text(
             Message("review.progress", {"done": review.done_tricks, "total": review.total_tricks or 10})
@@ -264,7 +306,7 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool) -> 
         return context
     data = review.data
     stored = data.get("viewer")
-    players = context["record"].players if names else None
+    replay_urls, context["replay_absent"] = replay_from(row, context["record"], owner=owner)
     cards: dict[int, list[dict]] = {}
     for t in data["turns"]:
         played, best = _value_view(t["played"]), _value_view(t["best_value"])
@@ -290,6 +332,7 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool) -> 
                 "reasons": [_words(r, stored, reader) for r in t["reasons"]] if differs else [],
                 "exact": t["method"] == "exact",
                 "deals": t["deals"],
+                "replay_url": replay_urls.get((t["trick"], t["seat"]), ""),
             }
         )
     by_trick = data.get("accuracy_by_trick", {})
@@ -321,6 +364,76 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool) -> 
 
 def _rounded(x: float | None) -> int | None:
     return None if x is None else round(x)
+
+
+def hands_by_trick(record: records.HandRecord, players: tuple | None) -> list[dict]:
+    """The four hands as they were at the start of each trick: per seat the cards known to be in it then
+    (dealt and not played yet), and how many of its cards nobody knows (a pasted hand written partly)."""
+    analysis = records.analyse(record)
+    held = list(analysis.held)
+    in_hand = [10] * 4
+    out: list[dict] = []
+    k = 0
+    for number, cards in enumerate(analysis.tricks, start=1):
+        if not cards:
+            break
+        seats = []
+        for s in range(4):
+            known = [c for c in range(40) if held[s] >> c & 1]
+            seats.append(
+                {"who": seat_label(s, players), "cards": known, "unknown": max(in_hand[s] - len(known), 0)}
+            )
+        out.append({"number": number, "seats": seats, "partial": any(x["unknown"] for x in seats)})
+        for c in cards:
+            s = analysis.seats[k]
+            held[s] &= ~(1 << c)
+            in_hand[s] -= 1
+            k += 1
+    return out
+
+
+def label_meanings() -> list[dict]:
+    """What each label means, in words, from the analysis' named thresholds (never numbers pasted here)."""
+    out = [
+        {
+            "label": text(Message(f"review.label.{LA_MEJOR}")),
+            "text": _("la carta de más valor desde lo que sabía quien la jugó, o una que la iguala."),
+        }
+    ]
+    for label, win, points in THRESHOLDS:
+        facts = {"n": _percent(win), "p": round(points or 0)}
+        if points is None:
+            meaning = _(
+                "con ella la pareja gana al menos %(n)s manos menos de cada 100 que con la mejor carta."
+            )
+        else:
+            meaning = _(
+                "con ella la pareja gana al menos %(n)s manos menos de cada 100 que con la mejor carta, o acaba "
+                "con al menos %(p)s tantos menos de media sin ganar más manos."
+            )
+        out.append({"label": text(Message(f"review.label.{label}")), "text": meaning % facts})
+    win, points = THRESHOLDS[-1][1:]
+    out.insert(
+        1,
+        {
+            "label": text(Message(f"review.label.{BUENA}")),
+            "text": _(
+                "pierde menos que eso: menos de %(n)s manos de cada 100 y menos de %(p)s tantos, o la diferencia "
+                "es demasiado pequeña para afirmarla."
+            )
+            % {"n": _percent(win), "p": round(points)},
+        },
+    )
+    return out
+
+
+def accuracy_meaning() -> str:
+    return _(
+        "El valor de una carta es la probabilidad de ganar la mano con ella más sus tantos esperados divididos "
+        "entre %(n)s (%(t)s tantos valen una décima de mano). La precisión suma, en las jugadas con elección, "
+        "lo que conservó cada carta jugada del valor de la mejor, y lo divide entre la suma de los mejores "
+        "valores: 100 %% es haber jugado siempre una de las mejores cartas."
+    ) % {"n": POINTS_PER_HAND, "t": POINTS_PER_HAND // 10}
 
 
 def duplicate_line(row: HandRecord, review) -> dict:

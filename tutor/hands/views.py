@@ -186,7 +186,9 @@ def render_review(
     """The graded review of ``row`` (asked for on the first visit; computed by the worker): the whole
     page, or only its state while it is being computed (htmx polls it)."""
     review = reviews.request(row)
-    context = presenters.review_page(row, review, reader=reader, names=names)
+    context = presenters.review_page(
+        row, review, reader=reader, names=names, owner=bool(extra.get("owner_view"))
+    )
     context.update(extra)
     if request.htmx and request.GET.get("estado"):
         if review.pending:

@@ -377,6 +377,23 @@ def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
     return match
 
 
+def replay_from_card(*, owner: Owner, hand_id: int, card: int) -> Match:
+    """«Jugar desde aquí» from a kept hand's review: from its ``card``-th card (0 is the first, as the hand's
+    record lists them), the copy starts before the learner's first card from there on (a partner's or a
+    rival's card is a bot's, not the learner's to play again). ``replay_from`` makes the copy."""
+    hand = only_row(MatchHand.objects.select_related("match").filter(owner.q_through("match"), pk=hand_id))
+    if hand is None:
+        raise MatchNotFound()
+    steps = steps_of(hand)
+    cards = [i for i, s in enumerate(steps) if s.kind == CARD]
+    seq = next((i for i in cards[max(card, 0) :] if steps[i].seat == LEARNER), None)
+    if seq is None:
+        raise PlayRefused(
+            _("Desde ahí no se puede volver a jugar: después de esa carta ya no te tocaba jugar.")
+        )
+    return replay_from(owner=owner, token=hand.match.token, number=hand.number, seq=seq)
+
+
 def rebuild_progress_of(*, learner_id: int | None, anon_id: str) -> None:
     """Recount one owner's graded plays in Mi progreso from the play log."""
     owner = {"learner_id": learner_id} if learner_id else {"learner__isnull": True, "anon_id": anon_id}

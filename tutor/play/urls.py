@@ -13,4 +13,5 @@ urlpatterns = [
     path("p/<token:token>/siguiente-mano/", views.next_hand, name="next_hand"),
     path("p/<token:token>/mano/<id:number>/revisar/", views.review, name="review"),
     path("p/<token:token>/mano/<id:number>/desde/<id:seq>/", views.replay, name="replay"),
+    path("mano/<id:hand>/desde-carta/<id:card>/", views.replay_card, name="replay_card"),
 ]

@@ -218,3 +218,17 @@ def replay(request: HttpRequest, token: str, number: int, seq: int) -> HttpRespo
         messages.error(request, refusal_text(refused))
         return redirect(found)
     return redirect(new_match)
+
+
+@require_POST
+def replay_card(request: HttpRequest, hand: int, card: int) -> HttpResponse:
+    """«Jugar desde aquí» from a card of a kept hand's graded review (tutor.hands links here)."""
+    owner = owner_for(request)
+    try:
+        new_match = services.replay_from_card(owner=owner, hand_id=hand, card=card)
+    except services.MatchNotFound:
+        raise Http404(_("Esta partida no existe.")) from None
+    except PlayRefused as refused:
+        messages.error(request, refusal_text(refused))
+        return redirect("hands:index")
+    return redirect(new_match)

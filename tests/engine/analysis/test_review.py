@@ -107,7 +107,7 @@ def _every_label_is_larger_than_its_interval(review):
 
 
 def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int):
-    """(hand, view, card, review) for plays of random-legal bots labelled «error» or worse on sampled worlds,
+    """(seed, view, card, review) for plays of random-legal bots labelled «error» or worse on sampled worlds,
     up to the ``last_trick``-th baza, until ``enough`` are found."""
     found = 0
     for seed in range(hands):
@@ -120,7 +120,7 @@ def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int
             if view.legal_mask() >> card & 1:
                 turn = review_turn(view, card, h, worlds=worlds)
                 if turn.label in (ERROR, ERROR_GRAVE) and not turn.analysis.exact:
-                    yield h, view, card, turn
+                    yield seed, view, card, turn
                     found += 1
                     if found >= enough:
                         return
@@ -129,12 +129,17 @@ def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int
                     g.declare(d.seat, d.option.suit, d.option.tute)
 
 
-def _honesty(hands: int, factor: int, worlds: int | None, last_trick: int, enough: int) -> tuple[int, int]:
+def _honesty(
+    hands: int, factor: int, worlds: int | None, last_trick: int, enough: int, every: int = 0
+) -> tuple[int, int]:
     """(errors that survive, errors): each play labelled «error» or worse on sampled worlds is analysed again
     on a fresh sample ``factor`` times as large; it survives when that larger sample's estimate of the loss
-    also reaches «error»."""
+    also reaches «error». With ``every``, the running count is printed every that many errors (a long run
+    cut short still tells what it found)."""
     survived = errors = 0
-    for i, (_, view, card, turn) in enumerate(_sampled_errors(hands, worlds, last_trick, enough)):
+    for i, (seed, view, card, turn) in enumerate(_sampled_errors(hands, worlds, last_trick, enough)):
+        if every and errors and errors % every == 0:
+            print(f"\n  so far: {survived} of {errors} confirmed (hand {seed + 1} of {hands})", flush=True)
         _every_label_is_larger_than_its_interval(SimpleNamespace(turns=[turn]))
         errors += 1
         again = analyse_turn(view, rng=random.Random(f"again:{i}"), worlds=factor * turn.analysis.deals)
@@ -156,21 +161,31 @@ def test_an_error_survives_a_fresh_larger_sample():
     not os.environ.get("ANALYSIS_HONESTY_HANDS"), reason="long run: ANALYSIS_HONESTY_HANDS=500"
 )
 def test_errors_survive_a_fresh_larger_sample_on_many_hands():
-    survived, errors = _honesty(int(os.environ["ANALYSIS_HONESTY_HANDS"]), 3, None, 10, 10**9)
+    survived, errors = _honesty(int(os.environ["ANALYSIS_HONESTY_HANDS"]), 3, None, 10, 10**9, every=10)
     print(
         f"\n«error» labels on sampled worlds that a fresh sample three times as large confirms: {survived} of {errors}"
     )
     assert survived >= 0.95 * errors
 
 
-def _shares(hands: int, tricks) -> dict[str, float]:
-    out = {}
-    for lv in ("principiante", "normal", "fuerte"):
-        reviews = [analyse_hand(bot_hand(seed, lv, GUIA), tricks=tricks) for seed in range(hands)]
-        bad, cards = error_share(reviews)
-        out[lv] = bad / cards
+LEVELS = ("principiante", "normal", "fuerte")
+
+
+def _shares(hands: int, tricks, every: int = 0) -> dict[str, float]:
+    """The share of cards with a choice labelled «error» or worse, per bot level, on the same deals; with
+    ``every``, the running counts are printed every that many deals (a long run cut short still tells)."""
+    counts = {lv: [0, 0] for lv in LEVELS}
+    for seed in range(hands):
+        for lv in LEVELS:
+            bad, cards = error_share([analyse_hand(bot_hand(seed, lv, GUIA), tricks=tricks)])
+            counts[lv][0] += bad
+            counts[lv][1] += cards
+        if every and (seed + 1) % every == 0 and seed + 1 < hands:
+            so_far = ", ".join(f"{lv} {b} of {c}" for lv, (b, c) in counts.items())
+            print(f"\n  after {seed + 1} deals: {so_far}", flush=True)
+    for lv, (bad, cards) in counts.items():
         print(f"\n{lv}: {bad} of {cards} cards with a choice labelled error or worse ({bad / cards:.1%})")
-    return out
+    return {lv: bad / cards for lv, (bad, cards) in counts.items()}
 
 
 def test_random_cards_are_labelled_errors_far_more_often_than_the_bots_cards():
@@ -182,7 +197,7 @@ def test_random_cards_are_labelled_errors_far_more_often_than_the_bots_cards():
 
 @pytest.mark.skipif(not os.environ.get("ANALYSIS_BOT_HANDS"), reason="long run: ANALYSIS_BOT_HANDS=2000")
 def test_error_shares_order_the_bots_on_many_hands():
-    shares = _shares(int(os.environ["ANALYSIS_BOT_HANDS"]), None)
+    shares = _shares(int(os.environ["ANALYSIS_BOT_HANDS"]), None, every=10)
     assert shares["principiante"] > 2 * shares["normal"] and shares["normal"] > shares["fuerte"]
 
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from engine import records
 from engine.analysis import analyse_hand
+from engine.cantes import CANTE_MASK
 from engine.record_replay import hand_of
 from tests.tutor.hands.samples import COMPLETE_RECORD
 from tests.tutor.play.conftest import play_out, start
@@ -169,3 +170,110 @@ def test_the_worker_computes_the_review_off_the_request(alice, task_worker):
     page = client.get(url).content.decode()
     assert time.perf_counter() - started < 1.0  # drawn from the stored review, not recomputed
     assert "precisión" in page and "analizando" not in page
+
+
+def _reviewed(alice, alice_client) -> tuple[HandRecord, HandReview]:
+    row = _played(alice, alice_client)
+    review = reviews.request(row)
+    assert reviews.run(review.pk) == HandReview.Status.DONE
+    review.refresh_from_db()
+    return row, review
+
+
+def test_the_four_hands_are_shown_folded_as_they_were_at_the_start_of_each_trick(alice, alice_client):
+    row, review = _reviewed(alice, alice_client)
+    record = records.read(row.text)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    assert page.count('<details class="review-hands">') == 10  # folded: no «open»
+    context = presenters.review_page(row, review, reader=0, names=True)
+    for n, trick in enumerate(context["tricks"], start=1):
+        played_before = record.plays[: 4 * (n - 1)]
+        assert f"Las cuatro manos al empezar la baza {n}" in page
+        for seat, shown in enumerate(trick["hands"]["seats"]):
+            gone = {int(p.card) for p in played_before if p.seat == seat}
+            assert shown["cards"] == sorted(int(c) for c in record.hands[seat] if int(c) not in gone)
+            assert len(shown["cards"]) == 11 - n and shown["unknown"] == 0
+    assert "se muestran las que se saben" not in page
+
+
+def test_a_partly_known_hand_shows_the_cards_known_and_says_so(alice, alice_client):
+    from engine.record_files import EXAMPLE
+
+    row = services.keep_pasted(owner=Owner(alice, ""), text=EXAMPLE)
+    record = records.read(row.text)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    assert "De esta mano no se conocen todas las cartas: se muestran las que se saben." in page
+    first = presenters.hands_by_trick(record, None)[0]["seats"]
+    for seat, shown in enumerate(first):
+        dealt = {int(c) for c in record.hands[seat] if c is not None}
+        later = {int(p.card) for p in record.plays if p.seat == seat}
+        sung = {  # a cante shows its rey and caballo
+            c
+            for e in record.events
+            if isinstance(e, records.Cante) and e.seat == seat
+            for c in range(40)
+            if CANTE_MASK[e.suit] >> c & 1
+        }
+        turned = {int(record.trump_card)} if seat == record.dealer else set()  # the dealer holds it
+        assert set(shown["cards"]) == dealt | later | sung | turned
+        assert shown["unknown"] == 10 - len(dealt | later | sung | turned)
+    assert any(s["unknown"] for s in first) and "que no se conoce" in page
+
+
+def test_jugar_desde_aqui_plays_on_from_a_judged_card_against_the_bots(alice, alice_client):
+    from tutor.play.models import Event, Match
+
+    row, review = _reviewed(alice, alice_client)
+    record = records.read(row.text)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    assert "«Jugar desde aquí» empieza una mano nueva contra los bots" in page
+    context = presenters.review_page(row, review, reader=0, names=True, owner=True)
+    judged = [j | {"trick": t["number"]} for t in context["tricks"] for j in t["judged"]]
+    for seat in (0, 2):  # the learner's card, and the partner's (played on from the learner's next card)
+        j = next(j for j in judged if j["trick"] == 4 and j["seat"] == seat)
+        k = next(i for i, p in enumerate(record.plays) if i // 4 == 3 and p.seat == seat)
+        mine = next(i for i in range(k, 40) if record.plays[i].seat == 0)
+        assert f'action="{j["replay_url"]}"' in page
+        response = alice_client.post(j["replay_url"])
+        copy = Match.objects.get(token=response["Location"].split("/")[-2])
+        assert copy.source_hand_id == row.match_hand_id
+        assert Event.objects.filter(hand__match=copy, kind="card").count() == mine
+    last = max(i for i, p in enumerate(record.plays) if p.seat == 0)
+    for j in judged:  # a partner's card after the learner's last one has nothing to play on from
+        k = next(i for i, p in enumerate(record.plays) if i // 4 == j["trick"] - 1 and p.seat == j["seat"])
+        assert bool(j["replay_url"]) == (k <= last)
+    refused = alice_client.post(reverse("play:replay_card", args=[row.match_hand_id, last + 1]), follow=True)
+    assert "ya no te tocaba jugar" in refused.content.decode()
+
+
+def test_jugar_desde_aqui_is_absent_where_it_cannot_be_and_the_page_says_why(
+    alice, bob_client, alice_client, client
+):
+    row, review = _reviewed(alice, alice_client)
+    assert bob_client.post(reverse("play:replay_card", args=[row.match_hand_id, 0])).status_code == 404
+    services.share(row, names=False)
+    row.refresh_from_db()
+    shared = client.get(reverse("hands:shared_review", args=[row.share_token])).content.decode()
+    assert "Solo quien jugó la mano puede seguir jugándola" in shared and "desde-carta" not in shared
+    pasted = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD)
+    urls, why = presenters.replay_from(pasted, records.read(pasted.text), owner=True)
+    assert urls == {} and "solo está en las manos jugadas aquí contra los bots" in why
+    assert "no se conocen todas las cartas" not in why  # every card of that record is known
+    from engine.record_files import EXAMPLE
+
+    partial = services.keep_pasted(owner=Owner(alice, ""), text=EXAMPLE)
+    _, why = presenters.replay_from(partial, records.read(partial.text), owner=True)
+    assert "los bots necesitan las cuatro manos" in why
+
+
+def test_the_page_says_what_each_label_means_from_the_named_thresholds(alice, alice_client):
+    from engine.analysis import THRESHOLDS
+    from engine.analysis.values import POINTS_PER_HAND
+
+    row, _review = _reviewed(alice, alice_client)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    for _label, win, points in THRESHOLDS:
+        assert f"al menos {round(100 * win)} manos menos de cada 100" in page
+        if points is not None:
+            assert f"al menos {round(points)} tantos menos de media" in page
+    assert f"entre {POINTS_PER_HAND}" in page and "100 % es haber jugado siempre una de las mejores" in page
