@@ -11,7 +11,7 @@ is erased: the managed children's accounts of such a class that are in no other 
 from django.db.models import Q
 
 from tutor.classroom.models import Classroom, PracticeSet
-from tutor.lib.personal_data import Table, before_erasure, exports
+from tutor.lib.personal_data import Table, before_erasure, erased_with, exports
 
 
 @exports
@@ -34,3 +34,10 @@ def hand_over_or_erase_classes(user):
             practice_set.delete()
         else:
             PracticeSet.objects.filter(pk=practice_set.pk).update(created_by=other)
+
+
+@erased_with
+def managed_children_of_erased_classes(user) -> set[int]:
+    from tutor.classroom.ending import children_only_in, classes_erased_with
+
+    return {child.pk for c in classes_erased_with(user) for child in children_only_in(c)}

@@ -15,6 +15,9 @@ which tutor.privacy imports at start-up (``autodiscover_modules``), with these d
     def keep_counts(user):   # anonymise what stays counted, hand over what others still use
         ...
 
+    @erased_with             # fn(user) -> set of ids: the other accounts that user's erasure takes
+    def children(user): ...  # with it (a teacher's managed children), for «Borrar mi cuenta» to say
+
 Nothing here imports an app: the apps import this module.
 """
 
@@ -40,6 +43,7 @@ class Table:
 
 _exporters: list[Callable[[object], Iterable[Table]]] = []
 _before_erasure: list[Callable[[object], None]] = []
+_erased_with: list[Callable[[object], set[int]]] = []
 
 
 def exports(fn: Callable[[object], Iterable[Table]]) -> Callable[[object], Iterable[Table]]:
@@ -52,6 +56,17 @@ def before_erasure(fn: Callable[[object], None]) -> Callable[[object], None]:
     if fn not in _before_erasure:
         _before_erasure.append(fn)
     return fn
+
+
+def erased_with(fn: Callable[[object], set[int]]) -> Callable[[object], set[int]]:
+    if fn not in _erased_with:
+        _erased_with.append(fn)
+    return fn
+
+
+def accounts_erased_with(user) -> set[int]:
+    """The ids of the other accounts that erasing ``user`` erases too."""
+    return set().union(*(fn(user) for fn in _erased_with))
 
 
 def exporters() -> tuple[Callable[[object], Iterable[Table]], ...]:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.lib.once import once
+from tutor.lib.personal_data import accounts_erased_with
 from tutor.privacy import services, tasks
 from tutor.privacy.forms import ConfirmPasswordForm
 from tutor.privacy.models import DataExport
@@ -64,12 +65,6 @@ def download(request: HttpRequest, export_id: int) -> HttpResponse:
     return response
 
 
-def _children_erased_with(teacher) -> int:
-    from tutor.classroom.ending import children_only_in, classes_erased_with
-
-    return len({child.pk for c in classes_erased_with(teacher) for child in children_only_in(c)})
-
-
 @require_http_methods(["GET", "POST"])
 @login_required
 def delete_account(request: HttpRequest) -> HttpResponse:
@@ -87,6 +82,6 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             "heading": _("Borrar mi cuenta"),
             "form": form,
             "is_teacher": request.user.is_teacher,
-            "children_erased": _children_erased_with(request.user) if request.user.is_teacher else 0,
+            "children_erased": len(accounts_erased_with(request.user)),
         },
     )

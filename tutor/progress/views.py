@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.core.templatetags.when import until
 from tutor.lib.fragments import cached_part, shared_part
+from tutor.lib.when import until
 from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
 from tutor.progress.forms import RetryAnswerForm, RetryRemoveForm

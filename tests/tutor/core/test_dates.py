@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.utils import timezone, translation
 
-from tutor.core.templatetags.when import ago, until
+from tutor.lib.when import ago, until
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 LITERAL_FORMAT = re.compile(r"\|(?:date|time):\"(?![A-Z_]+_FORMAT\")")
