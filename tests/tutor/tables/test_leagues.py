@@ -1,17 +1,13 @@
 """Leagues of pairs: the round-robin draw, a result entered once, the standings, the printable sheet."""
 
 import itertools
-import random
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from engine import record_files, records
-from engine.hand import random_hand
-from engine.match import Match
 from engine.rules import PRESETS
-from tests.tutor.tables.conftest import play_out
+from tests.tutor.tables.conftest import match_records, play_out
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership
 from tutor.play.table import PlayRefused
@@ -260,20 +256,6 @@ def test_a_league_of_named_pairs_is_not_played_at_an_app_table(teresa, teresa_cl
 
 
 # -- a fixture's hands pasted from a physical table ---------------------------------------------------
-def match_records(seed: int, rules_name: str = "guia", renuncio: float = 0.0) -> tuple[str, Match]:
-    """The hands of a whole match of random legal hands (renuncios at that rate), as records in one text,
-    and the engine's Match of those hands (scored by the Hand, not by the referee on records)."""
-    rules = PRESETS[rules_name]
-    rng = random.Random(seed)
-    m = Match(rules, seed % 4)
-    texts = []
-    while not m.over:
-        hand = random_hand(rng, m.dealer, m.hand_rules, first_hand=not m.results, renuncio=renuncio)
-        texts.append(records.write(records.from_hand(hand)))
-        m = m.record(hand.score())
-    return record_files.write_all(texts), m
-
-
 def test_hands_pasted_from_a_physical_table_make_the_result(teresa, teresa_client):
     league = leagues.create_league(
         organiser=teresa, name="Liga", rules="guia", pair_names=["A", "B", "C"], home_and_away=False
