@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_accessibility import OVERFLOW, RUN_AXE, axe_source  # noqa: F401 (a fixture)
 from tests.tutor.tables.conftest import match_records, play_out
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership
@@ -26,6 +27,19 @@ def _signed_in(browser, base: str, user, **options) -> Page:
     return context.new_page()
 
 
+def _accessible(page: Page, source: str) -> list[str]:
+    """axe-core's serious violations on the page at 360 and 1280 px, and any sideways scroll at 360."""
+    problems = []
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.evaluate(source)
+        problems += [f"{page.url} @{width}: {v}" for v in page.evaluate(RUN_AXE, None)]
+        if width == 360 and page.evaluate(OVERFLOW) > 0:
+            problems.append(f"{page.url} @360 scrolls sideways")
+    return problems
+
+
 def _client(user) -> Client:
     c = Client()
     c.force_login(user)
@@ -33,7 +47,7 @@ def _client(user) -> Client:
 
 
 def test_a_class_league_of_four_pairs_played_to_its_standings(
-    live_server, browser, teresa, django_user_model
+    live_server, browser, teresa, django_user_model, axe_source
 ):
     base = live_server.url
     students = [django_user_model.objects.create(username=f"socio{i}", role="learner") for i in range(8)]
@@ -44,6 +58,7 @@ def test_a_class_league_of_four_pairs_played_to_its_standings(
     teacher = _signed_in(browser, base, teresa)
     teacher.goto(base + reverse("tables:leagues"))
     teacher.get_by_role("link", name="Liga de «Hogar»").click()
+    problems = _accessible(teacher, axe_source)
     teacher.get_by_label("Nombre de la liga").fill("Liga de los martes")
     for n in range(1, 5):
         teacher.get_by_label(f"Pareja {n}: primer jugador").select_option(
@@ -73,6 +88,7 @@ def test_a_class_league_of_four_pairs_played_to_its_standings(
     text, match = match_records(7)
     teacher.locator(f'[data-fixture="{pasted.pk}"]').get_by_role("link", name="Pegar las manos").click()
     teacher.get_by_label("Las manos del partido").fill(text)
+    problems += _accessible(teacher, axe_source)
     teacher.get_by_role("button", name="Que el árbitro cuente el partido").click()
     expect(teacher.get_by_text("Resultado anotado desde")).to_be_visible()
     a, b = match.points
@@ -85,6 +101,7 @@ def test_a_class_league_of_four_pairs_played_to_its_standings(
     )
     phone.goto(base + league.get_absolute_url())
     expect(phone.get_by_role("button", name="Anotar")).to_have_count(0)  # players see, they do not manage
+    assert phone.evaluate(OVERFLOW) <= 0
     phone.locator(f'[data-fixture="{at_table.pk}"]').get_by_role(
         "button", name="Jugarlo en una mesa de la aplicación"
     ).click()
@@ -110,6 +127,8 @@ def test_a_class_league_of_four_pairs_played_to_its_standings(
     expect(teacher.locator(f'[data-fixture="{at_table.pk}"]')).to_contain_text(
         f"{table.points[0]} – {table.points[1]}"
     )
+    problems += _accessible(teacher, axe_source)
+    assert not problems, "\n".join(problems)
     rows = teacher.locator("[data-standings] tbody tr")
     expect(rows).to_have_count(4)
     won = {pair.name: 0 for pair in league.pairs.all()}
