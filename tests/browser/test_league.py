@@ -47,7 +47,11 @@ def _client(user) -> Client:
 
 
 def test_a_class_league_of_four_pairs_played_to_its_standings(
-    live_server, browser, teresa, django_user_model, axe_source
+    live_server,
+    browser,
+    teresa,
+    django_user_model,
+    axe_source,  # noqa: F811 (the fixture)
 ):
     base = live_server.url
     students = [django_user_model.objects.create(username=f"socio{i}", role="learner") for i in range(8)]
