@@ -371,3 +371,23 @@ def test_standings_order_matches_won_then_difference_then_points(teresa):
     expected = {"A": (2, 14, 11), "B": (2, 12, 15), "C": (2, 18, 13), "D": (0, 14, 19)}
     assert {r.pair: (r.won, r.points_for, r.points_against) for r in rows} == expected
     assert [r.pair for r in rows] == ["C", "A", "B", "D"] and [r.position for r in rows] == [1, 2, 3, 4]
+
+
+def test_a_fixture_whose_table_closed_before_the_end_stays_unplayed_and_opens_again(
+    teresa, classroom, students
+):
+    league = class_league(teresa, classroom, students)
+    f = league.fixtures.select_related("home").first()
+    player = Client()
+    player.force_login(f.home.first)
+    play = reverse("tables:league_play", args=[league.pk, f.pk])
+    player.post(play)
+    first = Table.objects.get()
+    services.start(user=f.home.first, token=first.token)
+    services.end(user=teresa, token=first.token)  # the class's teacher ends it mid-match
+    f.refresh_from_db()
+    assert f.played_at is None
+    player.post(play)
+    second = Table.objects.exclude(pk=first.pk).get()
+    f.refresh_from_db()
+    assert f.table == second and not second.over
