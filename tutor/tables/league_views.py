@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor.classroom.models import Classroom
 from tutor.hands.services import RecordRefused
+from tutor.lib.tables import table_label
 from tutor.play.table import PlayRefused
 from tutor.practice.models import only_row
 from tutor.tables import league_tables, leagues
@@ -125,6 +126,7 @@ def league_context(found: leagues.Access, user) -> dict:
         "rounds": sorted(rounds.items()),
         "standings": leagues.standings(league),
         "target": leagues.target_of(league),
+        "table_label": table_label(league.rules),
     }
 
 
@@ -197,7 +199,13 @@ def records(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
             )
             return redirect(found.league)
     status = 400 if request.method == "POST" else 200
-    context = {"league": found.league, "fixture": fixture, "form": form, "error": error}
+    context = {
+        "league": found.league,
+        "fixture": fixture,
+        "form": form,
+        "error": error,
+        "table_label": table_label(found.league.rules),
+    }
     return render(request, "tables/league_records.html", context, status=status)
 
 

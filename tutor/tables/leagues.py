@@ -20,6 +20,7 @@ from engine.messages import render
 from engine.record_referee import RecordReport, referee_on_record
 from engine.rules import preset
 from tutor.hands.services import RecordRefused, language
+from tutor.lib.tables import table_label
 from tutor.play.table import PlayRefused
 from tutor.practice.models import only_row
 from tutor.tables.models import Fixture, League, LeaguePair, Table
@@ -238,8 +239,8 @@ def referee_match(league: League, text: str) -> PastedMatch:
     for number, record in enumerate(hands, 1):
         if record.rules != rules:
             raise RecordRefused(
-                _("La mano %(n)d se jugó con otra mesa: esta liga juega con «mesa: %(mesa)s».")
-                % {"n": number, "mesa": league.rules}
+                _("La mano %(n)d se jugó con otras reglas: esta liga juega con las de «%(table)s».")
+                % {"n": number, "table": table_label(league.rules)}
             )
         report = referee_on_record(record)
         score: HandScore | None = report.score

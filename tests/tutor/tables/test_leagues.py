@@ -295,7 +295,7 @@ def test_renuncios_in_pasted_hands_are_reported_and_score_as_the_table_says(tere
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        (lambda t: t.replace("mesa: guia", "mesa: ludoteka", 1), "otra mesa"),
+        (lambda t: t.replace("mesa: guia", "mesa: ludoteka", 1), "otras reglas"),
         (lambda t: t.split("%\n")[1], "no ha terminado"),
         (lambda t: t + "%\n" + t.split("%\n")[1], "ya había terminado"),
         (
