@@ -68,7 +68,7 @@ def new(request: HttpRequest) -> HttpResponse:
             home_and_away=data["home_and_away"],
         )
     except PlayRefused as refused:
-        form.add_error("pairs", refused.message)
+        form.add_error(None, refused.message)
         return _leagues_page(request, form, status=400)
     return redirect(created)
 
@@ -89,7 +89,7 @@ def new_for_class(request: HttpRequest, classroom_pk: int) -> HttpResponse:
         raise Http404(_("Esa clase no existe."))
     memberships = classroom.memberships.select_related("student").order_by("real_name", "student__username")
     members = [_Member(m) for m in memberships]
-    form = ClassLeagueForm(request.POST or None, members=members)
+    form = ClassLeagueForm(request.POST if request.method == "POST" else None, members=members)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         students = {m.student_id: m.student for m in memberships}
@@ -171,7 +171,7 @@ def records(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
     """The hands of a fixture played at a physical table, pasted as records: the referee scores them."""
     found = _access(request, pk, manage=True)
     fixture = _fixture(found, fixture_pk)
-    form = RecordsForm(request.POST or None)
+    form = RecordsForm(request.POST if request.method == "POST" else None)
     error = None
     if request.method == "POST" and form.is_valid():
         try:

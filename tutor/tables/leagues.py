@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -65,11 +65,18 @@ def create_league(*, organiser, name: str, rules: str, pair_names: list[str], ho
     if not 3 <= len(names) <= MAX_PAIRS:
         raise _too_few_or_many()
     with transaction.atomic():
-        league = League.objects.create(
-            organiser=organiser, name=name, rules=rules, home_and_away=home_and_away
-        )
+        league = _new_league(organiser=organiser, name=name, rules=rules, home_and_away=home_and_away)
         _draw(league, [LeaguePair.objects.create(league=league, name=n) for n in names])
     return league
+
+
+def _new_league(**fields) -> League:
+    """The league row; a name its organiser already uses (a form sent twice) is refused."""
+    try:
+        with transaction.atomic():
+            return League.objects.create(**fields)
+    except IntegrityError:
+        raise PlayRefused(_("Ya tienes una liga con ese nombre: mírala en la lista o elige otro.")) from None
 
 
 def create_class_league(
@@ -87,7 +94,7 @@ def create_class_league(
     if not 3 <= len(pairs) <= MAX_PAIRS:
         raise PlayRefused(_("Una liga tiene de 3 a 16 parejas."))
     with transaction.atomic():
-        league = League.objects.create(
+        league = _new_league(
             organiser=teacher, classroom=classroom, name=name, rules=rules, home_and_away=home_and_away
         )
         _draw(

@@ -177,6 +177,12 @@ class League(models.Model):
     home_and_away = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        # One name per organiser: a form sent twice makes one league, and the list tells them apart.
+        constraints = [
+            models.UniqueConstraint(fields=["organiser", "name"], name="tables_league_name_unique")
+        ]
+
     def __str__(self) -> str:
         return self.name
 

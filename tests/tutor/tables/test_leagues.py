@@ -391,3 +391,12 @@ def test_a_fixture_whose_table_closed_before_the_end_stays_unplayed_and_opens_ag
     second = Table.objects.exclude(pk=first.pk).get()
     f.refresh_from_db()
     assert f.table == second and not second.over
+
+
+def test_a_league_form_sent_twice_makes_one_league(teresa_client):
+    data = {"name": "Liga de los jueves", "rules": "guia", "pairs": "A\nB\nC"}
+    first = teresa_client.post(reverse("tables:league_new"), data)
+    second = teresa_client.post(reverse("tables:league_new"), data)
+    assert first.status_code == 302
+    assert second.status_code == 400 and "Ya tienes una liga con ese nombre" in second.content.decode()
+    assert League.objects.count() == 1
