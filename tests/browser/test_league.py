@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_accessibility import OVERFLOW, RUN_AXE, axe_source  # noqa: F401 (a fixture)
 from tests.tutor.tables.conftest import match_records, play_out
+from tutor.accounts.display import COOKIE as DISPLAY_COOKIE
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Membership
 from tutor.tables import services
@@ -131,6 +132,13 @@ def test_a_class_league_of_four_pairs_played_to_its_standings(
     expect(teacher.locator(f'[data-fixture="{at_table.pk}"]')).to_contain_text(
         f"{table.points[0]} – {table.points[1]}"
     )
+    problems += _accessible(teacher, axe_source)
+    teacher.goto(base + reverse("tables:league_print", args=[league.pk]))
+    problems += _accessible(teacher, axe_source)
+    teacher.context.add_cookies([{"name": DISPLAY_COOKIE, "value": "grande", "url": base}])
+    teacher.reload()
+    problems += _accessible(teacher, axe_source)  # «Letra grande»: the sheet still fits 360 px
+    teacher.goto(base + league.get_absolute_url())
     problems += _accessible(teacher, axe_source)
     assert not problems, "\n".join(problems)
     rows = teacher.locator("[data-standings] tbody tr")
