@@ -181,6 +181,8 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("tables:table", args=[people.token]),
                 reverse("tables:leagues"),
                 reverse("tables:league", args=[league.pk]),
+                reverse("tables:league_records", args=[league.pk, league.fixtures.first().pk]),
+                reverse("tables:league_print", args=[league.pk]),
                 reverse("progress:retries"),
                 retry.get_absolute_url(),
                 retry.get_absolute_url() + "?visto=0",
@@ -202,6 +204,7 @@ def walk(transactional_db, settings, teresa, alice, password):
                 reverse("classroom:set_create", args=[room.pk]),
                 practice_set.get_absolute_url(),
                 reverse("classroom:positions"),
+                reverse("tables:league_new_class", args=[room.pk]),
                 reverse("classroom:position_edit", args=[position.pk]),
                 reverse(
                     "classroom:end_account",

@@ -1,17 +1,21 @@
 """The sheets of tutor.paper printed to PDF by Chromium (Playwright's page.pdf, the print styles in
 force): each sheet is one A4 page (a worksheet: each copy's questions on one, its key on the next), holds
-the text it must, and names every card in words; in Spanish and in English."""
+the text it must, and names every card in words; in Spanish and in English. The league's fixtures and
+standings sheet too (it shows no card at all)."""
 
 import io
 import re
+import unicodedata
 
 import pytest
 from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
 from engine.rules import PRESETS
 from tests.browser.conftest import TIMEOUT_MS
+from tutor.tables.leagues import create_league, enter_result
 
 A4 = (595, 842)  # points
 CARD_CODE = re.compile(r"\b(?:1[0-2]|[1-7])[oceb]\b")
@@ -100,3 +104,62 @@ def test_the_sheets_print_in_english(live_server, printer):
     url = f"{live_server.url}{reverse('paper:worksheet')}?familias=jugada&familias=tantos&niveles=1&mesa=guia"
     questions, key = printer(f"{url}&preguntas=4&copias=1&semilla=5", "en-GB", cookies)
     assert "Worksheet 5-1" in questions and "Answers to worksheet 5-1" in key
+
+
+def _session_cookie(user, url: str) -> dict:
+    client = Client()
+    client.force_login(user)
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": url,
+    }
+
+
+def _league_with_results(organiser, pairs: int, home_and_away: bool):
+    names = [f"Pareja {chr(65 + i)}" for i in range(pairs)]
+    league = create_league(
+        organiser=organiser,
+        name="Liga del Hogar",
+        rules="guia",
+        pair_names=names,
+        home_and_away=home_and_away,
+    )
+    for f in league.fixtures.all()[:3]:  # three fixtures played, the rest still blank on paper
+        enter_result(league=league, fixture_id=f.pk, home=3, away=1)
+    return league
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("pairs", "home_and_away"), [(4, True), (8, False), (10, False)])
+def test_a_leagues_fixtures_and_standings_print_on_one_a4_page(
+    live_server, printer, teresa, pairs, home_and_away
+):
+    league = _league_with_results(teresa, pairs, home_and_away)
+    rounds = league.fixtures.values("round").distinct().count()
+    url = f"{live_server.url}{reverse('tables:league_print', args=[league.pk])}"
+    (page,) = printer(url, cookies=[_session_cookie(teresa, live_server.url)])
+    assert "Liga «Liga del Hogar»: calendario y clasificación" in page
+    assert f"Jornada {rounds}" in page and "Casa Fuera Resultado" in page
+    assert page.count("3 – 1") == 3
+    assert "Clasificación" in page and "Puesto Pareja Jugados Ganados Perdidos" in page
+    assert f"Pareja {chr(64 + pairs)}" in page
+    assert "se juega a 3 puntos" in page
+    assert "Tutor de Tute: aprende" not in page and "Imprimir" not in page and "Volver a la liga" not in page
+    assert not CARD_CODE.search(page), CARD_CODE.search(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_leagues_sheet_prints_in_english(live_server, printer, teresa):
+    league = _league_with_results(teresa, 4, False)
+    cookies = [
+        {"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url},
+        _session_cookie(teresa, live_server.url),
+    ]
+    (page,) = printer(
+        f"{live_server.url}{reverse('tables:league_print', args=[league.pk])}", "en-GB", cookies
+    )
+    page = unicodedata.normalize("NFKC", page)  # the PDF's text keeps the font's ligatures (ﬁ)
+    assert "League «Liga del Hogar»: fixtures and standings" in page
+    assert "Round 3" in page and "Home Away Result" in page and "Standings" in page
+    assert "each match is played to 3 points" in page and "Place Pair" in page

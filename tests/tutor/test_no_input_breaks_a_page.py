@@ -231,6 +231,11 @@ ENDPOINTS: dict[str, Endpoint] = {
     "tables:league": _get(pk="league"),
     "tables:league_print": _get(pk="league"),
     "tables:league_result": _post("home", "away", pk="league", fixture_pk="fixture"),
+    "tables:league_new_class": _post(
+        "name", "rules", "home_and_away", "pair_1_a", "pair_1_b", "pair_2_a", classroom_pk="classroom"
+    ),
+    "tables:league_records": _post("text", pk="league", fixture_pk="fixture"),
+    "tables:league_play": _post(pk="league", fixture_pk="fixture"),
 }
 # Django's own admin pages beyond its login are for staff, and Django's to guard.
 SKIPPED_NAMESPACES = ("admin",)
@@ -512,8 +517,10 @@ def _baseline(name: str, world) -> dict:
         }
     if name == "practice:new":
         return {"kind": "family", "family": "jugada", "difficulty": "1", "rules": "guia"}
-    if name == "hands:paste":
+    if name in ("hands:paste", "tables:league_records"):
         return {"text": COMPLETE_RECORD}
+    if name == "tables:league_new_class":
+        return {"name": "Liga", "rules": "guia"}
     if name == "hands:enter":
         return {"action": "empezar", "rules": "guia", "dealer": "0", "trump": "10c"}
     if name == "play:new":

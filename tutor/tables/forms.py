@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from tutor.lib.tables import RULES_CHOICES
 from tutor.play.forms import NewMatchForm
 from tutor.play.models import TutorMode
+from tutor.tables.leagues import MAX_PAIRS
 from tutor.tables.models import FalseCall, RenuncioRule
 
 SEAT_CHOICES = [(0, _("Sitio 1")), (1, _("Sitio 2")), (2, _("Sitio 3")), (3, _("Sitio 4"))]
@@ -70,6 +71,52 @@ class LeagueForm(forms.Form):
         label=_("Parejas, una por línea"), widget=forms.Textarea(attrs={"rows": 6}), max_length=3000
     )
     home_and_away = forms.BooleanField(label=_("Ida y vuelta"), required=False)
+
+
+class ClassLeagueForm(forms.Form):
+    """A league of a class's students: each row a pair of two of them (rows left empty are skipped)."""
+
+    name = forms.CharField(label=_("Nombre de la liga"), max_length=80)
+    rules = forms.ChoiceField(label=_("Reglas de la mesa"), choices=RULES_CHOICES, initial="guia")
+    home_and_away = forms.BooleanField(label=_("Ida y vuelta"), required=False)
+
+    def __init__(self, *args, members=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(m.student_id, m.label) for m in members]
+        self.rows = max(3, min(MAX_PAIRS, len(members) // 2))
+        for i in range(1, self.rows + 1):
+            for part in ("a", "b"):
+                self.fields[f"pair_{i}_{part}"] = forms.TypedChoiceField(
+                    label=_("Pareja %(n)d: %(who)s")
+                    % {"n": i, "who": _("primer jugador") if part == "a" else _("segundo jugador")},
+                    choices=choices,
+                    coerce=int,
+                    required=False,
+                    empty_value=None,
+                )
+
+    def pair_rows(self):
+        return [(i, self[f"pair_{i}_a"], self[f"pair_{i}_b"]) for i in range(1, self.rows + 1)]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        pairs = []
+        for i in range(1, self.rows + 1):
+            a, b = data.get(f"pair_{i}_a"), data.get(f"pair_{i}_b")
+            if (a is None) != (b is None) or (a is not None and a == b):
+                raise forms.ValidationError(_("La pareja %(n)d necesita dos alumnos distintos.") % {"n": i})
+            if a is not None:
+                pairs.append((a, b))
+        data["pairs"] = pairs
+        return data
+
+
+class RecordsForm(forms.Form):
+    text = forms.CharField(
+        label=_("Las manos del partido, en orden (cada una empieza con una línea «%» si son varias)"),
+        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
+        max_length=200_000,
+    )
 
 
 class ResultForm(forms.Form):

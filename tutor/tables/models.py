@@ -171,10 +171,20 @@ class League(models.Model):
     """A league of pairs, everyone against everyone (home and away if chosen), with its standings."""
 
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # A class's league: its pairs are the class's students; its teachers manage it, its players see it.
+    classroom = models.ForeignKey(
+        "classroom.Classroom", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     name = models.CharField(_("nombre"), max_length=80)
     rules = models.CharField(max_length=16)  # a preset's name
     home_and_away = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # One name per organiser: a form sent twice makes one league, and the list tells them apart.
+        constraints = [
+            models.UniqueConstraint(fields=["organiser", "name"], name="tables_league_name_unique")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -184,8 +194,16 @@ class League(models.Model):
 
 
 class LeaguePair(models.Model):
+    """A pair: a name, and in a class's league the two students (they sit opposite, as partners)."""
+
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="pairs")
     name = models.CharField(max_length=80)
+    first = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    second = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["league", "name"], name="tables_pair_name_unique")]
@@ -195,7 +213,13 @@ class LeaguePair(models.Model):
 
 
 class Fixture(models.Model):
-    """One match of the league: its round, the pairs, and the match's points once played."""
+    """One match of the league: its round, the pairs, and the match's points once played (the home pair
+    is pair A: seats 1 and 3 of a record, 0 and 2 of a table)."""
+
+    class How(models.TextChoices):
+        ENTERED = "anotado", _("resultado anotado")
+        TABLE = "mesa", _("jugado en una mesa de la aplicación")
+        RECORDS = "manos", _("manos pegadas")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")
     round = models.PositiveSmallIntegerField()
@@ -203,7 +227,14 @@ class Fixture(models.Model):
     away = models.ForeignKey(LeaguePair, on_delete=models.CASCADE, related_name="+")
     home_points = models.PositiveSmallIntegerField(null=True, blank=True)
     away_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    # 0: the home pair won, 1: the away pair (a renuncio may end a match with fewer points for its winner).
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    how = models.CharField(max_length=8, choices=How, blank=True, default="")
     played_at = models.DateTimeField(null=True, blank=True)
+    # The table of the app the fixture is (or was last) being played at; its match's end records the result.
+    table = models.OneToOneField(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="fixture"
+    )
 
     class Meta:
         ordering = ["round", "pk"]

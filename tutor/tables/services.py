@@ -39,7 +39,7 @@ from tutor.play.table import (
 from tutor.practice.identity import Owner
 from tutor.practice.models import only_row
 from tutor.progress.services import record_play
-from tutor.tables import streams
+from tutor.tables import leagues, streams
 from tutor.tables.game import CALL, Game
 from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableEvent, TableHand
 
@@ -411,6 +411,8 @@ def _close_if_over(table: Table, hand: TableHand, game: Game, seats: dict[int, S
         table.finished_at = timezone.now()
         table.closed_reason = "partida"
     table.save(update_fields=["points", "winner", "finished_at", "closed_reason"])
+    if state.over:
+        leagues.settle_from_table(table)  # a league fixture's match: its result, once
     keep_records(table, hand, game, seats)
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tutor.tables import views
+from tutor.tables import league_views, views
 
 app_name = "tables"
 
@@ -20,9 +20,12 @@ urlpatterns = [
     path("m/<token:token>/frase/", views.say, name="say"),
     path("m/<token:token>/cerrar/", views.end, name="end"),
     path("m/<token:token>/mano/<id:number>/", views.hand, name="hand"),
-    path("ligas/", views.leagues, name="leagues"),
-    path("ligas/nueva/", views.league_new, name="league_new"),
-    path("ligas/<id:pk>/", views.league, name="league"),
-    path("ligas/<id:pk>/imprimir/", views.league_print, name="league_print"),
-    path("ligas/<id:pk>/partido/<id:fixture_pk>/", views.league_result, name="league_result"),
+    path("ligas/", league_views.index, name="leagues"),
+    path("ligas/nueva/", league_views.new, name="league_new"),
+    path("ligas/nueva/clase/<id:classroom_pk>/", league_views.new_for_class, name="league_new_class"),
+    path("ligas/<id:pk>/", league_views.league, name="league"),
+    path("ligas/<id:pk>/imprimir/", league_views.league_print, name="league_print"),
+    path("ligas/<id:pk>/partido/<id:fixture_pk>/", league_views.result, name="league_result"),
+    path("ligas/<id:pk>/partido/<id:fixture_pk>/manos/", league_views.records, name="league_records"),
+    path("ligas/<id:pk>/partido/<id:fixture_pk>/mesa/", league_views.play, name="league_play"),
 ]

@@ -15,10 +15,9 @@ from tutor.live.presenters import qr_data_uri
 from tutor.live.stream import in_thread
 from tutor.play.table import PlayRefused
 from tutor.practice.models import only_row
-from tutor.tables import leagues as league_services
 from tutor.tables import presenters, services, streams
-from tutor.tables.forms import CodeForm, LeagueForm, MoveForm, NewTableForm, ResultForm, SitForm
-from tutor.tables.models import League, Seat, Table, TableHand, normalise_code
+from tutor.tables.forms import CodeForm, MoveForm, NewTableForm, SitForm
+from tutor.tables.models import Seat, Table, TableHand, normalise_code
 
 PAGE = "tables/table.html"
 
@@ -325,89 +324,3 @@ def hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "back": reverse("tables:table", args=[token]),
     }
     return render(request, "tables/hand.html", context)
-
-
-# -- leagues ------------------------------------------------------------------------------------------
-def _league(request: HttpRequest, pk: int) -> League:
-    found = only_row(League.objects.filter(pk=pk, organiser=request.user))
-    if found is None:
-        raise Http404(_("Esa liga no existe."))
-    return found
-
-
-def _leagues_page(request: HttpRequest, form=None, status: int = 200) -> HttpResponse:
-    context = {
-        "form": form or LeagueForm(),
-        "leagues": League.objects.filter(organiser=request.user).order_by("-created_at")[:50],
-    }
-    return render(request, "tables/leagues.html", context, status=status)
-
-
-@login_required
-@require_GET
-def leagues(request: HttpRequest) -> HttpResponse:
-    return _leagues_page(request)
-
-
-@login_required
-@require_POST
-def league_new(request: HttpRequest) -> HttpResponse:
-    form = LeagueForm(request.POST)
-    if not form.is_valid():
-        return _leagues_page(request, form, status=400)
-    data = form.cleaned_data
-    try:
-        created = league_services.create_league(
-            organiser=request.user,
-            name=data["name"],
-            rules=data["rules"],
-            pair_names=data["pairs"].splitlines(),
-            home_and_away=data["home_and_away"],
-        )
-    except PlayRefused as refused:
-        form.add_error("pairs", refused.message)
-        return _leagues_page(request, form, status=400)
-    return redirect(created)
-
-
-def _league_context(found: League) -> dict:
-    fixtures = list(found.fixtures.select_related("home", "away"))
-    rounds: dict[int, list] = {}
-    for f in fixtures:
-        rounds.setdefault(f.round, []).append(f)
-    return {"league": found, "rounds": sorted(rounds.items()), "standings": league_services.standings(found)}
-
-
-@login_required
-@require_GET
-def league(request: HttpRequest, pk: int) -> HttpResponse:
-    return render(
-        request, "tables/league.html", {**_league_context(_league(request, pk)), "form": ResultForm()}
-    )
-
-
-@login_required
-@require_GET
-def league_print(request: HttpRequest, pk: int) -> HttpResponse:
-    return render(request, "tables/league_print.html", _league_context(_league(request, pk)))
-
-
-@login_required
-@require_POST
-def league_result(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
-    found = _league(request, pk)
-    form = ResultForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Escribe los puntos de las dos parejas, de 0 a 99."))
-        return redirect(found)
-    try:
-        league_services.enter_result(
-            organiser=request.user,
-            league_id=found.pk,
-            fixture_id=fixture_pk,
-            home=form.cleaned_data["home"],
-            away=form.cleaned_data["away"],
-        )
-    except PlayRefused as refused:
-        messages.error(request, refused.message)
-    return redirect(found)

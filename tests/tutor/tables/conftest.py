@@ -1,8 +1,13 @@
 """Helpers for the tables' tests: a table of people, and each person's legal move posted as a browser would."""
 
+import random
+
 import pytest
 from django.urls import reverse
 
+from engine import record_files, records
+from engine.hand import random_hand
+from engine.match import Match
 from engine.rules import PRESETS
 from tutor.tables import services
 from tutor.tables.models import Table
@@ -55,3 +60,17 @@ def play_out(table: Table, clients: dict, after=None) -> None:
         if after is not None:
             after()
     raise AssertionError("the hand did not end")
+
+
+def match_records(seed: int, rules_name: str = "guia", renuncio: float = 0.0) -> tuple[str, Match]:
+    """The hands of a whole match of random legal hands (renuncios at that rate), as records in one text,
+    and the engine's Match of those hands (scored by the Hand, not by the referee on records)."""
+    rules = PRESETS[rules_name]
+    rng = random.Random(seed)
+    m = Match(rules, seed % 4)
+    texts = []
+    while not m.over:
+        hand = random_hand(rng, m.dealer, m.hand_rules, first_hand=not m.results, renuncio=renuncio)
+        texts.append(records.write(records.from_hand(hand)))
+        m = m.record(hand.score())
+    return record_files.write_all(texts), m
