@@ -83,7 +83,7 @@ def returning(request: HttpRequest) -> Returning | None:
     if user is not None and user.is_teacher:
         return None  # teachers start from their classes (the menu's «Clases»)
     course = lessons.get_course()
-    done = lessons.done_keys(lessons.progress_by_step(owner))
+    done = lessons.done_step_keys(owner)
     # The page's four numbers in one query (not the whole report: only the counts it shows).
     due_count, queue_size, table_retries, managed = counts(
         report.due_cards(owner),
