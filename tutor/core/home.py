@@ -40,19 +40,12 @@ class Returning:
     due_count: int = 0
     queue_size: int = 0
     recent: list = field(default_factory=list)
-    managed: bool = False
     table_retries: int = 0  # plays of the learner's own hands due to be tried again
     action: Action | None = None
 
     @property
     def to_review(self) -> int:
         return self.due_count + self.queue_size
-
-
-def _managed(user):
-    from tutor.classroom.models import Membership
-
-    return Membership.objects.filter(student=user, managed=True)
 
 
 def _step_url(step) -> str:
@@ -84,12 +77,9 @@ def returning(request: HttpRequest) -> Returning | None:
         return None  # teachers start from their classes (the menu's «Clases»)
     course = lessons.get_course()
     done = lessons.done_step_keys(owner)
-    # The page's four numbers in one query (not the whole report: only the counts it shows).
-    due_count, queue_size, table_retries, managed = counts(
-        report.due_cards(owner),
-        report.open_review_items(owner),
-        retries.due_items(owner),
-        _managed(user) if user is not None else report.due_cards(owner).none(),
+    # The page's three numbers in one query (not the whole report: only the counts it shows).
+    due_count, queue_size, table_retries = counts(
+        report.due_cards(owner), report.open_review_items(owner), retries.due_items(owner)
     )
     home = Returning(
         next_step=lessons.next_step(course, done),
@@ -99,7 +89,6 @@ def returning(request: HttpRequest) -> Returning | None:
         queue_size=queue_size,
         recent=report.recent_attempts(owner, limit=RECENT),
         table_retries=table_retries,
-        managed=bool(managed),
     )
     if user is not None:
         home.assignments = assignments_to_do(user)

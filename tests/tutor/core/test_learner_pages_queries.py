@@ -19,7 +19,7 @@ from tutor.play import services as play
 from tutor.progress.models import FamilyCard
 from tutor.progress.services import record_play
 
-# Each page's queries at most (session and user included): the home page reads its four counts in one.
+# Each page's queries at most (session and user included): the home page reads its three counts in one.
 PAGES = {reverse("core:home"): 6, reverse("progress:index"): 8, reverse("play:index"): 4}
 RULES = [("R-OBL-ASISTIR",), ("R-OBL-MONTAR", "R-OBL-ASISTIR"), ("R-TRICK-2",), ("R-OBL-FALLAR",)]
 FAMILIES = ["jugada", "validas", "ganador", "obligacion", "renuncio"]
