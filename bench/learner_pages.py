@@ -7,7 +7,8 @@ through Django's test client. Two learners: «pocas» with --few answers, «much
 year of about ten a day), each with a lesson done per 100 answers, finished and unfinished matches
 and the progress the services keep (counts, review queue, FSRS cards, rebuilt from the answers).
 Prints, per page and learner, the mean CPU milliseconds per request (process time: other work on a
-shared machine does not count), its ratio to the anonymous home's and the number of queries.
+shared machine does not count), its ratio to the anonymous home's (measured again right after each
+page, as a loaded machine's speed drifts) and the number of queries.
 """
 
 from __future__ import annotations
@@ -130,7 +131,10 @@ def main() -> int:
                 answers = args.few if who == "pocas" else args.many
                 chosen = profiler if who == "muchas" and path == args.page else None
                 ms, queries = measure(client, path, chosen)
-                print(f"{name:<12} {who:<8} {answers:>7} {ms:>7.2f} {ms / base:>8.2f} {queries:>7}")
+                # On a shared machine the CPU a request takes drifts over a run: each page is set
+                # beside the anonymous home measured again right after it.
+                home, _ = measure(Client(), "/")
+                print(f"{name:<12} {who:<8} {answers:>7} {ms:>7.2f} {ms / home:>8.2f} {queries:>7}")
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
     finally:

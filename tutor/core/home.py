@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from lessons import services as lessons
 from tutor.classroom.services import assignments_to_do
+from tutor.lib.counts import counts
 from tutor.practice.identity import reader_for
 from tutor.progress import report, retries
 
@@ -39,19 +40,12 @@ class Returning:
     due_count: int = 0
     queue_size: int = 0
     recent: list = field(default_factory=list)
-    managed: bool = False
     table_retries: int = 0  # plays of the learner's own hands due to be tried again
     action: Action | None = None
 
     @property
     def to_review(self) -> int:
         return self.due_count + self.queue_size
-
-
-def _is_managed(user) -> bool:
-    from tutor.classroom.models import Membership
-
-    return Membership.objects.filter(student=user, managed=True).exists()
 
 
 def _step_url(step) -> str:
@@ -82,8 +76,11 @@ def returning(request: HttpRequest) -> Returning | None:
     if user is not None and user.is_teacher:
         return None  # teachers start from their classes (the menu's «Clases»)
     course = lessons.get_course()
-    done = lessons.done_keys(lessons.progress_by_step(owner))
-    due_count, queue_size = report.review_counts(owner)  # not the whole report: only its two counts
+    done = lessons.done_step_keys(owner)
+    # The page's three numbers in one query (not the whole report: only the counts it shows).
+    due_count, queue_size, table_retries = counts(
+        report.due_cards(owner), report.open_review_items(owner), retries.due_items(owner)
+    )
     home = Returning(
         next_step=lessons.next_step(course, done),
         done_steps=len(done & {step.key for step in course.steps}),
@@ -91,10 +88,9 @@ def returning(request: HttpRequest) -> Returning | None:
         due_count=due_count,
         queue_size=queue_size,
         recent=report.recent_attempts(owner, limit=RECENT),
-        table_retries=retries.due_items(owner).count(),
+        table_retries=table_retries,
     )
     if user is not None:
         home.assignments = assignments_to_do(user)
-        home.managed = _is_managed(user)
     home.action = _action(home)
     return home

@@ -9,6 +9,7 @@ rendered without them.
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections.abc import Callable, Hashable
 
@@ -17,6 +18,8 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+log = logging.getLogger(__name__)
 
 # Stands in for the reader's CSRF token in the stored HTML; no real token contains "-".
 PLACEHOLDER = "csrf-token-of-the-reader"
@@ -48,10 +51,18 @@ def cached_part(request, template_name: str, shown: Hashable, context: Callable[
     again only when what it shows changes. Given back with this reader's CSRF token."""
     digest = hashlib.sha256(repr((template_name, shown, get_language())).encode()).hexdigest()
     key = f"part:{digest}"
-    html = cache.get(key)
+    try:
+        html = cache.get(key)
+    except Exception as error:  # Redis away (tutor.lib.outage): the part is drawn, not kept
+        log.warning("the cache did not answer a kept part (%s): drawn again", error)
+        html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER})
+        return _with_token(request, html)
     if html is None:
         html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER})
-        cache.set(key, html, CACHED_PART_SECONDS)
+        try:
+            cache.set(key, html, CACHED_PART_SECONDS)
+        except Exception as error:
+            log.warning("the cache did not keep a part (%s)", error)
     return _with_token(request, html)
 
 

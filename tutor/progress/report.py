@@ -131,12 +131,9 @@ def progress_for(owner: Owner | None) -> Progress:
     return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
 
 
-def review_counts(owner: Owner) -> tuple[int, int]:
-    """What is to review, without the rest of the report (two counts, two queries): the exercise
-    types whose FSRS review is due (``Progress.due_count``) and the failed exercises waiting in the
-    queue (``Progress.queue_size``)."""
-    due = FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__lte=timezone.now()).count()
-    return due, open_review_items(owner).count()
+def due_cards(owner: Owner):
+    """The exercise types whose FSRS review is due now (``Progress.due_count`` counts them)."""
+    return FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__lte=timezone.now())
 
 
 def open_review_items(owner: Owner):

@@ -19,7 +19,8 @@ from tutor.play import services as play
 from tutor.progress.models import FamilyCard
 from tutor.progress.services import record_play
 
-PAGES = [reverse("core:home"), reverse("progress:index"), reverse("play:index")]
+# Each page's queries at most (session and user included): the home page reads its three counts in one.
+PAGES = {reverse("core:home"): 6, reverse("progress:index"): 8, reverse("play:index"): 4}
 RULES = [("R-OBL-ASISTIR",), ("R-OBL-MONTAR", "R-OBL-ASISTIR"), ("R-TRICK-2",), ("R-OBL-FALLAR",)]
 FAMILIES = ["jugada", "validas", "ganador", "obligacion", "renuncio"]
 
@@ -54,7 +55,7 @@ def _queries(client, url: str) -> int:
     return len(queries)
 
 
-@pytest.mark.parametrize("url", PAGES)
+@pytest.mark.parametrize("url", list(PAGES))
 def test_a_learner_page_reads_as_many_queries_for_a_short_history_as_for_a_long_one(
     url, alice, bob, alice_client, bob_client
 ):
@@ -64,7 +65,7 @@ def test_a_learner_page_reads_as_many_queries_for_a_short_history_as_for_a_long_
     assert few == many
     # Drawn once and kept: a second visit reads the same few queries, never more.
     assert _queries(bob_client, url) == many
-    assert many <= 10
+    assert many <= PAGES[url]
 
 
 def test_mi_progreso_kept_page_shows_a_new_answer_at_once(alice, alice_client):

@@ -141,3 +141,18 @@ def test_the_login_throttle_keeps_counting_in_the_database(redis_server, setting
     refused = Client().post(login, {"username": "alice", "password": PASSWORD})
     assert refused.status_code == 200
     assert re.search(r"Demasiados intentos fallidos", refused.text)
+
+
+@pytest.mark.parametrize("how", ["stopped", "frozen"])
+def test_a_learners_pages_answer_without_redis(redis_server, how, alice, alice_client):
+    """Mi progreso keeps its drawn page in the cache: with Redis away it is drawn again, never a 500."""
+    from tests.tutor.progress.factories import owner_of, record
+
+    record(owner_of(alice), correct=True)
+    pages = [reverse("core:home"), reverse("progress:index"), reverse("play:index")]
+    for url in pages:
+        assert alice_client.get(url).status_code == 200
+    _fault(redis_server, how)
+    for url in pages:
+        assert _timed(alice_client.get, url).status_code == 200
+    assert "1 de 1 ejercicio" in _timed(alice_client.get, reverse("progress:index")).text
