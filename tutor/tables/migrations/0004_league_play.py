@@ -22,7 +22,7 @@ def _distinct_names(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("classroom", "0005_set_item_play_mode"),
-        ("tables", "0002_leagues"),
+        ("tables", "0003_alter_table_false_call"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
