@@ -9,7 +9,8 @@ uvicorn worker for the server-sent events), sharing PostgreSQL and Redis.
 It creates (and drops) its own PostgreSQL database beside the one DATABASE_URL names and empties its
 Redis database (REDIS_URL, default redis://127.0.0.1:6379/9) before and after. Each table's four
 people sit two on each instance (seats 0 and 2 on one, 1 and 3 on the other, so that every play
-crosses from one instance to the other through Redis) and play as a browser with JavaScript does: the
+crosses from one instance to the other through Redis); they sit down as the run starts and open
+their tables within its first 3 s, and play as a browser with JavaScript does: the
 page opens the table's stream (/mesas/m/<token>/eventos/ on the instance's uvicorn) and fetches its
 region (estado/?v=<version>) when an event brings another version; while the stream is down it polls
 every 4 s, as the page's hx-trigger does. A person whose turn it is thinks 0 to --think seconds, then
@@ -57,6 +58,7 @@ from engine.rules import GUIA  # noqa: E402
 DUPLICATE_SHARE = 0.10
 POLL = 4.0  # the region's own poll while its stream is down (hx-trigger "every 4s")
 RETRY = 1.0  # EventSource's reconnection delay (the stream's «retry:»)
+ARRIVAL = 3.0  # the people open their tables within this many seconds of the start
 # A person waiting for their instance reloads after this long (and the proxy sends them to the other).
 GIVE_UP = 10.0
 # After the last moves the screens catch up this long (counted from a restart, if later).
@@ -94,6 +96,16 @@ for t in range(tables):
     services.start(user=people[0], token=table.token)
     out.append({"token": table.token, "sessions": [session(p) for p in people]})
 print(json.dumps(out))
+"""
+
+# The people sit down at their tables as the run starts (the seeding and the servers' start took
+# longer than a seat may go unseen before a bot plays it).
+ARRIVE_SCRIPT = """
+import json, django
+django.setup()
+from django.utils import timezone
+from tutor.tables.models import Seat
+print(json.dumps(Seat.objects.update(last_seen=timezone.now())))
 """
 
 COUNT_SCRIPT = """
@@ -316,6 +328,7 @@ async def person_loop(run: Run, person: Person, seed: int, stop_at: float) -> No
     base = f"/mesas/m/{person.token}/"
     stream = None
     try:
+        await asyncio.sleep(rng.uniform(0, ARRIVAL))  # people open their tables over the first seconds
         status, page = await _request(run, person, "GET", base, stop_at=run.drain_until)
         if status != 200:
             person.failures.append(f"page {status}")
@@ -483,6 +496,7 @@ def main() -> int:
                 await asyncio.gather(*late, return_exceptions=True)
                 run.unfinished = len(late)
 
+            instances.run_json(env, ARRIVE_SCRIPT)
             asyncio.run(run_all())
             wall = time.monotonic() - run.started
             cpu_after = [_cpu_seconds(s.pid) for s in servers]
