@@ -416,8 +416,8 @@ async def _killer(run: Run, groups: list[list], env: dict, at: float, down: floa
     await asyncio.sleep(down)
     restarted = await asyncio.to_thread(
         lambda: (
-            instances.start([run.ports[1]], env, workers=run.args.workers, own_group=True)
-            + instances.start([run.stream_ports[1]], env, workers=1, asgi=True, own_group=True)
+            instances.start([run.ports[1]], env, workers=run.args.workers, timeout=180, own_group=True)
+            + instances.start([run.stream_ports[1]], env, workers=1, timeout=180, asgi=True, own_group=True)
         )
     )
     groups[1][:] = restarted
@@ -490,7 +490,7 @@ def main() -> int:
                             _killer(run, groups, env, run.started + 0.4 * seconds, args.down)
                         )
                     )
-                _done, late = await asyncio.wait(tasks, timeout=seconds + 90)
+                _done, late = await asyncio.wait(tasks, timeout=seconds + (400 if args.kill else 90))
                 for task in late:
                     task.cancel()
                 await asyncio.gather(*late, return_exceptions=True)
