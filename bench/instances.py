@@ -76,7 +76,7 @@ def start(
     ports: list[int],
     env: dict,
     workers: int = 2,
-    timeout: float = 40.0,
+    timeout: float = 120.0,
     asgi: bool = False,
     own_group: bool = False,
 ) -> list[subprocess.Popen]:
