@@ -114,22 +114,24 @@ def _page(request: HttpRequest, table: Table, *, status: int = 200, **extra) -> 
     services.advance(table)
     table.refresh_from_db()
     context = presenters.table_context(table, request.user, **extra)
+    context["live_events"] = settings.LIVE_EVENTS
+    if request.htmx:  # a move or a poll draws the region alone: none of the rest of the page
+        return _no_store(render(request, PAGE + "#region", context, status=status))
     link = request.build_absolute_uri(table.get_absolute_url())
+    watcher = services.may_watch(table, request.user)
     context.update(
         link=link,
         qr=qr_data_uri(link),
         sit_form=SitForm(initial={"seat": (context["free_seats"] or [0])[0]}),
-        watcher=services.may_watch(table, request.user),
-        live_events=settings.LIVE_EVENTS,
+        watcher=watcher,
         finished=presenters.finished_hands(table),
         members=(
             table.classroom.memberships.select_related("student").order_by("real_name")
-            if services.may_watch(table, request.user) and table.classroom_id
+            if watcher and table.classroom_id
             else []
         ),
     )
-    template = PAGE + "#region" if request.htmx else PAGE
-    return _no_store(render(request, template, context, status=status))
+    return _no_store(render(request, PAGE, context, status=status))
 
 
 @login_required
