@@ -105,13 +105,19 @@ def join_code(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/index.html", _index_context(request, code_form=form), status=400)
 
 
-def _page(request: HttpRequest, table: Table, *, status: int = 200, **extra) -> HttpResponse:
-    seat = only_row(Seat.objects.filter(table=table, user=request.user).select_related("table"))
+_UNSEEN = object()
+
+
+def _page(request: HttpRequest, table: Table, *, status: int = 200, seat=_UNSEEN, **extra) -> HttpResponse:
+    """The table's page (its region alone for htmx). ``seat``: the viewer's, when the caller has already
+    looked it up, marked the person seen and let the bots play (a poll); not done twice."""
+    if seat is _UNSEEN:
+        seat = only_row(Seat.objects.filter(table=table, user=request.user).select_related("table"))
+        if seat is not None:
+            services.touch(seat)
+        services.advance(table)
     if seat is None and not services.may_watch(table, request.user) and table.over:
         raise Http404(_("Esta mesa no existe."))
-    if seat is not None:
-        services.touch(seat)
-    services.advance(table)
     table.refresh_from_db()
     context = presenters.table_context(table, request.user, **extra)
     context["live_events"] = settings.LIVE_EVENTS
@@ -152,7 +158,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     found.refresh_from_db(fields=["version"])
     if request.GET.get("v") == str(found.version):
         return _no_store(HttpResponse(status=204))
-    return _page(request, found)
+    return _page(request, found, seat=seat)
 
 
 def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | str:
