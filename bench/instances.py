@@ -4,11 +4,16 @@ Everything binds 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -37,11 +42,47 @@ def instance_env(
     return env
 
 
+@contextlib.contextmanager
+def fresh_site(prefix: str, default_redis: str):
+    """What instances share, fresh for one run: a PostgreSQL database made beside the one DATABASE_URL
+    names (migrated, the static files collected) and an emptied Redis database (REDIS_URL, or
+    ``default_redis``). Yields the instances' environment; afterwards drops the database and empties
+    Redis again."""
+    import redis
+
+    from bench.practice_load import _drop_postgres, _postgres_env
+
+    redis_url = os.environ.get("REDIS_URL", default_redis)
+    if redis_url.rstrip("/").endswith("/0"):
+        raise SystemExit("use a Redis database of your own, not 0")
+    redis.Redis.from_url(redis_url).flushdb()
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    database_url, pg_name = _postgres_env(base_url)
+    env = instance_env(database_url=database_url, redis_url=redis_url, static_root=str(tmp / "static"))
+    try:
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+            )
+        yield env
+    finally:
+        _drop_postgres(base_url, pg_name)
+        redis.Redis.from_url(redis_url).flushdb()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def start(
-    ports: list[int], env: dict, workers: int = 2, timeout: float = 40.0, asgi: bool = False
+    ports: list[int],
+    env: dict,
+    workers: int = 2,
+    timeout: float = 120.0,
+    asgi: bool = False,
+    own_group: bool = False,
 ) -> list[subprocess.Popen]:
     """One gunicorn per port (sync workers, or with ``asgi`` uvicorn workers serving tutor.asgi);
-    returns once every one answers /healthz (or raises RuntimeError)."""
+    returns once every one answers /healthz (or raises RuntimeError). With ``own_group`` each
+    gunicorn leads a process group of its own, so that ``kill`` can end it with its workers at once."""
     app = (
         ["-k", "uvicorn_worker.UvicornWorker", "tutor.asgi:application"]
         if asgi
@@ -54,6 +95,7 @@ def start(
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=own_group,
         )
         for port in ports
     ]
@@ -84,6 +126,66 @@ def stop(servers: list[subprocess.Popen]) -> None:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def session_for(user) -> str:
+    """A signed-in session of ``user`` made in the database (every instance reads it), for seed scripts
+    run with ``run_json``; returns its key, the sessionid cookie's value."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def kill(servers: list[subprocess.Popen]) -> None:
+    """End each server and its workers at once, as a crash would (SIGKILL to its process group: the
+    servers must have been started with ``own_group``)."""
+    for server in servers:
+        try:
+            os.killpg(server.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    for server in servers:
+        server.wait(timeout=10)
+
+
+def throughput(port: int, path: str, seconds: float = 3.0, clients: int = 8) -> float:
+    """Requests a second ``clients`` threads get from ``path`` on the server at ``port`` (each request
+    on a connection of its own, as sync gunicorn answers): the baseline a benchmark prints beside its
+    figures, measured on the same server in the same run."""
+    stop_at = time.monotonic() + seconds
+    done = [0] * clients
+
+    def read(n: int) -> None:
+        while time.monotonic() < stop_at:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                conn.request("GET", path, headers={"Host": "127.0.0.1"})
+                if conn.getresponse().read() is not None:
+                    done[n] += 1
+            except OSError:
+                pass
+            finally:
+                conn.close()
+
+    threads = [threading.Thread(target=read, args=(n,)) for n in range(clients)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=seconds + 30)
+    return sum(done) / (time.monotonic() - started)
+
+
+def baseline(port: int, seconds: float = 3.0) -> str:
+    """The run's baseline, as one line: the anonymous home page's and /healthz's requests a second."""
+    home, health = throughput(port, "/", seconds), throughput(port, "/healthz", seconds)
+    return f"home {home:.0f}/s, /healthz {health:.0f}/s"
 
 
 def run_json(env: dict, code: str, *args: str):

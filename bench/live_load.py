@@ -37,10 +37,7 @@ import asyncio
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 import urllib.parse
 from dataclasses import dataclass, field
@@ -51,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import instances  # noqa: E402
-from bench.practice_load import _cpu_seconds, _drop_postgres, _percentile, _postgres_env  # noqa: E402
+from bench.practice_load import _cpu_seconds, latency_line  # noqa: E402
 
 VERSION = re.compile(r'data-version="([^"]+)"')
 ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
@@ -66,22 +63,13 @@ PROJECTOR_POLL = 0.5
 SEED_SCRIPT = """
 import json, sys, django
 django.setup()
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
+from bench.instances import session_for as session
 from tutor.accounts.models import User
 from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
 from tutor.live import services
 from django.utils import timezone
 
 rounds, phones, questions = (int(x) for x in sys.argv[1:4])
-
-def session(user):
-    s = SessionStore()
-    s[SESSION_KEY] = str(user.pk)
-    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    s[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    s.create()
-    return s.session_key
 
 out = []
 for r in range(rounds):
@@ -454,71 +442,57 @@ def main() -> int:
     ports = [int(p) for p in args.ports.split(",")]
     stream_ports = [int(p) for p in args.stream_ports.split(",")] if args.events else []
     write_ports = [int(p) for p in args.write_ports.split(",")] if args.write_ports else []
-    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
-    if redis_url.rstrip("/").endswith("/0"):
-        raise SystemExit("use a Redis database of your own, not 0")
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()
-    tmp = Path(tempfile.mkdtemp(prefix="live-load-"))
-    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    database_url, pg_name = _postgres_env(base_url)
-    env = instances.instance_env(
-        database_url=database_url, redis_url=redis_url, static_root=str(tmp / "static")
-    )
     servers = []
-    try:
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run(
-                [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+    with instances.fresh_site("live-load-", "redis://127.0.0.1:6379/7") as env:
+        try:
+            rounds = instances.run_json(
+                env, SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions)
             )
-        rounds = instances.run_json(env, SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions))
-        servers = instances.start(ports, env, workers=args.workers)
-        if stream_ports:
-            servers += instances.start(stream_ports, env, workers=1, asgi=True)
-        if write_ports:
-            servers += instances.start(write_ports, env, workers=args.write_workers)
-        limit = args.questions * (args.question_timeout + args.think + 6) + 20
-        stop_at = time.monotonic() + limit
-        logs, tasks, clients = [], [], []
-        for r, seed_round in enumerate(rounds):
-            log = RoundLog(seed_round["code"])
-            logs.append(log)
-            teacher = Client(ports[r % len(ports)], seed_round["teacher"])
-            teacher.stream_port = stream_ports[r % 2] if stream_ports else 0
-            teacher.write_port = write_ports[r % 2] if write_ports else 0
-            clients.append(teacher)
-            tasks.append((projector, (teacher, log, args, args.phones, stop_at)))
-            for n, session in enumerate(seed_round["phones"]):
-                client = Client(ports[n % len(ports)], session)
-                client.stream_port = stream_ports[n % 2] if stream_ports else 0
-                client.write_port = write_ports[n % 2] if write_ports else 0
-                clients.append(client)
-                tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
+            servers = instances.start(ports, env, workers=args.workers)
+            if stream_ports:
+                servers += instances.start(stream_ports, env, workers=1, asgi=True)
+            if write_ports:
+                servers += instances.start(write_ports, env, workers=args.write_workers)
+            limit = args.questions * (args.question_timeout + args.think + 6) + 20
+            stop_at = time.monotonic() + limit
+            logs, tasks, clients = [], [], []
+            for r, seed_round in enumerate(rounds):
+                log = RoundLog(seed_round["code"])
+                logs.append(log)
+                teacher = Client(ports[r % len(ports)], seed_round["teacher"])
+                teacher.stream_port = stream_ports[r % 2] if stream_ports else 0
+                teacher.write_port = write_ports[r % 2] if write_ports else 0
+                clients.append(teacher)
+                tasks.append((projector, (teacher, log, args, args.phones, stop_at)))
+                for n, session in enumerate(seed_round["phones"]):
+                    client = Client(ports[n % len(ports)], session)
+                    client.stream_port = stream_ports[n % 2] if stream_ports else 0
+                    client.write_port = write_ports[n % 2] if write_ports else 0
+                    clients.append(client)
+                    tasks.append((phone, (client, log, r * 1000 + n, args, stop_at)))
 
-        unfinished = []
+            unfinished = []
 
-        async def run_all() -> None:
-            """Every page, bounded: those still running past the limit are stopped and counted."""
-            running = [asyncio.ensure_future(f(*a)) for f, a in tasks]
-            _done, late = await asyncio.wait(running, timeout=limit + 30)
-            for task in late:
-                task.cancel()
-            await asyncio.gather(*late, return_exceptions=True)
-            unfinished.append(len(late))
+            async def run_all() -> None:
+                """Every page, bounded: those still running past the limit are stopped and counted."""
+                running = [asyncio.ensure_future(f(*a)) for f, a in tasks]
+                _done, late = await asyncio.wait(running, timeout=limit + 30)
+                for task in late:
+                    task.cancel()
+                await asyncio.gather(*late, return_exceptions=True)
+                unfinished.append(len(late))
 
-        costs = asyncio.run(_calibrate(rounds[0], ports[0], servers[0].pid))
-        cpu_before = [_cpu_seconds(s.pid) for s in servers]
-        started = time.monotonic()
-        asyncio.run(run_all())
-        wall = time.monotonic() - started
-        cpu_after = [_cpu_seconds(s.pid) for s in servers]
-        recorded = instances.run_json(env, COUNT_SCRIPT)
-    finally:
-        instances.stop(servers)
-        _drop_postgres(base_url, pg_name)
-        redis.Redis.from_url(redis_url).flushdb()
-        shutil.rmtree(tmp, ignore_errors=True)
+            base_line = instances.baseline(ports[0])
+            load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
+            costs = asyncio.run(_calibrate(rounds[0], ports[0], servers[0].pid))
+            cpu_before = [_cpu_seconds(s.pid) for s in servers]
+            started = time.monotonic()
+            asyncio.run(run_all())
+            wall = time.monotonic() - started
+            cpu_after = [_cpu_seconds(s.pid) for s in servers]
+            recorded = instances.run_json(env, COUNT_SCRIPT)
+        finally:
+            instances.stop(servers)
 
     served = sum(after[1] - before[1] for after, before in zip(cpu_after, cpu_before, strict=True))
     machine = cpu_after[0][0] - cpu_before[0][0]
@@ -562,26 +536,21 @@ def main() -> int:
             f", the answers and controls on {args.write_workers} sync workers of their own per instance"
         )
 
-    def line(name: str, values: list[float]) -> str:
-        return (
-            f"{name}: n {len(values)}  p50 {_percentile(values, 50):.0f}  p99 {_percentile(values, 99):.0f}  "
-            f"max {max(values, default=float('nan')):.0f} ms"
-        )
-
     print(
         f"{args.rounds} rounds x {args.phones} phones, {args.questions} questions, 2 instances x "
         f"{args.workers} sync workers, {mechanism}; "
-        f"{wall:.1f} s; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f"{wall:.1f} s; load average before {load_before}, now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
-    print(line("answer -> projector", ms))
+    print(f"baseline (instance 1's gunicorn, before the load): {base_line}")
+    print(latency_line("answer -> projector", ms))
     # The first question meets the room joining (every phone loads, joins and opens its stream at
     # the start); the later ones only the round's own traffic.
     for number in sorted(by_question):
-        print("  " + line(f"question {number}", by_question[number]))
+        print("  " + latency_line(f"question {number}", by_question[number]))
     post_ms = [1000 * (a[2] - a[1]) for log in logs for a in log.answers]
-    print(line("answer POST round-trip", post_ms))
-    print(line("reveal -> phone", reveal_ms))
-    print(line("next -> phone", next_ms))
+    print(latency_line("answer POST round-trip", post_ms))
+    print(latency_line("reveal -> phone", reveal_ms))
+    print(latency_line("next -> phone", next_ms))
     print(
         f"answers accepted {accepted}, in the database {len(rows)} (attempts {recorded['attempts']}), "
         f"lost {max(lost_db, 0)}, missing from the projector's final count {lost_projector}; failures {len(failures)}"

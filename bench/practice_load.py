@@ -248,6 +248,14 @@ def _percentile(values: list[float], p: float) -> float:
     )
 
 
+def latency_line(name: str, values: list[float]) -> str:
+    """«name: n … p50 … p99 … max … ms» of latencies in milliseconds."""
+    return (
+        f"{name}: n {len(values)}  p50 {_percentile(values, 50):.0f}  p99 {_percentile(values, 99):.0f}  "
+        f"max {max(values, default=float('nan')):.0f} ms"
+    )
+
+
 def _postgres_env(base_url: str) -> tuple[str, str]:
     """Create a fresh database next to the one DATABASE_URL names; returns (its URL, its name).
 

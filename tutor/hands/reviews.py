@@ -30,6 +30,12 @@ def seats_for(row: HandRecord) -> list[int]:
     return sorted({row.seat, (row.seat + 2) % 4})
 
 
+def _to_queue(review: HandReview) -> bool:
+    """A review to compute again: it failed, or an older analysis made it."""
+    failed = review.status == HandReview.Status.FAILED
+    return failed or (review.status == HandReview.Status.DONE and review.engine_version != ANALYSIS_VERSION)
+
+
 def request(row: HandRecord) -> HandReview:
     """The hand's review: queued for the worker the first time it is asked for (and again after a
     failure or an analysis of an older version); a doubled request finds the one already queued."""
@@ -39,14 +45,27 @@ def request(row: HandRecord) -> HandReview:
         review, created = HandReview.objects.select_for_update().get_or_create(
             record=row, defaults={"seats": seats_for(row)}
         )
-        stale = review.status == HandReview.Status.DONE and review.engine_version != ANALYSIS_VERSION
-        if created or review.status == HandReview.Status.FAILED or stale:
+        if created or _to_queue(review):
             review.status = HandReview.Status.QUEUED
             review.done_tricks = 0
             review.seats = seats_for(row)
             review.save(update_fields=["status", "done_tricks", "seats", "updated_at"])
             transaction.on_commit(lambda: review_hand.enqueue(review.pk))
     return review
+
+
+def request_many(rows: list[HandRecord]) -> dict[int, HandReview]:
+    """``request`` for several hands, by record id: one query when every review is asked for already
+    and current (a page read again); a hand whose review is missing, failed or stale goes through
+    ``request``, which queues it."""
+    found = {review.record_id: review for review in HandReview.objects.filter(record__in=rows)}
+    asked = {}
+    for row in rows:
+        review = found.get(row.pk)
+        if review is None or _to_queue(review):
+            review = request(row)
+        asked[row.pk] = review
+    return asked
 
 
 def run(review_id: int) -> str:

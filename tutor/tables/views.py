@@ -104,31 +104,39 @@ def join_code(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/index.html", _index_context(request, code_form=form), status=400)
 
 
-def _page(request: HttpRequest, table: Table, *, status: int = 200, **extra) -> HttpResponse:
-    seat = only_row(Seat.objects.filter(table=table, user=request.user).select_related("table"))
+_UNSEEN = object()
+
+
+def _page(request: HttpRequest, table: Table, *, status: int = 200, seat=_UNSEEN, **extra) -> HttpResponse:
+    """The table's page (its region alone for htmx). ``seat``: the viewer's, when the caller has already
+    looked it up, marked the person seen and let the bots play (a poll); not done twice."""
+    if seat is _UNSEEN:
+        seat = only_row(Seat.objects.filter(table=table, user=request.user).select_related("table"))
+        if seat is not None:
+            services.touch(seat)
+        services.advance(table)
     if seat is None and not services.may_watch(table, request.user) and table.over:
         raise Http404(_("Esta mesa no existe."))
-    if seat is not None:
-        services.touch(seat)
-    services.advance(table)
     table.refresh_from_db()
     context = presenters.table_context(table, request.user, **extra)
+    context["live_events"] = settings.LIVE_EVENTS
+    if request.htmx:  # a move or a poll draws the region alone: none of the rest of the page
+        return _no_store(render(request, PAGE + "#region", context, status=status))
     link = request.build_absolute_uri(table.get_absolute_url())
+    watcher = services.may_watch(table, request.user)
     context.update(
         link=link,
         qr=qr_data_uri(link),
         sit_form=SitForm(initial={"seat": (context["free_seats"] or [0])[0]}),
-        watcher=services.may_watch(table, request.user),
-        live_events=settings.LIVE_EVENTS,
+        watcher=watcher,
         finished=presenters.finished_hands(table),
         members=(
             table.classroom.memberships.select_related("student").order_by("real_name")
-            if services.may_watch(table, request.user) and table.classroom_id
+            if watcher and table.classroom_id
             else []
         ),
     )
-    template = PAGE + "#region" if request.htmx else PAGE
-    return _no_store(render(request, template, context, status=status))
+    return _no_store(render(request, PAGE, context, status=status))
 
 
 @login_required
@@ -149,7 +157,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     found.refresh_from_db(fields=["version"])
     if request.GET.get("v") == str(found.version):
         return _no_store(HttpResponse(status=204))
-    return _page(request, found)
+    return _page(request, found, seat=seat)
 
 
 def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[str, int]:

@@ -87,6 +87,41 @@ def test_other_pages_query_counts_do_not_grow(
         _body(response)  # a streamed CSV runs its queries while it is read
 
 
+def _count_read(client, url) -> int:
+    """Queries of one request, a streamed CSV read to its end inside the count."""
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+        assert response.status_code == 200
+        _body(response)
+    return len(ctx.captured_queries)
+
+
+def test_a_class_of_three_costs_the_same_queries_while_the_school_around_it_grows(db, teresa, teresa_client):
+    """The school's answers grow (other classes, their sets and practice); a teacher page of one class
+    of three reads no more for it: the class page, the dashboard, the set page and its mistakes'
+    second page, both CSVs."""
+    classroom = services.create_classroom(teacher=teresa, name="Pequeña", rules="guia")
+    practice_set = _populate(classroom, teresa, 3, 1)[0]
+    urls = [
+        reverse("classroom:detail", args=[classroom.pk]),
+        reverse("classroom:heatmap", args=[classroom.pk]),
+        reverse("classroom:set_detail", args=[practice_set.pk]),
+        reverse("classroom:set_detail", args=[practice_set.pk]) + "?pagina=2",
+        reverse("classroom:set_results_csv", args=[practice_set.pk]),
+        reverse("classroom:set_attempts_csv", args=[practice_set.pk]),
+    ]
+    alone = [_count_read(teresa_client, url) for url in urls]
+    other = User.objects.create(username="otra-profe", role=User.Role.TEACHER, password=hashed("x"))
+    for n in range(3):
+        around = services.create_classroom(teacher=other, name=f"Vecina {n}", rules="guia")
+        _populate(around, other, 8, 2)
+    from tutor.practice.models import Attempt
+
+    mine = Attempt.objects.filter(learner__username__startswith=f"c{classroom.pk}-").count()
+    assert mine and Attempt.objects.count() >= 9 * mine  # the school's log is nine times the class's
+    assert [_count_read(teresa_client, url) for url in urls] == alone
+
+
 def test_the_heatmap_shows_real_names_and_text_levels(classroom, teresa, alice, teresa_client):
     practice_set = make_set(classroom, teresa, items=ITEMS)
     _do_set(practice_set, alice, wrong_first=False)

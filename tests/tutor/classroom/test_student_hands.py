@@ -130,3 +130,41 @@ def set_page_links_deal(practice_set, item) -> bool:
     teacher = practice_set.classroom.teachers.get()
     page = _client(teacher).get(practice_set.get_absolute_url()).content.decode()
     return reverse("classroom:duplicate_deal", args=[practice_set.pk, item.pk, 1]) in page
+
+
+def _deal_queries(teacher, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = _client(teacher)
+    assert client.get(url).status_code == 200  # the session is read, the reviews asked for
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries.captured_queries)
+
+
+def test_a_duplicate_deal_read_again_costs_the_same_queries_for_two_students_as_for_four(
+    classroom, teresa, alice, bob, django_user_model
+):
+    from tutor.classroom.models import Membership
+    from tutor.hands import reviews
+
+    more = []
+    for n in (1, 2):
+        more.append(django_user_model.objects.create_user(username=f"alumna{n}", password="x"))
+        Membership.objects.create(classroom=classroom, student=more[-1], real_name=f"Alumna {n}")
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    item = practice_set.items.get()
+    url = reverse("classroom:duplicate_deal", args=[practice_set.pk, item.pk, 1])
+    for student in (alice, bob):
+        _play(practice_set, student)
+    two = _deal_queries(teresa, url)
+    for student in more:
+        _play(practice_set, student)
+    four_queued = _deal_queries(teresa, url)
+    for row in HandRecord.objects.all():  # reviews done read as cheaply as reviews waiting
+        reviews.run(row.review.pk)
+    four_done = _deal_queries(teresa, url)
+    assert two == four_queued == four_done
+    body = _client(teresa).get(url).content.decode()
+    assert all(name in body for name in ("Alicia Gómez", "Roberto Díaz", "Alumna 1", "Alumna 2"))

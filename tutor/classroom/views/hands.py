@@ -11,6 +11,7 @@ from tutor.classroom.models import SetItem
 from tutor.classroom.views.access import real_names, set_for_teacher
 from tutor.hands import presenters as hand_presenters
 from tutor.hands import reviews
+from tutor.hands.models import HandRecord
 from tutor.hands.services import record_of_played_hand, records_file
 from tutor.hands.views import render_review
 from tutor.play.models import MatchHand
@@ -24,6 +25,15 @@ def _kept(hand: MatchHand):
         keep_record(hand.match, hand, table_of(hand.match, hand))
         row = record_of_played_hand(hand.pk)
     return row
+
+
+def _kept_rows(hands: list[MatchHand]) -> list:
+    """The hands' records in the hands' order, read in one query (a hand that ended before records were
+    kept is written now, once)."""
+    found = {
+        row.match_hand_id: row for row in HandRecord.objects.filter(match_hand_id__in=[h.pk for h in hands])
+    }
+    return [found[hand.pk] if hand.pk in found else _kept(hand) for hand in hands]
 
 
 def _student_hand(request: HttpRequest, pk: int, hand_pk: int):
@@ -72,7 +82,7 @@ def duplicate_export(request: HttpRequest, pk: int, item_pk: int, number: int) -
         .select_related("match__set_match__assignment__student")
         .order_by("match__set_match__assignment__student__username")
     )
-    rows = [_kept(hand) for hand in hands]
+    rows = _kept_rows(list(hands))
     if not rows:
         raise Http404(_("Nadie ha terminado todavía este reparto."))
     text = records_file(rows)
@@ -85,7 +95,8 @@ def duplicate_export(request: HttpRequest, pk: int, item_pk: int, number: int) -
 @login_required
 def duplicate_deal(request: HttpRequest, pk: int, item_pk: int, number: int) -> HttpResponse:
     """One deal of a class duplicate: each student's hand of it side by side, with the accuracy of the
-    graded review (queued for each hand the first time), the renuncios and the biggest error."""
+    graded review (queued for each hand the first time), the renuncios and the biggest error. Read again,
+    it costs the same few queries whatever the class's size."""
     practice_set = set_for_teacher(request, pk)
     item = get_object_or_404(SetItem, pk=item_pk, practice_set=practice_set, kind=SetItem.Kind.PLAY)
     hands = list(
@@ -96,15 +107,16 @@ def duplicate_deal(request: HttpRequest, pk: int, item_pk: int, number: int) -> 
     if not hands:
         raise Http404(_("Nadie ha terminado todavía este reparto."))
     names = real_names(practice_set.classroom)
+    rows = _kept_rows(hands)
+    asked = reviews.request_many(rows)
     lines = []
-    for hand in hands:
-        row = _kept(hand)
+    for hand, row in zip(hands, rows, strict=True):
         student = hand.match.set_match.assignment.student
         lines.append(
             {
                 "name": names.get(student.pk, student.username),
                 "hand_pk": hand.pk,
-                **hand_presenters.duplicate_line(row, reviews.request(row)),
+                **hand_presenters.duplicate_line(row, asked[row.pk]),
             }
         )
     done = [line for line in lines if line["accuracy"] is not None]
