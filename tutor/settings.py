@@ -131,6 +131,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # queue in our database and `manage.py db_worker` runs it (scripts/dev starts one; the README's
 # production steps run one beside gunicorn). DJANGO_TASKS_BACKEND=immediate runs each task inside the
 # request instead, for a quick look without a worker.
+# A hand's review still queued after this long: its page says the worker may be away or busy.
+REVIEW_QUEUED_NOTICE_SECONDS = 60
 if os.environ.get("DJANGO_TASKS_BACKEND", "database") == "immediate":
     TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
 else:

@@ -3,7 +3,9 @@ page's language; nothing here decides a rule)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -286,6 +288,12 @@ def replay_from(row: HandRecord, record: records.HandRecord, *, owner: bool) -> 
     return urls, ""
 
 
+def _worker_late(review) -> bool:
+    """Still waiting for the worker to take it, long after it was queued: the worker may be away."""
+    waited = (timezone.now() - review.updated_at).total_seconds()
+    return review.status == review.Status.QUEUED and waited > settings.REVIEW_QUEUED_NOTICE_SECONDS
+
+
 def review_page(row: HandRecord, review, *, reader: int | None, names: bool, owner: bool = False) -> dict:
     """The review as the page shows it to a reader seated at ``reader`` («tú»; None: from outside);
     ``owner``: the reader is the hand's owner (who may play on from its cards)."""
@@ -301,6 +309,7 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool, own
         context["progress"] = text(
             Message("review.progress", {"done": review.done_tricks, "total": review.total_tricks or 10})
         )
+        context["worker_late"] = _worker_late(review)
         return context
     if review.status != review.Status.DONE:
         return context

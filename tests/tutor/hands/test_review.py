@@ -5,6 +5,7 @@ import time
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from engine import records
 from engine.analysis import analyse_hand
@@ -44,6 +45,21 @@ def test_the_first_visit_queues_one_review_and_shows_its_progress(
     assert DBTaskResult.objects.filter(task_path="tutor.hands.tasks.review_hand").count() == 1
     status = alice_client.get(url + "?estado=1", HTTP_HX_REQUEST="true")
     assert status.status_code == 200 and "review-progress" in status.content.decode()
+
+
+def test_a_review_left_waiting_for_the_worker_says_the_worker_may_be_away(alice, alice_client):
+    """No worker runs here: after a minute in the queue the page says why nothing moves."""
+    row = _played(alice, alice_client)
+    url = reverse("hands:review", args=[row.pk])
+    late = "lleva más de un minuto esperando su turno"
+    assert late not in alice_client.get(url).content.decode()
+    an_hour_ago = timezone.now() - timezone.timedelta(hours=1)
+    HandReview.objects.filter(record=row).update(updated_at=an_hour_ago)
+    assert late in alice_client.get(url).content.decode()
+    assert late in alice_client.get(url + "?estado=1", HTTP_HX_REQUEST="true").content.decode()
+    # Once the worker has taken it, the page no longer blames the worker.
+    HandReview.objects.filter(record=row).update(status=HandReview.Status.RUNNING, updated_at=an_hour_ago)
+    assert late not in alice_client.get(url).content.decode()
 
 
 def test_a_computed_review_is_the_analysers_and_is_read_from_storage(alice, alice_client):
