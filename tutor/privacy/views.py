@@ -65,9 +65,9 @@ def download(request: HttpRequest, export_id: int) -> HttpResponse:
 
 
 def _children_erased_with(teacher) -> int:
-    from tutor.classroom.ending import children_only_in, classes_erased_with
+    from tutor.classroom.ending import children_erased_with
 
-    return len({child.pk for c in classes_erased_with(teacher) for child in children_only_in(c)})
+    return children_erased_with(teacher)
 
 
 @require_http_methods(["GET", "POST"])
