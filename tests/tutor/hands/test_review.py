@@ -5,6 +5,7 @@ import time
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from engine import records
 from engine.analysis import analyse_hand
@@ -169,3 +170,23 @@ def test_the_worker_computes_the_review_off_the_request(alice, task_worker):
     page = client.get(url).content.decode()
     assert time.perf_counter() - started < 1.0  # drawn from the stored review, not recomputed
     assert "precisión" in page and "analizando" not in page
+
+
+def test_an_analysis_that_fails_ends_failed_even_if_the_records_cantes_fail_too(alice, monkeypatch):
+    """A failed (or unavailable) review keeps no summary: «En la mesa» reads done ones only, and reading
+    the record's cantes again must not leave the review running forever when the record is what failed."""
+    from tutor.hands import models
+
+    row = HandRecord.objects.create(
+        learner=alice, source="pegada", seat=0, text=COMPLETE_RECORD, played_at=timezone.now()
+    )
+    review = HandReview.objects.create(record=row, status=HandReview.Status.QUEUED, seats=[0, 2])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a record the analysis cannot follow")
+
+    monkeypatch.setattr(reviews, "analyse_hand", broken)
+    monkeypatch.setattr(models, "cante_errors", broken)
+    assert reviews.run(review.pk) == HandReview.Status.FAILED
+    review.refresh_from_db()
+    assert review.status == HandReview.Status.FAILED and review.summary == {}
