@@ -77,7 +77,7 @@ def _value(name: str, spec: str, conv: str | None, rng: random.Random) -> Any:
         return rng.randrange(40)
     if name in ("cards", "others"):
         return tuple(rng.sample(range(40), rng.randint(1, 3)))
-    if name in ("suit", "trump", "led"):
+    if name in ("suit", "trump", "led", "other"):
         return rng.randrange(4)
     if name == "verdict":
         return Message(rng.choice(("play.salida.ok", "play.follow.ok")), {"who": rng.choice(_WHOS)})

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from tutor.classroom.models import Classroom, Membership
@@ -82,3 +83,18 @@ def classes_erased_with(teacher) -> list[Classroom]:
         for c in Classroom.objects.filter(teachers=teacher)
         if not c.teachers.exclude(pk=teacher.pk).exists()
     ]
+
+
+def children_erased_with(teacher) -> set[int]:
+    """The managed children's accounts erasing ``teacher`` erases: those whose every class is one she
+    alone teaches (erase_class takes her classes one after the other, so a child in two of them goes
+    with the second)."""
+    classes = {c.pk for c in classes_erased_with(teacher)}
+    members = Membership.objects.filter(classroom_id__in=classes, managed=True).values_list("student_id")
+    return set(
+        Membership.objects.filter(student_id__in=members)
+        .values("student_id")
+        .annotate(outside=Count("pk", filter=~Q(classroom_id__in=classes)))
+        .filter(outside=0)
+        .values_list("student_id", flat=True)
+    )

@@ -38,6 +38,6 @@ def hand_over_or_erase_classes(user):
 
 @erased_with
 def managed_children_of_erased_classes(user) -> set[int]:
-    from tutor.classroom.ending import children_only_in, classes_erased_with
+    from tutor.classroom.ending import children_erased_with
 
-    return {child.pk for c in classes_erased_with(user) for child in children_only_in(c)}
+    return children_erased_with(user)

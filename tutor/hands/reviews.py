@@ -104,7 +104,10 @@ def _finish(review: HandReview, status: str, data: dict) -> None:
     HandReview.objects.filter(pk=review.pk).update(
         status=status,
         data=data,
-        summary=review_summary(data, review.record.seat, review.record.text),
+        # Only a done review is counted («En la mesa»): a failed one reads nothing of a record that failed.
+        summary=review_summary(data, review.record.seat, review.record.text)
+        if status == HandReview.Status.DONE
+        else {},
         engine_version=ANALYSIS_VERSION,
         done_tricks=review.total_tricks or 0,
     )

@@ -26,6 +26,7 @@ from django.utils import timezone
 from tutor.lib.owners import Owned
 from tutor.lib.personal_data import ERASED_PREFIX, Table, erasure_hooks, exporters
 from tutor.lib.spreadsheet import cell
+from tutor.practice.compact import CompactJSONField
 
 # Never in an archive: a password's hash, the archives themselves.
 _NEVER_EXPORTED = {"password"}
@@ -44,7 +45,10 @@ def _plain(value):
 def _row(obj: models.Model) -> dict:
     row = {}
     for f in obj._meta.concrete_fields:
-        if f.name in _NEVER_EXPORTED or isinstance(f, models.BinaryField):
+        # Bytes are left out, but a value stored packed (a question, a marking) is JSON to the site: kept.
+        if f.name in _NEVER_EXPORTED or (
+            isinstance(f, models.BinaryField) and not isinstance(f, CompactJSONField)
+        ):
             continue
         row[f.attname] = _plain(getattr(obj, f.attname))
     return row

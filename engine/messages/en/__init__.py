@@ -137,7 +137,15 @@ class _Suit:
         return self.s.label
 
 
-_WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
+_WRAP = {
+    "who": _Who,
+    "suit": _Suit,
+    "trump": _Suit,
+    "led": _Suit,
+    "other": _Suit,  # a suit set beside ``suit`` (mesa.why.shown_suit)
+    "cards": _Cards,
+    "others": _Cards,
+}
 _CARD_FACTS = {"card", "top", "target", "lead", "partner_card", "best"}
 
 

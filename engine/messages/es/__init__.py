@@ -146,10 +146,21 @@ class _Suit:
         self.s = Suit(s)
 
     def __format__(self, spec: str) -> str:
+        if spec == "the":  # «los oros», «las copas», «las espadas», «los bastos»
+            return ("los ", "las ", "las ", "los ")[self.s] + self.s.label
         return self.s.label
 
 
-_WRAP = {"who": _Who, "suit": _Suit, "trump": _Suit, "led": _Suit, "cards": _Cards, "others": _Cards}
+# ``other``: a suit set beside ``suit`` (mesa.why.shown_suit: «triunfan las espadas, no los oros»).
+_WRAP = {
+    "who": _Who,
+    "suit": _Suit,
+    "trump": _Suit,
+    "led": _Suit,
+    "other": _Suit,
+    "cards": _Cards,
+    "others": _Cards,
+}
 _CARD_FACTS = {"card", "top", "target", "lead", "partner_card", "best"}
 
 

@@ -43,13 +43,13 @@ CATALOGUE: dict[str, str] = {
     "mesa.why.real_card": "{card:the} es una de las 40 cartas de la baraja.",
     "mesa.why.deck_size": "la baraja del tute tiene 40 cartas, no {n}.",
     "mesa.why.suit_size": "cada palo tiene 10 cartas, no {n}.",
-    "mesa.why.real_suit": "los {suit} son uno de los cuatro palos de la baraja española.",
+    "mesa.why.real_suit": "{suit:the} son uno de los cuatro palos de la baraja española.",
     "mesa.why.figures": "{a}, {b} y {c} no son la sota, el caballo y el rey: son el 10, el 11 y el 12.",
     "mesa.why.code_of": "{card:the} se escribe {code}.",
     "mesa.why.card_of": "{code} es {card:the}.",
     "mesa.why.not_dealer": "la carta que marca el triunfo es la última del repartidor, y se queda en su mano.",
-    "mesa.why.shown_suit": "la carta enseñada es {card:the}: triunfan los {suit}, no los {other}.",
-    "mesa.why.first_trump": "en la primera mano de la partida de esta mesa triunfan los oros, no los {other}.",
+    "mesa.why.shown_suit": "la carta enseñada es {card:the}: triunfan {suit:the}, no {other:the}.",
+    "mesa.why.first_trump": "en la primera mano de la partida de esta mesa triunfan los oros, no {other:the}.",
     "mesa.why.first_leader": "en la primera mano de la partida de esta mesa sale quien tiene el dos de oros.",
     "mesa.why.dealt_each": "se reparten las 40 cartas, diez a cada jugador, no {n}.",
     "mesa.why.dealt_all": "se reparten las 40 cartas, no {n}: no queda mazo.",
@@ -139,7 +139,7 @@ CATALOGUE: dict[str, str] = {
     "mesa.holds_dos_de_oros": "el dos de oros lo {who:v:tiene} {who:subj}",
     "mesa.q.primera_dos_de_oros": "{deals} y {holds}. ¿Quién sale en la primera baza?",
     "mesa.palo_triunfo.expl": (
-        "La última carta del repartidor, {card:the}, se enseña para marcar el triunfo: triunfan los {suit} toda "
+        "La última carta del repartidor, {card:the}, se enseña para marcar el triunfo: triunfan {suit:the} toda "
         "la mano."
     ),
     "mesa.quien.mesa": "Nadie: se queda boca arriba en la mesa",

@@ -261,3 +261,41 @@ def test_an_impossible_position_is_reported():
         {**s.to_dict(), "rules": LUDOTEKA.to_dict(), "position": {**s.position, "hand_number": 1}}
     )
     assert "primera mano de Ludoteka" in " ".join(check_position(early))
+
+
+def _verdict_words(g, value: str, lang: str) -> str:
+    from engine.messages import en, es, from_data
+
+    renderer = es if lang == "es" else en
+    texts = next(v[3]["texts"] for v in g.to_dict()["verdicts"] if v[0] == value)
+    return " ".join(renderer.render(from_data(t)) for t in texts)
+
+
+def test_a_wrong_suits_line_names_both_suits_with_their_articles():
+    """«triunfan las espadas, no las copas», never «los espadas, no los 1» (the other suit as a number)."""
+    s = scenario(
+        {"kind": "palo_triunfo", "viewer": 0, "dealer": 2, "trump_card": "3e", "hand_number": 1},
+        rule_ids=("R-DEAL-2",),
+    )
+    g = grade(s, "c")
+    assert "triunfan las espadas, no las copas." in _verdict_words(g, "c", "es")
+    assert "triunfan las espadas, no los oros." in _verdict_words(g, "o", "es")
+    assert "espadas are triunfo, not copas." in _verdict_words(g, "c", "en")
+    assert "Triunfan las espadas toda la mano" in render(g.explanation).replace("triunfan", "Triunfan")
+    s = scenario(
+        {"kind": "primera_triunfo", "viewer": 0, "dealer": 1, "trump_card": "3e", "hand_number": 1},
+        LUDOTEKA,
+        ("R-DEAL-2",),
+    )
+    g = grade(s, "e")
+    assert "triunfan los oros, no las espadas." in _verdict_words(g, "e", "es")
+    assert "oros are triunfo, not espadas." in _verdict_words(g, "e", "en")
+
+
+def test_a_suit_that_is_no_french_suit_is_named_with_its_article():
+    from engine.messages import Message, es
+
+    assert es.render(Message("mesa.why.real_suit", {"suit": 1})).startswith("Las copas son uno de los cuatro")
+    assert es.render(Message("mesa.why.real_suit", {"suit": 3})).startswith(
+        "Los bastos son uno de los cuatro"
+    )

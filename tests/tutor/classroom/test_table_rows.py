@@ -126,7 +126,9 @@ def test_a_student_with_fewer_items_is_told_and_the_teacher_sees_it(
         items=[{"kind": "family", "family": "jugada", "count": 1, "difficulty": 1}, TABLE_ROW],
     )
     page = _text(alice_client.get(reverse("classroom:task", args=[practice_set.pk])))
-    assert "La tarea pide 3 jugadas, pero tienes 1 por repetir: repites esas 1." in page
+    # one play left: «repites esa», never «repites esas 1»
+    assert "La tarea pide 3 jugadas, pero tienes 1 por repetir: repites esa." in page
+    assert "(un renuncio, un cante que no cantaste o cantaste mal, o una carta" in page  # cante items too
     assert Assignment.objects.get(student=alice, practice_set=practice_set).total == 2
     # bob has none: the row asks nothing of him, said so, and his total is his one question
     page = _text(bob_client.get(reverse("classroom:task", args=[practice_set.pk])))

@@ -293,3 +293,23 @@ def test_the_page_says_what_each_label_means_from_the_named_thresholds(alice, al
         if points is not None:
             assert f"al menos {round(points)} tantos menos de media" in page
     assert f"entre {POINTS_PER_HAND}" in page and "100 % es haber jugado siempre una de las mejores" in page
+
+
+def test_an_analysis_that_fails_ends_failed_even_if_the_records_cantes_fail_too(alice, monkeypatch):
+    """A failed (or unavailable) review keeps no summary: «En la mesa» reads done ones only, and reading
+    the record's cantes again must not leave the review running forever when the record is what failed."""
+    from tutor.hands import models
+
+    row = HandRecord.objects.create(
+        learner=alice, source="pegada", seat=0, text=COMPLETE_RECORD, played_at=timezone.now()
+    )
+    review = HandReview.objects.create(record=row, status=HandReview.Status.QUEUED, seats=[0, 2])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a record the analysis cannot follow")
+
+    monkeypatch.setattr(reviews, "analyse_hand", broken)
+    monkeypatch.setattr(models, "cante_errors", broken)
+    assert reviews.run(review.pk) == HandReview.Status.FAILED
+    review.refresh_from_db()
+    assert review.status == HandReview.Status.FAILED and review.summary == {}

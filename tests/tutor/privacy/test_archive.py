@@ -73,3 +73,18 @@ def test_the_reviews_of_her_hands_are_in_the_archive(busy_class, zoe, alice):
         )
     (review,) = json.loads(archive_files(services.build_archive(zoe))["hands/handreview.json"])
     assert review["data"] == {"who": ZOE_ID}
+
+
+def test_each_answer_keeps_its_question_and_its_marking_in_the_archive(busy_class, zoe):
+    """The question she saw and the tutor's marking are stored deflated (tutor/practice/compact.py): the
+    archive gives them back as JSON, the values the site reads, not left out as bytes."""
+    from tutor.practice.models import Attempt, Issued
+
+    files = archive_files(services.build_archive(zoe))
+    issued = {row["id"]: row for row in json.loads(files["practice/issued.json"])}
+    attempts = json.loads(files["practice/attempt.json"])
+    for row in attempts:
+        stored = Attempt.objects.get(pk=row["id"])
+        assert row["grade"] == stored.grade and row["grade"]["verdicts"]
+        assert issued[stored.issued_id]["scenario"] == Issued.objects.get(pk=stored.issued_id).scenario
+    assert all(row["scenario"]["options"] is not None for row in issued.values())

@@ -126,6 +126,25 @@ def test_the_erasure_page_tells_a_teacher_which_child_accounts_go_with_her_class
     assert "La cuenta que creaste para un alumno de esas clases" in page
 
 
+def test_the_erasure_page_counts_a_child_in_two_of_her_classes_that_both_go(busy_class, teresa, zoe):
+    """A child in two classes she alone teaches goes with them (erase_class, one class after the
+    other): the page must count that account too, not only the children of a single class."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from tutor.classroom.models import Classroom, Membership
+
+    other = Classroom.objects.create(name="Otra clase suya")
+    other.teachers.add(teresa)
+    Membership.objects.create(classroom=other, student=zoe, managed=True)
+    client = Client()
+    client.force_login(teresa)
+    page = client.get(reverse("privacy:delete_account")).content.decode()
+    assert "La cuenta que creaste para un alumno de esas clases" in page
+    services.erase_user(teresa)
+    assert not zoe.__class__.objects.filter(pk=zoe.pk).exists()
+
+
 def test_an_erasure_that_fails_halfway_erases_nothing(busy_class, zoe, monkeypatch):
     from tutor.lib import personal_data
 

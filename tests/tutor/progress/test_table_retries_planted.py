@@ -180,3 +180,9 @@ def test_mi_progreso_counts_a_missed_cante_under_its_rule_and_cantar_a_tiempo(al
     ]
     page = alice_client.get(reverse("progress:index")).content.decode()
     assert 'data-table-row="cantar"' in page and 'data-table-row="R-CANTE-2"' in page
+
+
+def test_the_list_of_retries_says_cantes_come_back_too(alice, alice_client):
+    kept(alice, planted("guia", "cante_missed"))
+    page = re.sub(r"\s+", " ", alice_client.get(reverse("progress:retries")).content.decode())
+    assert "(un renuncio, un cante que no cantaste o cantaste mal, o una carta" in page

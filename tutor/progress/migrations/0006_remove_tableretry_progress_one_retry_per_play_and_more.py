@@ -4,6 +4,15 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def drop_cante_items(apps, schema_editor):
+    """Going back: the schema before this migration has no cante items, and one at the same play as
+    another item breaks its one-item-per-play constraint: they are dropped (their answers with them)."""
+    apps.get_model("progress", "TableRetry").objects.filter(kind="cante").delete()
+    if schema_editor.connection.vendor == "postgresql":  # the deletion's checks now, before ALTER TABLE
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        schema_editor.execute("SET CONSTRAINTS ALL DEFERRED")
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("hands", "0003_table_hands"),
@@ -16,6 +25,7 @@ class Migration(migrations.Migration):
             model_name="tableretry",
             name="progress_one_retry_per_play",
         ),
+        migrations.RunPython(migrations.RunPython.noop, drop_cante_items),
         migrations.AlterField(
             model_name="tableretry",
             name="kind",
