@@ -28,7 +28,7 @@ def _width(page: Page, url: str) -> int:
 
 
 def test_every_classroom_form_page_fits_a_360_px_screen(
-    live_server, narrow, transactional_db, teresa, alice, password
+    live_server, narrow, transactional_db, teresa, alice, bob, password
 ):
     classroom = services.create_classroom(teacher=teresa, name="4º B", rules="estricta")
     Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia Gómez")
@@ -44,6 +44,12 @@ def test_every_classroom_form_page_fits_a_360_px_screen(
         SkillStat.objects.create(
             learner=alice, kind=SkillStat.Kind.RULE, key=rule_id, attempts=2, recent="10"
         )
+    # Bob has practised one skill only: his row's «sin practicar» cells (a visually hidden text, absolutely
+    # positioned) lie far past the screen's edge, inside the dashboard's scroll region.
+    Membership.objects.create(classroom=classroom, student=bob, real_name="Roberto Díaz")
+    SkillStat.objects.create(
+        learner=bob, kind=SkillStat.Kind.RULE, key="R-OBL-ASISTIR", attempts=1, recent="1"
+    )
     member = Membership.objects.get(classroom=classroom, student=alice)
     base = live_server.url
     _log_in(narrow, base, "teresa", password)

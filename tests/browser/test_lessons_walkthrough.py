@@ -90,8 +90,8 @@ def _walk(page, base_url: str, keyboard: bool, javascript: bool) -> None:
             else:
                 expect(page.locator("[data-feedback]")).to_contain_text("¡Correcto!")
                 _activate(page, page.locator("[data-feedback] a[data-next]"), keyboard)
-                if index + 1 < len(step.checkpoints):  # back to the step's other questions
-                    expect(page).to_have_url(re.compile(rf"/lecciones/{step.key}/#preguntas$"))
+                if index + 1 < len(step.checkpoints):  # on to the step's next question to answer
+                    expect(page).to_have_url(re.compile(rf"/lecciones/{step.key}/#pregunta-{index + 2}$"))
                 else:  # done: on to the first step not completed (the deck, skipped)
                     expect(page).to_have_url(re.compile(rf"/lecciones/{COURSE.steps[0].key}/$"))
                     page.goto(base_url + f"/lecciones/{step.key}/")

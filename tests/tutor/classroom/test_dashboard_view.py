@@ -69,7 +69,9 @@ def test_each_cell_says_its_mastery_in_colour_and_words(practised, alice, bob, t
     assert words["mastery--80"].startswith("Competente 80 · 3 respuestas")
     assert words["mastery--50"].startswith("Familiar 50 · 4 respuestas")
     assert words["mastery--0"].startswith("Por aprender 0 · 4 respuestas")
-    assert words["mastery--none"] == "—"  # bob has never practised R-DECK-4
+    # bob has never practised R-DECK-4: a dash to the eye, words to a screen reader
+    assert words["mastery--none"] == "— sin practicar"
+    assert '<span aria-hidden="true">—</span><span class="visually-hidden">sin practicar</span>' in page
     assert sum(1 for css, _ in cells if css == "mastery--none") == 1
 
 
