@@ -281,3 +281,14 @@ def test_a_spectator_sees_the_trick_by_seat_and_name_not_as_if_sitting_at_seat_o
     assert "Sitio 1: alice" in who and "Sitio 2: bob" in who
     seated = _client(bob).get(table.get_absolute_url()).content.decode()
     assert "Tú" in re.findall(r'<span class="trick__who">([^<]*)</span>', seated)
+
+
+def test_two_bot_rivals_are_told_apart_on_the_renuncio_buttons(alice, bob):
+    table = open_table(alice, [(bob, 2)], renuncio="mesa_real")
+    page = _client(alice).get(table.get_absolute_url()).content.decode()
+    buttons = [
+        re.sub(r"\s+", " ", b).strip()
+        for b in re.findall(r'<button[^>]*name="contra"[^>]*>(.*?)</button>', page, re.S)
+    ]
+    assert len(buttons) == 2 and len(set(buttons)) == 2
+    assert "¡Renuncio! (sitio 2: bot)" in buttons and "¡Renuncio! (sitio 4: bot)" in buttons
