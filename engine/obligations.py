@@ -215,6 +215,12 @@ class _Explainer:
             tuple(messages),
         )
 
+    def _any_of(self, message_id: str, legal_list, **facts) -> Message:
+        """«Vale cualquiera de tus …» when several cards will do; the one card named when it is alone."""
+        if len(legal_list) == 1:
+            return self.m(message_id + ".one", cards=tuple(legal_list), **facts)
+        return self.m(message_id, **facts)
+
     def _follow(self, legal_list):
         led, trump = self.led, self.trump
         cut = self.high_trump >= 0 and led != trump
@@ -230,7 +236,7 @@ class _Explainer:
                 "asistir",
                 ("R-OBL-ASISTIR", "R-OBL-CORTADA"),
                 self._verdicts(why),
-                self.m("play.cortada"),
+                self._any_of("play.cortada", legal_list),
             )
         if led == trump:
             ids = ("R-OBL-ASISTIR", "R-OBL-TRIUNFO-SALIDA")
@@ -265,7 +271,7 @@ class _Explainer:
                 return self.m("play.asistir.ok", target=target)
             return self.m("play.asistir.trump" if c // 10 == trump else "play.must_follow")
 
-        explanation = self.m("play.asistir", target=target)
+        explanation = self._any_of("play.asistir", legal_list, target=target)
         if ids[1] == "R-OBL-MONTAR" and not any(c // 10 == led and c > self.trick[0] for c in self.hand):
             ids = ids[:1]  # not even the lead is beaten: montar asks for nothing, asistir alone decides
         return self._ruling(legal_list, "asistir", ids, self._verdicts(why), explanation, variants)
@@ -292,7 +298,7 @@ class _Explainer:
                 "fallar",
                 ("R-OBL-FALLAR",),
                 self._verdicts(lambda c, ok: self.m("play.fallar.ok" if ok else "play.fallar.no")),
-                self.m("play.fallar"),
+                self._any_of("play.fallar", legal_list),
             )
         top = self.high_trump
         overs = [c for c in self.hand if c // 10 == trump and c > top]

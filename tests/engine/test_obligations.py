@@ -193,3 +193,27 @@ def test_excepcion_companero_lets_you_just_follow_or_play_anything_while_partner
 
 def test_a_default_table_ruling_names_no_variant():
     assert ruling(cards("12c 4c"), cards("10c 2o"), OROS, GUIA).variants == ()
+
+
+@rule("R-OBL-ASISTIR")
+def test_a_single_card_that_must_follow_is_not_called_any_of_your_cards():
+    r = ruling(cards("4c 6b 7e 1o"), cards("1c"), OROS)
+    assert codes(r.legal) == ["4c"]
+    said = str(r.explanation)
+    assert "cualquiera" not in said and "cuatro de copas" in said
+
+
+@rule("R-OBL-CORTADA")
+def test_a_single_card_that_follows_a_cut_trick_is_not_called_any_of_your_cards():
+    r = ruling(cards("4c 6b 7e 2o"), cards("1c 3o"), OROS)
+    assert codes(r.legal) == ["4c"] and r.obligation == "asistir"
+    said = str(r.explanation)
+    assert "cualquiera" not in said and "cuatro de copas" in said
+
+
+@rule("R-OBL-FALLAR")
+def test_a_single_trump_that_must_fallar_is_not_called_any_of_your_trumps():
+    r = ruling(cards("4o 6b 7e 2b"), cards("1c"), OROS)
+    assert codes(r.legal) == ["4o"] and r.obligation == "fallar"
+    said = str(r.explanation)
+    assert "cualquiera" not in said and "cuatro de oros" in said

@@ -143,17 +143,19 @@ def start_match(
     return match
 
 
-def abandon(*, owner: Owner, token: str) -> Match:
-    """Leave an unfinished match: it is no longer offered to resume. A class task's match is the
-    task's (PlayRefused); a finished one has nothing to leave."""
+def abandon(*, owner: Owner, token: str) -> tuple[Match, bool]:
+    """Leave an unfinished match: it is no longer offered to resume; True when this call left it (False:
+    already left, a doubled post, or finished, nothing to leave). A class task's match is the task's
+    (PlayRefused)."""
     with transaction.atomic():
         match = _locked_match(owner, token)
         if match.max_hands is not None:
             raise PlayRefused(_("Esta partida es de una tarea de clase: no se puede dejar."))
-        if match.abandoned_at is None and match.finished_at is None:
-            match.abandoned_at = timezone.now()
-            match.save(update_fields=["abandoned_at"])
-    return match
+        if match.abandoned_at is not None or match.finished_at is not None:
+            return match, False
+        match.abandoned_at = timezone.now()
+        match.save(update_fields=["abandoned_at"])
+    return match, True
 
 
 def newest_match_id(owner: Owner) -> int:

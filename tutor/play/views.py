@@ -100,13 +100,18 @@ def abandon(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("play:index")
         return render(request, "play/abandon.html", {"m": found})
     try:
-        services.abandon(owner=owner, token=token)
+        found, left = services.abandon(owner=owner, token=token)
     except services.MatchNotFound:
         raise Http404(_("Esta partida no existe.")) from None
     except PlayRefused as refused:
         messages.error(request, refusal_text(refused))
         return redirect("play:index")
-    messages.info(request, _("Has dejado esa partida: ya no sale entre las que puedes continuar."))
+    if left:
+        messages.info(request, _("Has dejado esa partida: ya no sale entre las que puedes continuar."))
+    elif found.abandoned_at is not None:
+        messages.info(request, _("Ya estaba hecho: esa partida ya la habías dejado."))
+    else:
+        messages.info(request, _("Esa partida ya había terminado: no hay nada que dejar."))
     return redirect("play:index")
 
 

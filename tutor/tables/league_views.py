@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.classroom.models import Classroom
@@ -188,7 +189,11 @@ def records(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
                 messages.warning(request, sentence)
             messages.success(
                 request,
-                _("Resultado anotado desde %(n)d manos: %(home)s %(a)d – %(b)d %(away)s.")
+                ngettext(
+                    "Resultado anotado desde %(n)d mano: %(home)s %(a)d – %(b)d %(away)s.",
+                    "Resultado anotado desde %(n)d manos: %(home)s %(a)d – %(b)d %(away)s.",
+                    len(pasted.reports),
+                )
                 % {
                     "n": len(pasted.reports),
                     "home": fixture.home.name,

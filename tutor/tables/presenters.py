@@ -145,6 +145,10 @@ def table_context(
         "phrase_choices": list(services.PHRASES.items()),
         "free_seats": [n for n in range(4) if n not in seats],
         "seats": seats_view(table, seats, viewer, game),
+        # A spectator has no seat to see the trick from: each card goes by its seat and name instead.
+        "trick_names": None
+        if viewer is not None
+        else {n: _("Sitio %(n)d: %(name)s") % {"n": n + 1, "name": seat_name(seats, n)} for n in range(4)},
     }
     if game is None:
         return context

@@ -45,6 +45,18 @@ CATALOGUE: dict[str, str] = {
         "{who:subj} {who:v:has} {led}, so {who:subj} {who:v:must} asistir (follow suit); none of them beats "
         "{target:the}, so {who:subj} cannot montar and any of {who:pos} {led} cards will do."
     ),
+    "play.cortada.one": (
+        "{who:subj} {who:v:has} {led}, so {who:subj} {who:v:must} asistir (follow suit) with the only one, "
+        "{cards:the_or}; as the baza is already cut, there is no need to montar."
+    ),
+    "play.asistir.one": (
+        "{who:subj} {who:v:has} {led}, so {who:subj} {who:v:must} asistir (follow suit): the only one is "
+        "{cards:the_or}, which does not beat {target:the}."
+    ),
+    "play.fallar.one": (
+        "As {who:subj} {who:v:has} no {led} and only one triunfo, {cards:the_or}, {who:subj} {who:v:must} "
+        "fallar (play a trump) with it."
+    ),
     "play.libre.none.ok": "Yes: {nothing}; {who:subj} {who:v:may} play any card.",
     "play.libre.none": "{nothing}, so {who:subj} can neither asistir nor fallar: {who:subj} {who:v:may} play any card.",
     "play.nothing.trump_lead": "{who:subj} {who:v:has} no triunfo ({trump})",

@@ -48,6 +48,18 @@ CATALOGUE: dict[str, str] = {
         "{who:s}{who:v:tiene} {led}, así que {who:v:debe} asistir; ninguna supera {target:to_the}, así "
         "que no {who:v:puede} montar y vale cualquiera de {who:pos} cartas de {led}."
     ),
+    "play.cortada.one": (
+        "{who:s}{who:v:tiene} {led}, así que {who:v:debe} asistir con la única que {who:v:tiene}, "
+        "{cards:the_or}; como la baza ya está cortada, no hace falta montar."
+    ),
+    "play.asistir.one": (
+        "{who:s}{who:v:tiene} {led}, así que {who:v:debe} asistir: solo {who:v:tiene} {cards:the_or}, que "
+        "no supera {target:to_the}."
+    ),
+    "play.fallar.one": (
+        "Como {who:s}no {who:v:tiene} {led} y solo {who:v:tiene} un triunfo, {cards:the_or}, {who:v:debe} "
+        "fallar con él."
+    ),
     "play.libre.none.ok": "Sí: {nothing}; {who:v:puede} jugar cualquier carta.",
     "play.libre.none": "{nothing}, así que no {who:v:puede} asistir ni fallar: {who:v:puede} jugar cualquier carta.",
     "play.nothing.trump_lead": "no {who:v:tiene} triunfo ({trump})",

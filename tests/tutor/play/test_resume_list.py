@@ -47,3 +47,12 @@ def test_a_match_left_is_no_longer_offered(alice, alice_client, bob_client):
     assert "Has dejado esa partida" in response.content.decode()
     assert "Continuar la partida" not in _text(alice_client)
     assert alice_client.get(match.get_absolute_url()).status_code == 200  # its hands stay
+
+
+def test_leaving_a_match_twice_says_the_second_press_found_it_done(alice, alice_client):
+    match = services.start_match(owner=Owner(alice, ""))
+    url = reverse("play:abandon", args=[match.token])
+    alice_client.post(url, follow=True)  # its message is shown and spent
+    again = unescape(alice_client.post(url, follow=True).content.decode())
+    assert "Ya estaba hecho: esa partida ya la habías dejado." in again
+    assert "Has dejado esa partida" not in again

@@ -281,3 +281,10 @@ def test_a_stale_item_whose_record_no_longer_replays_is_a_404_not_an_error(renun
     assert alice_client.get(renuncio_item.get_absolute_url()).status_code == 404
     assert alice_client.get(reverse("progress:retries")).status_code == 200
     assert alice_client.get(reverse("progress:index")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_with_nothing_to_repeat_the_page_says_so_once_not_with_a_zero_count(alice_client):
+    page = alice_client.get(reverse("progress:retries")).content.decode()
+    assert "No tienes jugadas por repetir." in page
+    assert "data-retries-due" not in page and "0 jugadas" not in page

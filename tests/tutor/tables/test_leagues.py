@@ -400,3 +400,17 @@ def test_a_league_form_sent_twice_makes_one_league(teresa_client):
     assert first.status_code == 302
     assert second.status_code == 400 and "Ya tienes una liga con ese nombre" in second.content.decode()
     assert League.objects.count() == 1
+
+
+def test_a_match_of_one_pasted_hand_is_told_in_the_singular(teresa, teresa_client):
+    league = leagues.create_league(
+        organiser=teresa, name="Liga", rules="guia", pair_names=["A", "B", "C"], home_and_away=False
+    )
+    text, m = match_records(6, renuncio=0.05)  # a renuncio in the first hand loses the match
+    assert len(m.results) == 1
+    f = league.fixtures.first()
+    response = teresa_client.post(
+        reverse("tables:league_records", args=[league.pk, f.pk]), {"text": text}, follow=True
+    )
+    page = response.content.decode()
+    assert "desde 1 mano:" in page and "1 manos" not in page

@@ -1,5 +1,6 @@
 """A table for people: seating, a hand among people and bots, records for each, refusals and races."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -269,3 +270,25 @@ def test_a_person_sings_a_cante_and_every_seat_is_told(alice, bob):
             kind, value = ("card", data["card"]) if "card" in data else ("pass", "")
             services.move(user=users[seat], token=table.token, seq=data["seq"], kind=kind, value=value)
     raise AssertionError("no person could sing in 60 deals")
+
+
+def test_a_spectator_sees_the_trick_by_seat_and_name_not_as_if_sitting_at_seat_one(alice, bob, charlie):
+    table = open_table(alice, [(bob, 1)])
+    page = _client(charlie).get(table.get_absolute_url()).content.decode()
+    who = re.findall(r'<span class="trick__who">([^<]*)</span>', page)
+    assert len(who) == 4
+    assert not {"Tú", "Compañero", "Rival derecha", "Rival izquierda"} & set(who)
+    assert "Sitio 1: alice" in who and "Sitio 2: bob" in who
+    seated = _client(bob).get(table.get_absolute_url()).content.decode()
+    assert "Tú" in re.findall(r'<span class="trick__who">([^<]*)</span>', seated)
+
+
+def test_two_bot_rivals_are_told_apart_on_the_renuncio_buttons(alice, bob):
+    table = open_table(alice, [(bob, 2)], renuncio="mesa_real")
+    page = _client(alice).get(table.get_absolute_url()).content.decode()
+    buttons = [
+        re.sub(r"\s+", " ", b).strip()
+        for b in re.findall(r'<button[^>]*name="contra"[^>]*>(.*?)</button>', page, re.S)
+    ]
+    assert len(buttons) == 2 and len(set(buttons)) == 2
+    assert "¡Renuncio! (sitio 2: bot)" in buttons and "¡Renuncio! (sitio 4: bot)" in buttons
