@@ -44,7 +44,7 @@ def test_a_table_row_is_set_and_a_student_answers_their_own_play(
     student.goto(f"{live_server.url}{set_item.practice_set.get_task_url()}")
     section = student.locator("[data-task-table]")
     expect(section.locator("[data-table-fewer]")).to_have_text(
-        "La tarea pide 3 jugadas, pero tienes 1 por repetir: repites esas 1."
+        "La tarea pide 3 jugadas, pero tienes 1 por repetir: repites esa."
     )
     section.get_by_role("link", name=f"Mano {item.record_id}, jugada {item.play + 1}").click()
     right = next(code for code, grade in item.grades.items() if grade == "legal")
