@@ -246,33 +246,38 @@ def _without_javascript(url: str) -> bool:
     )
 
 
-def test_every_page_of_every_persona_passes_axe_and_fits_360_px(live_server, browser, walk, axe_source):
+# One test per display and JavaScript setting, so that pytest-xdist spreads the walk over the cores.
+@pytest.mark.parametrize(
+    "large, javascript",
+    [(False, True), (False, False), (True, True), (True, False)],
+    ids=["js", "sin-js", "letra-grande-js", "letra-grande-sin-js"],
+)
+def test_every_page_of_every_persona_passes_axe_and_fits_360_px(
+    live_server, browser, walk, axe_source, large, javascript
+):
     problems, visited = [], 0
-    for large, javascript in ((False, True), (False, False), (True, True), (True, False)):
-        for persona, (user, urls) in walk.items():
-            context = _context(browser, live_server, user, javascript, large)
-            page = context.new_page()
-            for url in urls if javascript else [u for u in urls if _without_javascript(u)]:
-                response = page.goto(live_server.url + url)
-                assert response.status == 200, (persona, url, response.status)
-                visited += 1
-                assert page.evaluate("typeof window.htmx") == ("object" if javascript else "undefined")
-                where = (
-                    f"{persona} {url} ({'JS' if javascript else 'sin JS'}{', letra grande' if large else ''})"
-                )
-                if large:
-                    assert page.locator('link[href$="large.css"]').count() == 1, where
-                for width in WIDTHS:
-                    page.set_viewport_size({"width": width, "height": 800})
-                    if not page.evaluate("typeof window.axe !== 'undefined'"):
-                        page.evaluate(axe_source)
-                    rules = None if width == 360 else LAYOUT_RULES
-                    problems += [f"{where} @{width}: {v}" for v in page.evaluate(RUN_AXE, rules)]
-                    if width == 360 and (extra := page.evaluate(OVERFLOW)) > 0:
-                        wide = page.evaluate(WIDEST)
-                        problems.append(f"{where} @360: {extra} px wider than the screen ({wide})")
-            context.close()
-    assert visited > 80
+    for persona, (user, urls) in walk.items():
+        context = _context(browser, live_server, user, javascript, large)
+        page = context.new_page()
+        for url in urls if javascript else [u for u in urls if _without_javascript(u)]:
+            response = page.goto(live_server.url + url)
+            assert response.status == 200, (persona, url, response.status)
+            visited += 1
+            assert page.evaluate("typeof window.htmx") == ("object" if javascript else "undefined")
+            where = f"{persona} {url} ({'JS' if javascript else 'sin JS'}{', letra grande' if large else ''})"
+            if large:
+                assert page.locator('link[href$="large.css"]').count() == 1, where
+            for width in WIDTHS:
+                page.set_viewport_size({"width": width, "height": 800})
+                if not page.evaluate("typeof window.axe !== 'undefined'"):
+                    page.evaluate(axe_source)
+                rules = None if width == 360 else LAYOUT_RULES
+                problems += [f"{where} @{width}: {v}" for v in page.evaluate(RUN_AXE, rules)]
+                if width == 360 and (extra := page.evaluate(OVERFLOW)) > 0:
+                    wide = page.evaluate(WIDEST)
+                    problems.append(f"{where} @360: {extra} px wider than the screen ({wide})")
+        context.close()
+    assert visited >= len(walk)  # every persona's pages were walked, at least one each
     assert not problems, "\n".join(problems)
 
 
