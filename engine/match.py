@@ -83,6 +83,18 @@ class Match:
         """Points to win: 3 hands (R-MATCH-1) or 6 points (ludoteka)."""
         return 6 if self.rules.partida == "ludoteka" else 3
 
+    @property
+    def most_hand_points(self) -> int:
+        """The most match points one hand can give: 2 at ludoteka (a tute, or a total past 100), else 1."""
+        return 2 if self.rules.partida == "ludoteka" else 1
+
+    def can_end_at(self, a: int, b: int) -> bool:
+        """Whether a match of this table can end with the pairs at ``a`` and ``b`` points (without false
+        calls): a winner, the loser below the target, the winner no further past it than its last hand
+        could carry it (a renuncio that loses the match may end it with the winner short of it)."""
+        low, high = sorted((a, b))
+        return low < high and low < self.target and high <= self.target - 1 + self.most_hand_points
+
     def hand_points(self, score: HandScore) -> int:
         """Match points for the winner of a hand with this score."""
         if self.rules.partida != "ludoteka":

@@ -154,3 +154,18 @@ def test_false_calls_count_in_a_series_of_fixed_hands_and_no_call_costs_nothing(
     m = Match(fixed_hands=2).record(A_WINS, false_calls=(0, 0)).record(A_WINS)
     assert m.points == (2, 2) and m.over and m.winner is None
     assert Match().record(A_WINS, false_calls=()).points == Match().record(A_WINS).points == (1, 0)
+
+
+@pytest.mark.parametrize(
+    "preset, finals",
+    [
+        ("guia", {(3, 0): True, (3, 2): True, (2, 1): True, (4, 2): False, (3, 3): False, (2, 2): False}),
+        ("ludoteka", {(6, 5): True, (7, 5): True, (8, 5): False, (6, 6): False, (5, 0): True}),
+    ],
+)
+def test_the_scores_a_match_can_end_with_follow_the_tables_hand_points(preset, finals):
+    from engine.rules import PRESETS
+
+    match = Match(PRESETS[preset])
+    for (a, b), possible in finals.items():
+        assert match.can_end_at(a, b) is possible and match.can_end_at(b, a) is possible, (a, b)

@@ -187,10 +187,7 @@ def enter_result(*, league: League, fixture_id: int, home: int, away: int) -> Fi
     if home == away:
         raise PlayRefused(_("Una partida de Tute tiene ganador: los puntos no pueden ser iguales."))
     target = target_of(league)
-    # A match ends when a pair reaches the target (at Ludoteka's a hand worth 2 may carry it one past);
-    # a renuncio that loses the match may end it earlier, so the winner needs not have reached it.
-    most = target + (1 if preset(league.rules).partida == "ludoteka" else 0)
-    if min(home, away) >= target or max(home, away) > most:
+    if not Match(preset(league.rules)).can_end_at(home, away):
         raise PlayRefused(
             ngettext(
                 "Esta liga juega la partida a %(n)d punto: quien gana llega a %(n)d y quien pierde se queda por debajo.",
