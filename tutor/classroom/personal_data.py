@@ -24,10 +24,19 @@ def class_names(user):
 
 @before_erasure
 def hand_over_or_erase_classes(user):
-    from tutor.classroom.ending import classes_erased_with, erase_class
+    from django.contrib.auth import get_user_model
 
+    from tutor.classroom.ending import children_erased_with, classes_erased_with
+    from tutor.privacy.services import erase_user
+
+    # The children that go are the ones «Borrar mi cuenta» counted (all their classes go), decided before
+    # any class is deleted, so the order of her classes cannot change who stays; the classes go first, so
+    # no child's live answer is kept anonymised in a round that is then erased.
+    children = children_erased_with(user)
     for classroom in classes_erased_with(user):
-        erase_class(classroom)
+        classroom.delete()
+    for child in get_user_model().objects.filter(pk__in=children):
+        erase_user(child)
     for practice_set in PracticeSet.objects.filter(created_by=user).select_related("classroom"):
         other = practice_set.classroom.teachers.exclude(pk=user.pk).order_by("pk").first()
         if other is None:

@@ -145,6 +145,28 @@ def test_the_erasure_page_counts_a_child_in_two_of_her_classes_that_both_go(busy
     assert not zoe.__class__.objects.filter(pk=zoe.pk).exists()
 
 
+@pytest.mark.parametrize("managed_in", ["first", "second"])
+def test_the_children_erased_are_the_ones_the_page_counted_whatever_the_order_of_her_classes(
+    busy_class, teresa, zoe, alice, managed_in
+):
+    """A child managed in one of her classes and a plain member of another (both hers alone) goes, as
+    the page says, whichever class is erased first; a student who joined by herself stays."""
+    from tutor.classroom.models import Classroom, Membership
+    from tutor.lib.personal_data import accounts_erased_with
+
+    classroom = busy_class["classroom"]
+    other = Classroom.objects.create(name="Otra clase suya")
+    other.teachers.add(teresa)
+    Membership.objects.create(classroom=other, student=zoe, managed=managed_in == "second")
+    if managed_in == "second":
+        Membership.objects.filter(classroom=classroom, student=zoe).update(managed=False)
+    counted = accounts_erased_with(teresa)
+    assert counted == {zoe.pk}
+    services.erase_user(teresa)
+    assert not zoe.__class__.objects.filter(pk=zoe.pk).exists()
+    assert alice.__class__.objects.filter(pk=alice.pk).exists()
+
+
 def test_an_erasure_that_fails_halfway_erases_nothing(busy_class, zoe, monkeypatch):
     from tutor.lib import personal_data
 
