@@ -106,11 +106,22 @@ def _every_label_is_larger_than_its_interval(review):
             assert g.win - g.win_hw > 0 or g.points - g.points_hw > 0  # never «better» on equal figures
 
 
-def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int):
+def _shard() -> range:
+    """The deals of this process in a long run: ``ANALYSIS_SHARD=i/n`` takes every n-th deal from the i-th, so
+    that n processes on n cores share the run (their printed counts add up to the whole run's)."""
+    i, n = (int(x) for x in os.environ.get("ANALYSIS_SHARD", "0/1").split("/"))
+    return range(i, 10**9, n)
+
+
+def _seeds(hands: int, shard: range = range(0, 10**9)) -> list[int]:
+    return [s for s in range(hands) if s in shard]
+
+
+def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int, shard: range = range(0, 10**9)):
     """(seed, view, card, review) for plays of random-legal bots labelled «error» or worse on sampled worlds,
     up to the ``last_trick``-th baza, until ``enough`` are found."""
     found = 0
-    for seed in range(hands):
+    for seed in _seeds(hands, shard):
         h = bot_hand(1000 + seed, "principiante", GUIA)
         g, plays, cantes = _replay(h)
         for seat, card in plays:
@@ -130,14 +141,20 @@ def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int
 
 
 def _honesty(
-    hands: int, factor: int, worlds: int | None, last_trick: int, enough: int, every: int = 0
+    hands: int,
+    factor: int,
+    worlds: int | None,
+    last_trick: int,
+    enough: int,
+    every: int = 0,
+    shard: range = range(0, 10**9),
 ) -> tuple[int, int]:
     """(errors that survive, errors): each play labelled «error» or worse on sampled worlds is analysed again
     on a fresh sample ``factor`` times as large; it survives when that larger sample's estimate of the loss
     also reaches «error». With ``every``, the running count is printed every that many errors (a long run
     cut short still tells what it found)."""
     survived = errors = 0
-    for i, (seed, view, card, turn) in enumerate(_sampled_errors(hands, worlds, last_trick, enough)):
+    for i, (seed, view, card, turn) in enumerate(_sampled_errors(hands, worlds, last_trick, enough, shard)):
         if every and errors and errors % every == 0:
             print(f"\n  so far: {survived} of {errors} confirmed (hand {seed + 1} of {hands})", flush=True)
         _every_label_is_larger_than_its_interval(SimpleNamespace(turns=[turn]))
@@ -161,7 +178,9 @@ def test_an_error_survives_a_fresh_larger_sample():
     not os.environ.get("ANALYSIS_HONESTY_HANDS"), reason="long run: ANALYSIS_HONESTY_HANDS=500"
 )
 def test_errors_survive_a_fresh_larger_sample_on_many_hands():
-    survived, errors = _honesty(int(os.environ["ANALYSIS_HONESTY_HANDS"]), 3, None, 10, 10**9, every=10)
+    survived, errors = _honesty(
+        int(os.environ["ANALYSIS_HONESTY_HANDS"]), 3, None, 10, 10**9, every=10, shard=_shard()
+    )
     print(
         f"\n«error» labels on sampled worlds that a fresh sample three times as large confirms: {survived} of {errors}"
     )
@@ -171,18 +190,18 @@ def test_errors_survive_a_fresh_larger_sample_on_many_hands():
 LEVELS = ("principiante", "normal", "fuerte")
 
 
-def _shares(hands: int, tricks, every: int = 0) -> dict[str, float]:
+def _shares(hands: int, tricks, every: int = 0, shard: range = range(0, 10**9)) -> dict[str, float]:
     """The share of cards with a choice labelled «error» or worse, per bot level, on the same deals; with
     ``every``, the running counts are printed every that many deals (a long run cut short still tells)."""
     counts = {lv: [0, 0] for lv in LEVELS}
-    for seed in range(hands):
+    for done, seed in enumerate(_seeds(hands, shard), 1):
         for lv in LEVELS:
             bad, cards = error_share([analyse_hand(bot_hand(seed, lv, GUIA), tricks=tricks)])
             counts[lv][0] += bad
             counts[lv][1] += cards
-        if every and (seed + 1) % every == 0 and seed + 1 < hands:
+        if every and done % every == 0:
             so_far = ", ".join(f"{lv} {b} of {c}" for lv, (b, c) in counts.items())
-            print(f"\n  after {seed + 1} deals: {so_far}", flush=True)
+            print(f"\n  after {done} deals (the last {seed}): {so_far}", flush=True)
     for lv, (bad, cards) in counts.items():
         print(f"\n{lv}: {bad} of {cards} cards with a choice labelled error or worse ({bad / cards:.1%})")
     return {lv: bad / cards for lv, (bad, cards) in counts.items()}
@@ -197,7 +216,7 @@ def test_random_cards_are_labelled_errors_far_more_often_than_the_bots_cards():
 
 @pytest.mark.skipif(not os.environ.get("ANALYSIS_BOT_HANDS"), reason="long run: ANALYSIS_BOT_HANDS=2000")
 def test_error_shares_order_the_bots_on_many_hands():
-    shares = _shares(int(os.environ["ANALYSIS_BOT_HANDS"]), None, every=10)
+    shares = _shares(int(os.environ["ANALYSIS_BOT_HANDS"]), None, every=10, shard=_shard())
     assert shares["principiante"] > 2 * shares["normal"] and shares["normal"] > shares["fuerte"]
 
 
