@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from engine.cards import CARDS
 from engine.match import FALSE_CALL_POINTS
-from engine.messages import from_data
+from engine.messages import from_data, named
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
 from tutor.play import bots
@@ -91,7 +91,10 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
                 % {"who": seat_name(seats, step.seat), "what": _cante_name(game.hand.trump, step.value)}
             )
         elif step.kind == CALL:
-            verdict = str(from_data(step.grade["message"])) if step.grade else ""
+            # The referee numbers the players («el jugador 2 (pareja B)»); here the people are named as the
+            # call names them (a bot keeps its number).
+            people = {n + 1: seats[n].user.get_username() for n in seats}
+            verdict = str(named(from_data(step.grade["message"]), people)) if step.grade else ""
             calls.append(
                 _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s")
                 % {
