@@ -10,9 +10,8 @@ from dataclasses import replace
 from django.urls import reverse
 
 from engine import records
-from engine.hand import Hand, HandError
+from engine.analysis.retry import position
 from engine.record_files import EXAMPLE
-from engine.record_replay import dealt
 from tests.tutor.hands.samples import COMPLETE_RECORD
 from tests.tutor.play.conftest import play_legal, play_out
 from tutor.hands import presenters, reviews, services
@@ -23,29 +22,13 @@ from tutor.play.table import LEARNER
 from tutor.practice.identity import Owner
 
 
-def record_at(record: records.HandRecord, point: int) -> Hand:
-    """The record's hand just before its ``point``-th card (0 is the first), played on the engine's Hand
-    from its four known hands (an invalid cante left out, as the referee scores it)."""
-    hand = Hand.from_deal(dealt(record), record.rules)
-    plays = [i for i, e in enumerate(record.events) if isinstance(e, records.Play)]
-    for event in record.events[: plays[point]]:
-        if isinstance(event, records.Play):
-            hand.play(event.card, allow_renuncio=True)
-        elif isinstance(event, records.Cante):
-            try:
-                hand.declare(event.seat, event.suit, event.tute)
-            except HandError:
-                pass
-    return hand
-
-
 def assert_copy_is_the_record_at(copy: Match, record: records.HandRecord, point: int, seat: int) -> None:
     """The copy's table is the record's position before its ``point``-th card, seen from ``seat`` (now the
     learner's, 0): every seat's hand, the trick so far, the tricks, the tantos and cantes (pairs swapped
     when the seat is odd), the trump; and it is the learner's turn."""
     hand = play.current_hand(copy)
     t = play.table_of(copy, hand)
-    there, h = record_at(record, point), t.hand
+    there, h = position(record, point), t.hand
     assert there.turn == seat and h.turn == LEARNER and t.waiting_for_learner
     assert [h.hands[n] for n in range(4)] == [there.hands[(n + seat) % 4] for n in range(4)]
     assert h.trick == there.trick and h.tricks == there.tricks
