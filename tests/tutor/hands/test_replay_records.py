@@ -74,6 +74,18 @@ def test_a_pasted_hand_is_played_on_from_a_seat_other_than_0_after_a_cante(alice
     assert copy.over and copy.winner is not None and copy.hands.count() == 1
     page = alice_client.get(copy.get_absolute_url()).content.decode()
     assert "no cuenta en la partida de la que salió" in page and "Siguiente mano" not in page
+    # «Jugar desde aquí» from the copy's own review copies its deal too (not its seed's).
+    hand = copy.hands.get()
+    steps = play.steps_of(hand)
+    seq = next(
+        i for i in range(hand.copied + 1, len(steps)) if steps[i].seat == LEARNER and steps[i].kind == "card"
+    )
+    alice_client.post(reverse("play:replay", args=[copy.token, 1, seq]))
+    again = Match.objects.get(source_hand=hand)
+    assert again.hands.get().deal == hand.deal and again.hands.get().copied == seq
+    assert [s.value for s in play.table_of(again, again.hands.get()).steps] == [s.value for s in steps[:seq]]
+    there = play.table_of(copy, hand, steps[:seq]).hand
+    assert play.table_of(again, again.hands.get()).hand.hands == there.hands
 
 
 def test_from_a_partners_card_it_starts_before_the_owners_next_card(alice, alice_client):
