@@ -112,10 +112,6 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
     return sung, calls
 
 
-def _suit_name(letter: str) -> str:
-    return {"o": _("oros"), "c": _("copas"), "e": _("espadas"), "b": _("bastos")}.get(letter, letter)
-
-
 def _cante_name(trump, value: str) -> str:
     """The cante as the engine names it («las cuarenta en oros», «tute de reyes»)."""
     return str(cante_option(trump, value).label)
@@ -164,7 +160,7 @@ def table_context(
             "over": game.over,
             "seq": len(game.steps),
             "trump": h.trump,
-            "trump_suit": _suit_name(h.trump.letter),
+            "trump_suit": h.trump.label,  # the game's own word in either language, as every other page says it
             "trump_card": None if h.trump_card is None else CARDS[h.trump_card].code,
             "trump_name": the_card(h.trump_card) if h.trump_card is not None else "",
             "trick": _trick(game),
