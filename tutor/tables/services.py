@@ -66,11 +66,17 @@ class TableNotFound(PlayRefused):
 @dataclass(frozen=True, slots=True)
 class Outcome:
     done: bool  # False: already made (a doubled post)
+    # The table as the move left it (read under its lock): its seat's answer is drawn from it, not read again.
+    seen: Snapshot | None = None
 
 
 # -- reading ----------------------------------------------------------------------------------------
 def seats_of(table: Table) -> dict[int, Seat]:
     return {s.number: s for s in Seat.objects.filter(table=table).select_related("user")}
+
+
+def seat_of(seats: dict[int, Seat], user_id: int | None) -> Seat | None:
+    return next((s for s in seats.values() if s.user_id == user_id), None)
 
 
 def away(seat: Seat, now=None) -> bool:
@@ -108,6 +114,75 @@ def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[S
     )
 
 
+class Snapshot:
+    """One request's reading of a table: the table and its seats (with their people) in one query, the
+    current hand, its log and the phrases each read at most once, when first wanted, and the engine's
+    hand rebuilt from them at most once."""
+
+    _UNREAD = object()
+
+    def __init__(self, table: Table, seats: dict[int, Seat], hand=_UNREAD, steps=None, game=None) -> None:
+        self.table = table
+        self.seats = seats
+        self._hand = hand
+        self._steps = steps
+        self._game = game
+        self._phrases = None
+
+    def mine(self, user) -> Seat | None:
+        return seat_of(self.seats, getattr(user, "pk", None))
+
+    def mine_by_id(self, user_id: int | None) -> Seat | None:
+        return seat_of(self.seats, user_id)
+
+    @property
+    def hand(self) -> TableHand | None:
+        if self._hand is self._UNREAD:
+            self._hand = current_hand(self.table)
+        return self._hand
+
+    @property
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            self._steps = [] if self.hand is None else steps_of(self.hand)
+        return self._steps
+
+    @property
+    def game(self) -> Game | None:
+        if self._game is None and self.hand is not None:
+            self._game = game_of(self.table, self.hand, self.seats, self.steps)
+        return self._game
+
+    @property
+    def phrases(self) -> list[Phrase]:
+        if self._phrases is None:
+            self._phrases = list(Phrase.objects.filter(table=self.table).order_by("-created_at")[:5])
+        return self._phrases
+
+
+def read(token: str) -> Snapshot | None:
+    """The table of ``token`` and its seats, in one query (a second only for a table nobody sits at)."""
+    rows = list(Seat.objects.filter(table__token=token).select_related("table", "user"))
+    table = rows[0].table if rows else only_row(Table.objects.filter(token=token))
+    if table is None:
+        return None
+    for seat in rows:
+        seat.table = table
+    return Snapshot(table, {s.number: s for s in rows})
+
+
+def look(token: str, user_id: int | None) -> Snapshot | None:
+    """The table as the person ``user_id`` finds it now (a page, a poll, a stream's read): marked seen,
+    and a bot let play for a seat whose person is away (the table then read again)."""
+    seen = read(token)
+    if seen is None:
+        return None
+    mine = seen.mine_by_id(user_id)
+    if (mine is not None and touch(mine)) | advance(seen):
+        seen = read(token) or seen
+    return seen
+
+
 def _locked(token: str) -> Table:
     table = only_row(Table.objects.select_for_update().filter(token=token))
     if table is None:
@@ -116,9 +191,12 @@ def _locked(token: str) -> Table:
 
 
 def _changed(table: Table) -> None:
-    """One more version of the table, told to every instance's streams once committed."""
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, last_activity=timezone.now())
-    table.refresh_from_db(fields=["version", "last_activity"])
+    """One more version of the table (``table`` was read under its lock: ``_locked``), told to every
+    instance's streams once committed."""
+    now = timezone.now()
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, last_activity=now)
+    table.version += 1
+    table.last_activity = now
     version = table.version
     transaction.on_commit(lambda: streams.announce(table.code, version))
 
@@ -226,17 +304,19 @@ def leave(*, user, token: str) -> None:
         _run_bots(table)
 
 
-def touch(seat: Seat) -> None:
-    """The person at ``seat`` is here (a page, a poll): back from being away, if they were."""
+def touch(seat: Seat) -> bool:
+    """The person at ``seat`` is here (a page, a poll, a move): back from being away, if they were
+    (True: that changed the table's version). Written at most every SEEN_EVERY_SECONDS."""
     now = timezone.now()
     if seat.last_seen >= now - timedelta(seconds=SEEN_EVERY_SECONDS):
-        return
+        return False
     was_away = away(seat, now)
     Seat.objects.filter(pk=seat.pk).update(last_seen=now)
     seat.last_seen = now
     if was_away:
         with transaction.atomic():
             _changed(_locked(seat.table.token))
+    return was_away
 
 
 # -- playing ----------------------------------------------------------------------------------------
@@ -269,11 +349,14 @@ def start(*, user, token: str) -> Outcome:
     return Outcome(True)
 
 
-def _my_seat(table: Table, user) -> Seat:
-    seat = only_row(Seat.objects.filter(table=table, user=user))
+def _seated(seat: Seat | None) -> Seat:
     if seat is None:
         raise PlayRefused(_("No tienes sitio en esta mesa: solo juegas desde el tuyo."))
     return seat
+
+
+def _my_seat(table: Table, user) -> Seat:
+    return _seated(only_row(Seat.objects.filter(table=table, user=user)))
 
 
 def _same_move(step: Step, seat: int, kind: str, value: str) -> bool:
@@ -293,11 +376,13 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
     """A person's move at place ``seq`` of the current hand's log (a card, a cante, a pass or a call).
 
     A ``seq`` already in the log holding this same move is a doubled post: done=False, nothing changes.
+    Either way the outcome holds the table as read (and left) under its lock, for the answer.
     """
     try:
         with transaction.atomic():
             table = _locked(token)
-            seat = _my_seat(table, user)
+            seats = seats_of(table)
+            seat = _seated(seat_of(seats, user.pk))
             hand = current_hand(table)
             if table.over:
                 raise PlayRefused(_("Esta mesa ya se ha cerrado."))
@@ -305,12 +390,11 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                 raise PlayRefused(_("La partida todavía no ha empezado."))
             steps = steps_of(hand)
             if seq < len(steps) and _same_move(steps[seq], seat.number, kind, value):
-                return Outcome(False)
+                return Outcome(False, Snapshot(table, seats, hand, steps))
             if hand.over:
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             if seq != len(steps):
                 raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
-            seats = seats_of(table)
             game = game_of(table, hand, seats, steps)
             if kind == CARD:
                 grade = game.play(seat.number, value).grade
@@ -338,7 +422,7 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
             _changed(table)
     except IntegrityError:  # a concurrent copy of this move was logged first; this one was rolled back
         return Outcome(False)
-    return Outcome(True)
+    return Outcome(True, Snapshot(table, seats, hand, game.steps, game))
 
 
 def _run_bots(table: Table) -> bool:
@@ -358,15 +442,16 @@ def _run_bots(table: Table) -> bool:
     return True
 
 
-def advance(table: Table) -> bool:
-    """When the table waits for a seat a bot now plays (its person is away), let the bot play."""
-    hand = current_hand(table)
-    if hand is None or hand.over or table.over:
+def advance(seen: Snapshot) -> bool:
+    """When the table waits for a seat a bot now plays (its person is away), let the bot play (True:
+    the table changed, ``seen`` is out of date). Every move lets the bots of empty and away seats
+    play at once, so the table can only be waiting for one when somebody is away: nothing is
+    rebuilt otherwise."""
+    table = seen.table
+    if table.over or not any(away(s) for s in seen.seats.values()):
         return False
-    seats = seats_of(table)
-    bots = bot_seats(seats)
-    game = game_of(table, hand, seats)
-    if not set(game.waiting_for()) & bots:
+    game = seen.game
+    if game is None or game.over or not set(game.waiting_for()) & game.bots:
         return False
     try:
         with transaction.atomic():
