@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -100,6 +100,27 @@ def steps_of(hand: TableHand) -> list[Step]:
     ]
 
 
+_HAND_FIELDS = ("id", "table_id", "number", "seed", "dealer", "first_hand", "score", "created_at")
+_STEP_FIELDS = ("events__seat", "events__kind", "events__value", "events__legal", "events__grade")
+
+
+def hand_and_steps(table: Table) -> tuple[TableHand | None, list[Step]]:
+    """The current hand and its log in one query (the hand's row beside each of its events, in order)."""
+    latest = TableHand.objects.filter(table=table).order_by("-number").values("pk")[:1]
+    rows = list(
+        TableHand.objects.filter(pk=Subquery(latest))
+        .order_by("events__seq")
+        .values_list(*_HAND_FIELDS, *_STEP_FIELDS)
+    )
+    if not rows:
+        return None, []
+    n = len(_HAND_FIELDS)
+    hand = TableHand.from_db(TableHand.objects.db, list(_HAND_FIELDS), rows[0][:n])
+    hand.table = table
+    steps = [Step(*row[n:]) for row in rows if row[n] is not None]
+    return hand, steps
+
+
 def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[Step] | None = None) -> Game:
     return Game.rebuild(
         seed=hand.seed,
@@ -138,13 +159,13 @@ class Snapshot:
     @property
     def hand(self) -> TableHand | None:
         if self._hand is self._UNREAD:
-            self._hand = current_hand(self.table)
+            self._hand, self._steps = hand_and_steps(self.table)
         return self._hand
 
     @property
     def steps(self) -> list[Step]:
         if self._steps is None:
-            self._steps = [] if self.hand is None else steps_of(self.hand)
+            self._hand, self._steps = hand_and_steps(self.table)
         return self._steps
 
     @property
@@ -383,12 +404,11 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
             table = _locked(token)
             seats = seats_of(table)
             seat = _seated(seat_of(seats, user.pk))
-            hand = current_hand(table)
+            hand, steps = hand_and_steps(table)
             if table.over:
                 raise PlayRefused(_("Esta mesa ya se ha cerrado."))
             if hand is None:
                 raise PlayRefused(_("La partida todavía no ha empezado."))
-            steps = steps_of(hand)
             if seq < len(steps) and _same_move(steps[seq], seat.number, kind, value):
                 return Outcome(False, Snapshot(table, seats, hand, steps))
             if hand.over:
@@ -427,11 +447,10 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
 
 def _run_bots(table: Table) -> bool:
     """Let the bots play for empty and away seats (a poll finds the table waiting for one)."""
-    hand = current_hand(table)
+    hand, steps = hand_and_steps(table)
     if hand is None or hand.over or table.over:
         return False
     seats = seats_of(table)
-    steps = steps_of(hand)
     game = game_of(table, hand, seats, steps)
     new = game.run_bots()
     if not new:
