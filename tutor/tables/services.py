@@ -6,11 +6,13 @@ only, a move names its place ``seq`` so a doubled or stale post changes nothing)
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F, Subquery
 from django.urls import reverse
@@ -43,6 +45,7 @@ from tutor.tables import leagues, streams
 from tutor.tables.game import CALL, Game
 from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableEvent, TableHand
 
+log = logging.getLogger(__name__)
 _seeds = random.SystemRandom()
 # A person who has not been seen (a page, a poll, a stream) for this long is away: a bot plays for them.
 AWAY_SECONDS = getattr(settings, "TABLES_AWAY_SECONDS", 60)
@@ -135,20 +138,61 @@ def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[S
     )
 
 
+def last_phrases(table: Table) -> list[Phrase]:
+    return list(Phrase.objects.filter(table=table).order_by("-created_at")[:5])
+
+
+# -- what every seat reads alike, kept once per version ---------------------------------------------
+# A move writes, once committed, the hand, its log and the last phrases at the version it made (all
+# read under the table's lock, so exactly that version's) into the cache; the three other seats,
+# fetching their regions on the stream's event, read it there instead of three queries each. The
+# seats (who is away, their modes) are not in it: every request reads them. The key holds the
+# version, so a frame is never out of date; Redis away: the database is read, as without a frame.
+FRAME_SECONDS = 120
+
+
+def _frame_key(table: Table, version: int) -> str:
+    return f"tables:frame:{table.token}:{version}"  # the token: never another table's, even in tests
+
+
+def _keep_frame(
+    table: Table, version: int, hand: TableHand, steps: list[Step], phrases: list[Phrase]
+) -> None:
+    frame = (
+        tuple(getattr(hand, f) for f in _HAND_FIELDS),
+        [(s.seat, s.kind, s.value, s.legal, s.grade) for s in steps],
+        [(p.seat, p.key) for p in phrases],
+    )
+    try:
+        cache.set(_frame_key(table, version), frame, FRAME_SECONDS)
+    except Exception as error:  # Redis away (tutor.lib.outage): the seats read the database
+        log.warning("could not keep table %s's frame (%s)", table.code, error)
+
+
+def _kept_frame(table: Table) -> tuple | None:
+    try:
+        return cache.get(_frame_key(table, table.version))
+    except Exception as error:
+        log.warning("could not read table %s's frame (%s): read from the database", table.code, error)
+        return None
+
+
 class Snapshot:
-    """One request's reading of a table: the table and its seats (with their people) in one query, the
-    current hand, its log and the phrases each read at most once, when first wanted, and the engine's
-    hand rebuilt from them at most once."""
+    """One request's reading of a table: the table and its seats (with their people) in one query; the
+    current hand, its log and the phrases read when first wanted (from the frame kept for this
+    version, else the database), at most once; the engine's hand rebuilt from them at most once."""
 
     _UNREAD = object()
 
-    def __init__(self, table: Table, seats: dict[int, Seat], hand=_UNREAD, steps=None, game=None) -> None:
+    def __init__(
+        self, table: Table, seats: dict[int, Seat], hand=_UNREAD, steps=None, game=None, phrases=None
+    ) -> None:
         self.table = table
         self.seats = seats
         self._hand = hand
         self._steps = steps
         self._game = game
-        self._phrases = None
+        self._phrases = phrases
 
     def mine(self, user) -> Seat | None:
         return seat_of(self.seats, getattr(user, "pk", None))
@@ -156,16 +200,28 @@ class Snapshot:
     def mine_by_id(self, user_id: int | None) -> Seat | None:
         return seat_of(self.seats, user_id)
 
+    def _read_hand(self) -> None:
+        frame = _kept_frame(self.table)
+        if frame is None:
+            self._hand, self._steps = hand_and_steps(self.table)
+            return
+        fields, steps, phrases = frame
+        self._hand = TableHand.from_db(TableHand.objects.db, list(_HAND_FIELDS), fields)
+        self._hand.table = self.table
+        self._steps = [Step(*step) for step in steps]
+        if self._phrases is None:
+            self._phrases = [Phrase(table=self.table, seat=seat, key=key) for seat, key in phrases]
+
     @property
     def hand(self) -> TableHand | None:
         if self._hand is self._UNREAD:
-            self._hand, self._steps = hand_and_steps(self.table)
+            self._read_hand()
         return self._hand
 
     @property
     def steps(self) -> list[Step]:
         if self._steps is None:
-            self._hand, self._steps = hand_and_steps(self.table)
+            self._read_hand()
         return self._steps
 
     @property
@@ -177,7 +233,7 @@ class Snapshot:
     @property
     def phrases(self) -> list[Phrase]:
         if self._phrases is None:
-            self._phrases = list(Phrase.objects.filter(table=self.table).order_by("-created_at")[:5])
+            self._phrases = last_phrases(self.table)
         return self._phrases
 
 
@@ -211,14 +267,17 @@ def _locked(token: str) -> Table:
     return table
 
 
-def _changed(table: Table) -> None:
+def _changed(table: Table, keep=None) -> None:
     """One more version of the table (``table`` was read under its lock: ``_locked``), told to every
-    instance's streams once committed."""
+    instance's streams once committed; ``keep(version)`` (what every seat reads alike at that version,
+    into the cache) runs then too, before the streams hear of it."""
     now = timezone.now()
     Table.objects.filter(pk=table.pk).update(version=F("version") + 1, last_activity=now)
     table.version += 1
     table.last_activity = now
     version = table.version
+    if keep is not None:
+        transaction.on_commit(lambda: keep(version))
     transaction.on_commit(lambda: streams.announce(table.code, version))
 
 
@@ -439,10 +498,11 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                 raise PlayRefused(_("Esa jugada no existe."))
             _store(hand, seq, game.steps[seq:], game.bots)
             _close_if_over(table, hand, game, seats)
-            _changed(table)
+            phrases = last_phrases(table)
+            _changed(table, lambda version: _keep_frame(table, version, hand, game.steps, phrases))
     except IntegrityError:  # a concurrent copy of this move was logged first; this one was rolled back
         return Outcome(False)
-    return Outcome(True, Snapshot(table, seats, hand, game.steps, game))
+    return Outcome(True, Snapshot(table, seats, hand, game.steps, game, phrases))
 
 
 def _run_bots(table: Table) -> bool:

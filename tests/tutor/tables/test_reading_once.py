@@ -7,18 +7,20 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from tutor.tables import services
-from tutor.tables.models import Seat, Table, TableEvent
+from tutor.tables.models import Phrase, Seat, Table, TableEvent
 
-from .conftest import game, legal_post, move_url, open_table
+from .conftest import committed, game, legal_post, move_url, open_table
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 VERSION = re.compile(r'data-version="(\d+)"')
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 
 def _client(user) -> Client:
@@ -81,14 +83,14 @@ def test_a_seats_region_after_a_play_reads_the_table_once_and_rebuilds_the_hand_
     table, clients = _four(alice, bob, charlie, teresa)
     shown = _version(table)
     seat = game(table)[1].waiting_for()[0]
-    clients[seat].post(move_url(table), legal_post(table, seat), headers=HTMX)
+    committed(lambda: clients[seat].post(move_url(table), legal_post(table, seat), headers=HTMX))
     other = (seat + 1) % 4
     rebuilt = []
     real = services.game_of
     monkeypatch.setattr(services, "game_of", lambda *a, **k: rebuilt.append(1) or real(*a, **k))
     state = reverse("tables:state", args=[table.token])
-    # session, user, the table with its seats, the hand with its log, the phrases.
-    with django_assert_max_num_queries(5):
+    # session, user, the table with its seats; the hand, its log and the phrases are the move's frame.
+    with django_assert_max_num_queries(3):
         region = clients[other].get(f"{state}?v={shown}", headers=HTMX)
     assert region.status_code == 200 and _shown(region) == _version(table)
     assert len(rebuilt) == 1
@@ -100,6 +102,53 @@ def test_a_seats_region_after_a_play_reads_the_table_once_and_rebuilds_the_hand_
     seen = Seat.objects.get(table=table, number=other).last_seen
     clients[other].get(f"{state}?v={_shown(region)}", headers=HTMX)
     assert Seat.objects.get(table=table, number=other).last_seen == seen
+
+
+def _without_token(page: str) -> str:
+    return CSRF.sub("", page)
+
+
+def test_the_region_drawn_from_the_moves_frame_is_the_one_the_database_gives(
+    alice, bob, charlie, teresa, django_assert_max_num_queries
+):
+    table, clients = _four(alice, bob, charlie, teresa)
+    Phrase.objects.create(table=table, seat=2, key="bien")
+    state = reverse("tables:state", args=[table.token])
+    for _ in range(6):  # a few plays: a trick collected, cantes offered or not
+        shown = _version(table)
+        seat = game(table)[1].waiting_for()[0]
+        committed(lambda s=seat: clients[s].post(move_url(table), legal_post(table, s), headers=HTMX))
+        key = services._frame_key(table, _version(table))
+        frame = cache.get(key)
+        assert frame is not None  # the move kept it
+        for other in range(4):
+            kept = clients[other].get(f"{state}?v={shown}", headers=HTMX).content.decode()
+            cache.delete(key)
+            # session, user, the table with its seats, the hand with its log, the phrases.
+            with django_assert_max_num_queries(5):
+                read = clients[other].get(f"{state}?v={shown}", headers=HTMX).content.decode()
+            assert _without_token(kept) == _without_token(read)
+            assert "¡Bien jugado!" in kept
+            cache.set(key, frame)  # as the move left it, for the next seat
+
+
+def test_with_redis_away_a_move_and_the_regions_after_it_still_answer(
+    alice, bob, charlie, teresa, monkeypatch
+):
+    table, clients = _four(alice, bob, charlie, teresa)
+
+    def away(*args, **kwargs):
+        raise ConnectionError("Redis did not answer")
+
+    monkeypatch.setattr(services.cache, "get", away)
+    monkeypatch.setattr(services.cache, "set", away)
+    shown = _version(table)
+    seat = game(table)[1].waiting_for()[0]
+    answer = clients[seat].post(move_url(table), legal_post(table, seat), headers=HTMX)
+    assert answer.status_code == 200 and _shown(answer) == _version(table) == shown + 1
+    other = (seat + 1) % 4
+    region = clients[other].get(reverse("tables:state", args=[table.token]) + f"?v={shown}", headers=HTMX)
+    assert region.status_code == 200 and _shown(region) == shown + 1
 
 
 def test_a_poll_lets_a_bot_play_for_the_seat_it_waits_on_whose_person_is_away(alice, bob, charlie, teresa):
