@@ -16,7 +16,8 @@ caches and is not counted.
 
 Against a fresh SQLite file in a temp dir, or with --db postgres a fresh database beside
 DATABASE_URL's (dropped at the end); the cache is Redis when REDIS_URL names a database (emptied before
-and after; not 0), as on a deployed instance, else this process's memory. Prints, per kind of request,
+and after; not 0), as on a deployed instance, else this process's memory (then the move's frame, which
+the other seats read from the cache, costs them less than it would: give REDIS_URL to compare). Prints, per kind of request,
 the mean CPU ms (process time: this process's Python and the client's; the database server's own time
 is not in it) and queries, and the whole cost of a play: the move, the three fetches and a tenth of a
 doubled post (what one play sets off in bench/tables_load.py, streams aside).
