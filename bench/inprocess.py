@@ -27,6 +27,9 @@ class Timer:
         from django.test.utils import CaptureQueriesContext
 
         profiling = record and self.args.profile and self.args.step in (None, step)
+        # The log keeps 9000 queries at most, and a capture counts by its length: once it is full every
+        # capture would count none. Emptied before each, it never fills.
+        connection.queries_log.clear()
         with CaptureQueriesContext(connection) as captured:
             if profiling:
                 self.profiler.enable()
