@@ -14,7 +14,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F, Subquery
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -104,24 +104,12 @@ def steps_of(hand: TableHand) -> list[Step]:
 
 
 _HAND_FIELDS = ("id", "table_id", "number", "seed", "dealer", "first_hand", "score", "created_at")
-_STEP_FIELDS = ("events__seat", "events__kind", "events__value", "events__legal", "events__grade")
 
 
 def hand_and_steps(table: Table) -> tuple[TableHand | None, list[Step]]:
-    """The current hand and its log in one query (the hand's row beside each of its events, in order)."""
-    latest = TableHand.objects.filter(table=table).order_by("-number").values("pk")[:1]
-    rows = list(
-        TableHand.objects.filter(pk=Subquery(latest))
-        .order_by("events__seq")
-        .values_list(*_HAND_FIELDS, *_STEP_FIELDS)
-    )
-    if not rows:
-        return None, []
-    n = len(_HAND_FIELDS)
-    hand = TableHand.from_db(TableHand.objects.db, list(_HAND_FIELDS), rows[0][:n])
-    hand.table = table
-    steps = [Step(*row[n:]) for row in rows if row[n] is not None]
-    return hand, steps
+    """The current hand and its log (two plain queries: one joining them cost more to build than both)."""
+    hand = current_hand(table)
+    return hand, [] if hand is None else steps_of(hand)
 
 
 def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[Step] | None = None) -> Game:

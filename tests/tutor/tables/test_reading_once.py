@@ -52,9 +52,10 @@ def test_a_move_by_htmx_is_answered_from_what_it_read_at_the_version_it_made(
     seat = game(table)[1].waiting_for()[0]
     data = legal_post(table, seat)
     before = _version(table)
-    # session, user; BEGIN, the table locked, its seats, the hand with its log, (a card that follows a
-    # lead: Mi progreso's count), the event, the version, COMMIT; the phrases for the answer.
-    with django_assert_max_num_queries(11):
+    # session, user; BEGIN, the table locked, its seats, the hand, its log, (a card that follows a
+    # lead: Mi progreso's count), the event, the version, the phrases (for the frame and the answer),
+    # COMMIT.
+    with django_assert_max_num_queries(12):
         response = clients[seat].post(move_url(table), data, headers=HTMX)
     assert response.status_code == 200 and "data-refusal" not in response.content.decode()
     assert _shown(response) == _version(table) == before + 1
@@ -69,8 +70,8 @@ def test_a_doubled_post_by_htmx_says_it_was_done_at_the_current_version(
     data = legal_post(table, seat)
     clients[seat].post(move_url(table), data, headers=HTMX)
     count = TableEvent.objects.count()
-    # session, user; BEGIN, the table locked, its seats, the hand with its log, COMMIT; the phrases.
-    with django_assert_max_num_queries(8):
+    # session, user; BEGIN, the table locked, its seats, the hand, its log, COMMIT; the phrases.
+    with django_assert_max_num_queries(9):
         again = clients[seat].post(move_url(table), data, headers=HTMX)
     assert "Ya estaba hecho" in again.content.decode()
     assert TableEvent.objects.count() == count
@@ -124,8 +125,8 @@ def test_the_region_drawn_from_the_moves_frame_is_the_one_the_database_gives(
         for other in range(4):
             kept = clients[other].get(f"{state}?v={shown}", headers=HTMX).content.decode()
             cache.delete(key)
-            # session, user, the table with its seats, the hand with its log, the phrases.
-            with django_assert_max_num_queries(5):
+            # session, user, the table with its seats, the hand, its log, the phrases.
+            with django_assert_max_num_queries(6):
                 read = clients[other].get(f"{state}?v={shown}", headers=HTMX).content.decode()
             assert _without_token(kept) == _without_token(read)
             assert "¡Bien jugado!" in kept
