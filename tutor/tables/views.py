@@ -263,6 +263,7 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
     """A move: the service reads the table under its lock (no table read before it: the hot path)."""
     form = MoveForm(request.POST)
     if not form.is_valid():
+        _visible(request, token)  # a table that does not exist is a 404 whatever was posted
         message = " ".join(e for errors in form.errors.values() for e in errors)
         return _after(request, token, lambda: (_ for _ in ()).throw(PlayRefused(message)))
     data = form.cleaned_data

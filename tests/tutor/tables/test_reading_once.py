@@ -174,7 +174,9 @@ def test_a_refused_move_by_htmx_is_answered_with_the_table_as_it_is(alice, bob, 
     response = clients[wrong].post(move_url(table), legal_post(table, seat), headers=HTMX)
     assert response.status_code == 200 and "data-refusal" in response.content.decode()
     assert _shown(response) == _version(table)
-    missing = clients[wrong].post(
-        reverse("tables:move", args=["no-such-table"]), {"seq": 0, "card": "1o"}, headers=HTMX
-    )
-    assert missing.status_code == 404
+    for data in ({"seq": 0, "card": "1o"}, {"seq": "x"}):  # a move, and a form that is not one
+        for headers in (HTMX, {}):
+            missing = clients[wrong].post(
+                reverse("tables:move", args=["no-such-table"]), data, headers=headers
+            )
+            assert missing.status_code == 404
