@@ -18,7 +18,7 @@ from tutor.play import bots
 from tutor.play.table import CANTE, cante_option, cante_value
 from tutor.tables import services
 from tutor.tables.game import CALL, Game
-from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableHand
+from tutor.tables.models import FalseCall, RenuncioRule, Seat, Table, TableHand
 
 
 def seat_name(seats: dict[int, Seat], n: int) -> str:
@@ -118,13 +118,12 @@ def _cante_name(trump, value: str) -> str:
 
 
 def table_context(
-    table: Table, viewer_user, *, hint: bool = False, refusal: str = "", notice: str = ""
+    seen: services.Snapshot, viewer_user, *, hint: bool = False, refusal: str = "", notice: str = ""
 ) -> dict:
-    seats = services.seats_of(table)
-    mine = next((s for s in seats.values() if s.user_id == getattr(viewer_user, "pk", None)), None)
+    """What ``viewer_user`` sees of the table ``seen`` read (every query and the rebuild done once, there)."""
+    table, seats, hand, game = seen.table, seen.seats, seen.hand, seen.game
+    mine = seen.mine(viewer_user)
     viewer = None if mine is None else mine.number
-    hand = services.current_hand(table)
-    game = services.game_of(table, hand, seats) if hand is not None else None
     context = {
         "table": table,
         "seat": mine,
@@ -138,8 +137,7 @@ def table_context(
         "false_call": table.get_false_call_display(),
         "points": table.points or [0, 0],
         "phrases": [
-            {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")}
-            for p in Phrase.objects.filter(table=table).order_by("-created_at")[:5]
+            {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")} for p in seen.phrases
         ],
         "phrase_choices": list(services.PHRASES.items()),
         "free_seats": [n for n in range(4) if n not in seats],
