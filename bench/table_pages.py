@@ -277,7 +277,7 @@ def _measure(
     if explain:
         with connection.cursor() as cursor:
             for _ms, sql, params in queries:
-                if sql.lstrip().upper().startswith("SELECT"):
+                if sql.lstrip("( ").upper().startswith("SELECT"):
                     cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
                     print(sql[:300], *(row[0] for row in cursor.fetchall()), sep="\n    ")
     if profile:

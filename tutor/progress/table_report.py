@@ -5,13 +5,14 @@ entry (and so the lesson step) that explains it."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Max, Q, Window
+from django.db.models import Count, F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -56,8 +57,12 @@ class TableReport:
     due_count: int = 0
     open_count: int = 0
     weakest: Row | None = None
-    weakest_items: list = field(default_factory=list)
+    weakest_items: list[dict] = field(default_factory=list)  # {"pk", "record_id", "play"}
     weakest_term: str = ""
+
+
+def _reviewed(hands):
+    return hands.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
 
 
 def _newest(hands) -> list[dict]:
@@ -67,18 +72,6 @@ def _newest(hands) -> list[dict]:
     rows = _reviewed(hands).order_by("-played_at", "-pk").values_list("review__summary", flat=True)
     return list(reversed(rows[:LAST_HANDS]))
 
-
-# --- what an owner's last hands count, kept -------------------------------------------------------
-#
-# A student's counts change only when a reviewed hand of theirs comes, goes or is reviewed again, so
-# they are kept in the cache under a stamp of their reviewed hands read in one small aggregate (how
-# many, the newest record's id, the newest change of a review: asking a review again sets its
-# updated_at and takes it out of the count until it is done). A page then reads the newest LAST_HANDS
-# summaries only of the owners whose stamp has no counts kept (the class dashboard parsed 1,200
-# summaries per request). Kept an hour at most, like a reader's kept page (tutor.lib.fragments).
-
-KEPT_SECONDS = 3600
-_KEPT = "table-counts:1"  # the prefix of a kept count's key: a new number when Counted changes meaning
 
 # What the last hands of one owner count, in plain values (kept in the cache): hands, cards, cards per
 # half (older, newer), and per (is a rule, rule id or theme): errors in the older half, in the newer.
@@ -101,94 +94,118 @@ def count(summaries: list[dict]) -> Counted:
     return len(summaries), cards, (halves[0], halves[1]), {k: (v[0], v[1]) for k, v in errors.items()}
 
 
-_STAMP = {"n": Count("pk"), "last": Max("pk"), "changed": Max("review__updated_at")}
+def owner_counted(owner: Owner) -> Counted:
+    """What the owner's newest LAST_HANDS reviewed hands count."""
+    return count(_newest(HandRecord.objects.filter(owner.q)))
 
 
-def _reviewed(hands):
-    return hands.filter(seat__isnull=False, review__status=HandReview.Status.DONE).order_by()
+# --- the class's counts, kept -----------------------------------------------------------------------
+#
+# What a student's newest LAST_HANDS reviewed hands count changes only when that set of hands changes (a
+# hand played, removed, or its review asked again: that sets the review's updated_at and takes it out
+# until it is done again), so it is kept in the cache under a stamp of the set: a digest of its records'
+# ids and their reviews' updated_at, every student's read in one query that touches only those hands. The
+# summaries are read only for the students whose stamp has nothing kept (the class dashboard parsed
+# 1,200 of them per request), and kept only when the stamp read again after them has not changed. Kept
+# an hour at most, like a reader's kept page (tutor.lib.fragments).
+
+KEPT_SECONDS = 3600
+_KEPT = "table-counts:1"  # the prefix of a kept count's key: a new number when Counted changes meaning
 
 
-def _stamp(n: int, last: int | None, changed) -> str | None:
-    return f"{n}:{last}:{changed.isoformat()}" if n else None
+def _newest_sql(columns: str, tail: str = "") -> str:
+    """PostgreSQL: ``columns`` over each student's newest LAST_HANDS reviewed hands (``t``: record_id,
+    played_at, updated_at, summary), a part per student (``s.id``) read by the (learner, played_at)
+    index; parameters: the students' ids, the done status."""
+    hands, reviews = HandRecord._meta.db_table, HandReview._meta.db_table
+    summary = ", r.summary" if "t.summary" in columns else ""
+    return (
+        f"SELECT s.id, {columns} FROM unnest(%s::bigint[]) AS s(id) CROSS JOIN LATERAL ("
+        f" SELECT h.id AS record_id, h.played_at, r.updated_at{summary} FROM {hands} h"
+        f" JOIN {reviews} r ON r.record_id = h.id"
+        f" WHERE h.learner_id = s.id AND h.seat IS NOT NULL AND r.status = %s"
+        f" ORDER BY h.played_at DESC, h.id DESC LIMIT {LAST_HANDS:d}) t {tail}"
+    )
+
+
+def _newest_rows(student_ids: list[int], *fields: str):
+    """SQLite (no LATERAL): (learner_id, played_at, pk, *fields) of each student's newest LAST_HANDS
+    reviewed hands, by a window per student."""
+    newest = Window(
+        RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
+    )
+    return (
+        _reviewed(HandRecord.objects.filter(learner_id__in=student_ids))
+        .annotate(newest=newest)
+        .filter(newest__lte=LAST_HANDS)
+        .values_list("learner_id", "played_at", "pk", *fields)
+    )
 
 
 def _class_stamps(student_ids: list[int]) -> dict[int, str]:
-    """{student: the stamp of their reviewed hands} for those of ``student_ids`` who have some."""
-    rows = (
-        _reviewed(HandRecord.objects.filter(learner_id__in=student_ids))
-        .values("learner_id")
-        .annotate(**_STAMP)
-        .values_list("learner_id", "n", "last", "changed")
-    )
-    return {s: _stamp(n, last, changed) for s, n, last, changed in rows}
-
-
-def _kept(
-    stamps: dict, stamps_now: Callable[[list], dict], read: Callable[[list], dict[object, list[dict]]]
-) -> dict[object, Counted]:
-    """Each owner's Counted, from the cache where its stamp has them, else from ``read(owners)``
-    ({owner: summaries oldest first}); those are kept when ``stamps_now(owners)``, read after them, is
-    still the stamp they were read under (a hand done meanwhile, and later removed, would otherwise
-    leave counts with that hand under the stamp without it). An owner without a stamp counts nothing."""
-    keys = {owner: f"{_KEPT}:{owner}:{stamp}" for owner, stamp in stamps.items()}
-    try:
-        found = cache.get_many(list(keys.values()))
-    except Exception as error:  # Redis away (tutor.lib.outage): counted from the summaries
-        log.warning("the cache did not answer the table counts (%s): counted again", error)
-        found = None
-    got = {owner: found[key] for owner, key in keys.items() if found and key in found}
-    missing = [owner for owner in keys if owner not in got]
-    if missing:
-        fresh = {owner: count(summaries) for owner, summaries in read(missing).items()}
-        got.update(fresh)
-        if found is not None:
-            same = stamps_now(missing)
-            kept = {keys[o]: fresh[o] for o in missing if same.get(o) == stamps[o]}
-            try:
-                cache.set_many(kept, KEPT_SECONDS)
-            except Exception as error:
-                log.warning("the cache did not keep the table counts (%s)", error)
-    return got
+    """{student: the stamp of their newest reviewed hands} for those of ``student_ids`` who have some."""
+    if connection.vendor == "postgresql":
+        sql = _newest_sql(
+            "md5(string_agg(t.record_id::text || '@' || t.updated_at::text, ',' ORDER BY t.record_id))",
+            "GROUP BY s.id",
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [student_ids, HandReview.Status.DONE])
+            return dict(cursor.fetchall())
+    stamps: dict[int, list] = {}
+    for learner, _played, pk, updated in _newest_rows(student_ids, "review__updated_at"):
+        stamps.setdefault(learner, []).append(f"{pk}@{updated.isoformat()}")
+    return {
+        s: hashlib.md5(",".join(sorted(v)).encode(), usedforsecurity=False).hexdigest()
+        for s, v in stamps.items()
+    }
 
 
 def _class_summaries(student_ids: list[int]) -> dict[int, list[dict]]:
     """{student: the summaries of their newest LAST_HANDS reviewed hands, oldest first}, in one query."""
     by_student: dict[int, list] = {s: [] for s in student_ids}
-    # A part per student, each read by the (learner, played_at) index and stopped at LAST_HANDS (a
-    # window over every hand of the class read them all: 130 ms for 30 students with 200 hands each).
-    reviewed = _reviewed(HandRecord.objects.all())
-    fields = ("learner_id", "played_at", "pk", "review__summary")
-    if connection.features.supports_slicing_ordering_in_compound:
-        parts = [
-            reviewed.filter(learner_id=s).order_by("-played_at", "-pk").values_list(*fields)[:LAST_HANDS]
-            for s in student_ids
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _newest_sql("t.played_at, t.record_id, t.summary"), [student_ids, HandReview.Status.DONE]
+            )
+            rows = cursor.fetchall()
+        rows = [
+            (s, played, pk, json.loads(summary) if isinstance(summary, str) else summary)
+            for s, played, pk, summary in rows
         ]
-        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-    else:  # SQLite takes no LIMIT inside a UNION: a window per student
-        newest = Window(
-            RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
-        )
-        rows = (
-            reviewed.filter(learner_id__in=student_ids)
-            .annotate(newest=newest)
-            .filter(newest__lte=LAST_HANDS)
-            .values_list(*fields)
-        )
+    else:
+        rows = _newest_rows(student_ids, "review__summary")
     for learner, _played, _pk, summary in sorted(rows, key=lambda r: (r[1], r[2])):
         by_student[learner].append(summary)
     return by_student
 
 
-def owner_counted(owner: Owner) -> Counted:
-    """What the owner's newest LAST_HANDS reviewed hands count (kept, see above)."""
-    hands = HandRecord.objects.filter(owner.q)
-    name = f"u{owner.user.pk}" if owner.user is not None else f"a{owner.anon_id}"
-
-    def stamps(_owners=None) -> dict[str, str]:
-        stamp = _stamp(**_reviewed(hands).aggregate(**_STAMP))
-        return {} if stamp is None else {name: stamp}
-
-    return _kept(stamps(), stamps, lambda _owners: {name: _newest(hands)}).get(name, NOTHING)
+def _kept(student_ids: list[int]) -> dict[int, Counted]:
+    """Each student's Counted, from the cache where their stamp has them, else from their summaries (then
+    kept, when their stamp read again after the summaries is the same: a hand done meanwhile, and later
+    removed, would otherwise leave counts with that hand under the stamp without it). A student without
+    reviewed hands counts nothing."""
+    stamps = _class_stamps(student_ids)
+    keys = {s: f"{_KEPT}:{s}:{stamp}" for s, stamp in stamps.items()}
+    try:
+        found = cache.get_many(list(keys.values()))
+    except Exception as error:  # Redis away (tutor.lib.outage): counted from the summaries
+        log.warning("the cache did not answer the table counts (%s): counted again", error)
+        found = None
+    got = {s: found[key] for s, key in keys.items() if found and key in found}
+    missing = [s for s in keys if s not in got]
+    if missing:
+        fresh = {s: count(summaries) for s, summaries in _class_summaries(missing).items()}
+        got.update(fresh)
+        if found is not None:
+            same = _class_stamps(missing)
+            kept = {keys[s]: fresh[s] for s in missing if same.get(s) == stamps[s]}
+            try:
+                cache.set_many(kept, KEPT_SECONDS)
+            except Exception as error:
+                log.warning("the cache did not keep the table counts (%s)", error)
+    return got
 
 
 @dataclass
@@ -204,7 +221,7 @@ def class_table(student_ids) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
     students left when they removed a retry («no estoy de acuerdo»)."""
     student_ids = list(student_ids)
-    counted = _kept(_class_stamps(student_ids), _class_stamps, _class_summaries) if student_ids else {}
+    counted = _kept(student_ids) if student_ids else {}
     tallies = {s: rows_of(counted.get(s, NOTHING)) for s in student_ids}
     keys: dict[tuple[bool, str], str] = {}
     for _hands, _cards, rows in tallies.values():
@@ -263,6 +280,7 @@ def table_report(owner: Owner | None) -> TableReport:
     themes = [r for r in report.rows if not r.rule]
     if themes:
         report.weakest = themes[0]
-        report.weakest_items = list(open_items.filter(theme=themes[0].key).order_by("due", "pk")[:5])
+        items = open_items.filter(theme=themes[0].key).order_by("due", "pk").values("pk", "record_id", "play")
+        report.weakest_items = list(items[:5])
         report.weakest_term = THEME_TERMS.get(themes[0].key, "")
     return report
