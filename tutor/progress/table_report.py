@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Q, Window
+from django.db.models import F, Window
 from django.db.models.functions import RowNumber
-from django.utils import timezone
 
 from engine.analysis.review import THEMES
 from engine.rules import RULE_CATALOGUE
 from tutor.hands.models import HandRecord, HandReview
+from tutor.lib.counts import counts
 from tutor.practice.identity import Owner
 from tutor.progress import retries, retry_pages
 from tutor.progress.models import TableRetry
@@ -267,13 +267,18 @@ def rows_of(counted: Counted) -> tuple[int, int, dict[tuple[bool, str], Row]]:
     return hands, cards, rows
 
 
-def table_report(owner: Owner | None) -> TableReport:
+def table_report(
+    owner: Owner | None, open_count: int | None = None, due_count: int | None = None
+) -> TableReport:
+    """The owner's «En la mesa»; ``open_count`` and ``due_count`` (their retries open and due now), when the
+    caller has counted them with other numbers of its page (tutor.lib.counts)."""
     report = TableReport()
     if owner is None:
         return report
     open_items = retries.open_items(owner)
-    counts = open_items.aggregate(open=Count("pk"), due=Count("pk", filter=Q(due__lte=timezone.now())))
-    report.open_count, report.due_count = counts["open"], counts["due"]
+    if open_count is None or due_count is None:
+        open_count, due_count = counts(open_items, retries.due_items(owner))
+    report.open_count, report.due_count = open_count, due_count
     report.hands, report.cards, rows = rows_of(owner_counted(owner))
     order = {t: i for i, t in enumerate(THEMES)}
     report.rows = sorted(rows.values(), key=lambda r: (r.rule, -r.per_100, order.get(r.key, 99), r.key))
