@@ -356,8 +356,10 @@ def main() -> int:
             ("Mi progreso", "alumno", learner, reverse("progress:index")),
             ("panel de la clase", "profesor", teacher, reverse("classroom:heatmap", args=[classes[0][0].pk])),
         ]
-        # The same pages with nothing kept (the cache emptied before each request): just after a change.
+        # The same pages with nothing kept (the cache emptied before each request): just after a change;
+        # and the glossary, which shows nothing of the learner's: the floor of any signed-in page.
         pages += [(f"{page} (nuevo)", who, client, url) for page, who, client, url in pages[1:]]
+        pages.append(("glosario (suelo)", "alumno", learner, reverse("lessons:glossary")))
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         results = [
             (

@@ -5,6 +5,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import formats
 from django.views.decorators.http import require_GET
 
 from engine.rules import RULE_CATALOGUE
@@ -36,6 +37,9 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     names = {m.student_id: m.display_name() for m in memberships}
     for row in at_table.rows:
         row["name"] = names[row["student_id"]]
+        # Each cell's words prepared once here (a class of 30 has hundreds): errors per 100 cards, or a
+        # dash for a student with no reviewed hand yet.
+        row["texts"] = ["—" if value is None else formats.localize(value) for value in row["cells"]]
     for note in at_table.notes:
         note["student_name"] = names.get(note["learner_id"], "")
     page_number = (
