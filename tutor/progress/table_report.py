@@ -221,18 +221,15 @@ def class_table(student_ids) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
     students left when they removed a retry («no estoy de acuerdo»)."""
     student_ids = list(student_ids)
-    counted = _kept(student_ids) if student_ids else {}
-    tallies = {s: rows_of(counted.get(s, NOTHING)) for s in student_ids}
-    keys: dict[tuple[bool, str], str] = {}
-    for _hands, _cards, rows in tallies.values():
-        for key, row in rows.items():
-            keys[key] = row.label
+    kept = _kept(student_ids) if student_ids else {}
+    counted = [(s, kept.get(s, NOTHING)) for s in student_ids]
     order = {t: i for i, t in enumerate(THEMES)}
-    columns = sorted(keys, key=lambda k: (k[0], order.get(k[1], 99), k[1]))
+    columns = sorted({k for _s, c in counted for k in c[3]}, key=lambda k: (k[0], order.get(k[1], 99), k[1]))
     table_rows = []
-    for s in student_ids:
-        hands, cards, rows = tallies[s]
-        cells = [rows[k].per_100 if k in rows else (0.0 if cards else None) for k in columns]
+    for s, (hands, cards, _halves, errors) in counted:
+        cells = [
+            _per_100(sum(errors[k]), cards) if k in errors else (0.0 if cards else None) for k in columns
+        ]
         table_rows.append({"student_id": s, "hands": hands, "cards": cards, "cells": cells})
     notes = list(
         TableRetry.objects.filter(learner_id__in=student_ids, removed_at__isnull=False)
@@ -240,7 +237,7 @@ def class_table(student_ids) -> ClassTable:
         .order_by("-removed_at")
         .values("learner_id", "record_id", "play", "note")[:50]
     )
-    return ClassTable([(k[1], keys[k], k[0]) for k in columns], table_rows, notes)
+    return ClassTable([(key, _label(rule, key), rule) for rule, key in columns], table_rows, notes)
 
 
 def _trend(row: Row, halves: tuple[int, int]) -> str:
@@ -254,14 +251,22 @@ def _trend(row: Row, halves: tuple[int, int]) -> str:
     return "mejora" if new < old else "empeora"
 
 
+def _label(rule: bool, key: str) -> str:
+    """A rule's catalogue line or a theme's name, in the reader's language."""
+    return str(RULE_CATALOGUE.get(key, key)) if rule else retry_pages.theme_text(key)
+
+
+def _per_100(errors: int, cards: int) -> float:
+    return round(100 * errors / cards, 1) if cards else 0.0
+
+
 def rows_of(counted: Counted) -> tuple[int, int, dict[tuple[bool, str], Row]]:
     """Hands, cards and a row per rule and theme (in the reader's language) of what was counted."""
     hands, cards, halves, errors = counted
     rows: dict[tuple[bool, str], Row] = {}
     for (rule, key), (older, newer) in errors.items():
-        row = Row(key, "", rule, errors=older + newer, recent=[older, newer])
-        row.label = str(RULE_CATALOGUE.get(key, key)) if rule else retry_pages.theme_text(key)
-        row.per_100 = round(100 * row.errors / cards, 1) if cards else 0.0
+        row = Row(key, _label(rule, key), rule, errors=older + newer, recent=[older, newer])
+        row.per_100 = _per_100(row.errors, cards)
         row.trend = _trend(row, halves)
         rows[(rule, key)] = row
     return hands, cards, rows

@@ -178,3 +178,19 @@ def test_my_progress_counts_again_when_the_learners_reviewed_hands_change(alice,
     HandRecord.objects.filter(learner=alice).order_by("played_at").first().delete()
     after = _section(_page(alice_client, url)[0], marker)
     assert after != now and after == _fresh(alice_client, url, marker)
+
+
+def test_the_class_table_says_for_each_student_what_their_own_page_says(alice, bob, charlie):
+    from tutor.practice.identity import Owner
+    from tutor.progress import table_report
+
+    _hands(alice, 3)
+    _hands(bob, 50)  # more than the hands counted: the newest 40
+    table = table_report.class_table([alice.pk, bob.pk, charlie.pk])
+    for student, row in zip((alice, bob, charlie), table.rows, strict=True):
+        own = table_report.table_report(Owner(student, ""))
+        assert row["student_id"] == student.pk and (row["hands"], row["cards"]) == (own.hands, own.cards)
+        per_100 = {r.key: r.per_100 for r in own.rows}
+        expected = [per_100.get(key, 0.0) if own.cards else None for key, _label, _rule in table.columns]
+        assert row["cells"] == expected
+    assert table.rows[1]["hands"] == table_report.LAST_HANDS and table.rows[2]["cells"] == [None, None]
