@@ -7,7 +7,8 @@ A fresh PostgreSQL database is created beside the one DATABASE_URL names (droppe
 and filled with bulk_create: ``--students`` learners in classes of ``--class-size`` with a teacher each,
 every learner with ``--hands`` kept hands (real records of bot hands, their reviews done: the owner's and
 the partner's cards labelled, about one renuncio in twelve hands) and the retry items those reviews make
-(about one in four hands: renuncios, play errors, cantes; some due, some answered, some retired), and
+(about one in four hands: renuncios, play errors, cantes; some due, some answered, some retired, a few
+removed with a note for the teacher), and
 ``--answers`` quiz answers each: the first learner's written as practice writes them (answers, FSRS logs,
 and the statistics, queue and cards rebuilt from them, for Mi progreso), every other's as the per-skill
 counts the class dashboard's heatmap reads (SkillStat rows of as many simulated answers). Then,
@@ -205,6 +206,7 @@ def build(*, students: int, class_size: int, hands: int, answers: int = 0, seed:
                 answers=2 if answered else 0,
                 streak=1 if answered else 0,
                 retired_at=now if rng.random() < 0.2 else None,
+                **({"removed_at": now, "note": "Era la mejor carta"} if rng.random() < 0.03 else {}),
             )
         )
     TableRetry.objects.bulk_create(items, batch_size=BATCH)
@@ -293,7 +295,7 @@ def _measure(
         profiler.enable()
         client.get(url)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(profile)
+        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(profile)
     for _ in range(requests):
         if fresh:
             cache.clear()
