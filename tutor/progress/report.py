@@ -88,9 +88,9 @@ class Progress:
         return len(self.due_families)
 
 
-def progress_for(owner: Owner | None) -> Progress:
-    """One owner's statistics, weak skills and spaced-repetition state (three queries; none for a
-    visitor who never practised, ``None``)."""
+def progress_for(owner: Owner | None, queue_size: int | None = None) -> Progress:
+    """One owner's statistics, weak skills and spaced-repetition state (three queries, two when the
+    review queue's ``queue_size`` is given; none for a visitor who never practised, ``None``)."""
     stats = list(SkillStat.objects.filter(owner.q)) if owner is not None else []
     if not stats:  # every attempt counts its skills: no stats, no practice (nor cards, nor queue)
         return Progress(0, 0, [], [], [], 0)
@@ -127,7 +127,8 @@ def progress_for(owner: Owner | None) -> Progress:
     )
     now = timezone.now()
     due_families = [family for family in FAMILIES if cards.get(family) is not None and cards[family] <= now]
-    queue_size = open_review_items(owner).count()
+    if queue_size is None:
+        queue_size = open_review_items(owner).count()
     return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
 
 

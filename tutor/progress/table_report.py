@@ -5,19 +5,25 @@ entry (and so the lesson step) that explains it."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Q, Window
+from django.db.models import F, Window
 from django.db.models.functions import RowNumber
-from django.utils import timezone
 
 from engine.analysis.review import THEMES
 from engine.rules import RULE_CATALOGUE
 from tutor.hands.models import HandRecord, HandReview
+from tutor.lib.counts import counts
 from tutor.practice.identity import Owner
 from tutor.progress import retries, retry_pages
 from tutor.progress.models import TableRetry
+
+log = logging.getLogger(__name__)
 
 LAST_HANDS = 40  # the reviews read: the last hands with a done review
 
@@ -51,24 +57,155 @@ class TableReport:
     due_count: int = 0
     open_count: int = 0
     weakest: Row | None = None
-    weakest_items: list = field(default_factory=list)
+    weakest_items: list[dict] = field(default_factory=list)  # {"pk", "record_id", "play"}
     weakest_term: str = ""
+
+
+def _reviewed(hands):
+    return hands.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
 
 
 def _newest(hands) -> list[dict]:
     """The summaries (hands.models.review_summary) of the newest LAST_HANDS ``hands`` with a done review,
     oldest first: read from the summaries only, never the reviews' data, by the owner's index on
     (learner, played_at), stopping at LAST_HANDS."""
-    rows = (
-        hands.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
-        .order_by("-played_at", "-pk")
-        .values_list("review__summary", flat=True)[:LAST_HANDS]
+    rows = _reviewed(hands).order_by("-played_at", "-pk").values_list("review__summary", flat=True)
+    return list(reversed(rows[:LAST_HANDS]))
+
+
+# What the last hands of one owner count, in plain values (kept in the cache): hands, cards, cards per
+# half (older, newer), and per (is a rule, rule id or theme): errors in the older half, in the newer.
+Counted = tuple[int, int, tuple[int, int], dict[tuple[bool, str], tuple[int, int]]]
+NOTHING: Counted = (0, 0, (0, 0), {})
+
+
+def count(summaries: list[dict]) -> Counted:
+    """What reviews' summaries (hands.models.review_summary, oldest first) count."""
+    cards, halves = 0, [0, 0]
+    errors: dict[tuple[bool, str], list[int]] = {}
+    half = len(summaries) // 2
+    for i, summary in enumerate(summaries):
+        n = summary.get("cards", 0)
+        newer = int(i >= half)
+        cards += n
+        halves[newer] += n
+        for is_rule, name in summary.get("found", []):
+            errors.setdefault((bool(is_rule), name), [0, 0])[newer] += 1
+    return len(summaries), cards, (halves[0], halves[1]), {k: (v[0], v[1]) for k, v in errors.items()}
+
+
+def owner_counted(owner: Owner) -> Counted:
+    """What the owner's newest LAST_HANDS reviewed hands count."""
+    return count(_newest(HandRecord.objects.filter(owner.q)))
+
+
+# --- the class's counts, kept -----------------------------------------------------------------------
+#
+# What a student's newest LAST_HANDS reviewed hands count changes only when that set of hands changes (a
+# hand played, removed, or its review asked again: that sets the review's updated_at and takes it out
+# until it is done again), so it is kept in the cache under a stamp of the set: a digest of its records'
+# ids and their reviews' updated_at, every student's read in one query that touches only those hands. The
+# summaries are read only for the students whose stamp has nothing kept (the class dashboard parsed
+# 1,200 of them per request), and kept only when the stamp read again after them has not changed. Kept
+# an hour at most, like a reader's kept page (tutor.lib.fragments).
+
+KEPT_SECONDS = 3600
+_KEPT = "table-counts:1"  # the prefix of a kept count's key: a new number when Counted changes meaning
+
+
+def _newest_sql(columns: str, tail: str = "") -> str:
+    """PostgreSQL: ``columns`` over each student's newest LAST_HANDS reviewed hands (``t``: record_id,
+    played_at, updated_at, summary), a part per student (``s.id``) read by the (learner, played_at)
+    index; parameters: the students' ids, the done status."""
+    hands, reviews = HandRecord._meta.db_table, HandReview._meta.db_table
+    summary = ", r.summary" if "t.summary" in columns else ""
+    return (
+        f"SELECT s.id, {columns} FROM unnest(%s::bigint[]) AS s(id) CROSS JOIN LATERAL ("
+        f" SELECT h.id AS record_id, h.played_at, r.updated_at{summary} FROM {hands} h"
+        f" JOIN {reviews} r ON r.record_id = h.id"
+        f" WHERE h.learner_id = s.id AND h.seat IS NOT NULL AND r.status = %s"
+        f" ORDER BY h.played_at DESC, h.id DESC LIMIT {LAST_HANDS:d}) t {tail}"
     )
-    return list(reversed(rows))
 
 
-def _reviews(owner: Owner) -> list[dict]:
-    return _newest(HandRecord.objects.filter(owner.q))
+def _newest_rows(student_ids: list[int], *fields: str):
+    """SQLite (no LATERAL): (learner_id, played_at, pk, *fields) of each student's newest LAST_HANDS
+    reviewed hands, by a window per student."""
+    newest = Window(
+        RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
+    )
+    return (
+        _reviewed(HandRecord.objects.filter(learner_id__in=student_ids))
+        .annotate(newest=newest)
+        .filter(newest__lte=LAST_HANDS)
+        .values_list("learner_id", "played_at", "pk", *fields)
+    )
+
+
+def _class_stamps(student_ids: list[int]) -> dict[int, str]:
+    """{student: the stamp of their newest reviewed hands} for those of ``student_ids`` who have some."""
+    if connection.vendor == "postgresql":
+        sql = _newest_sql(
+            "md5(string_agg(t.record_id::text || '@' || t.updated_at::text, ',' ORDER BY t.record_id))",
+            "GROUP BY s.id",
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [student_ids, HandReview.Status.DONE])
+            return dict(cursor.fetchall())
+    stamps: dict[int, list] = {}
+    for learner, _played, pk, updated in _newest_rows(student_ids, "review__updated_at"):
+        stamps.setdefault(learner, []).append(f"{pk}@{updated.isoformat()}")
+    return {
+        s: hashlib.md5(",".join(sorted(v)).encode(), usedforsecurity=False).hexdigest()
+        for s, v in stamps.items()
+    }
+
+
+def _class_summaries(student_ids: list[int]) -> dict[int, list[dict]]:
+    """{student: the summaries of their newest LAST_HANDS reviewed hands, oldest first}, in one query."""
+    by_student: dict[int, list] = {s: [] for s in student_ids}
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _newest_sql("t.played_at, t.record_id, t.summary"), [student_ids, HandReview.Status.DONE]
+            )
+            rows = cursor.fetchall()
+        rows = [
+            (s, played, pk, json.loads(summary) if isinstance(summary, str) else summary)
+            for s, played, pk, summary in rows
+        ]
+    else:
+        rows = _newest_rows(student_ids, "review__summary")
+    for learner, _played, _pk, summary in sorted(rows, key=lambda r: (r[1], r[2])):
+        by_student[learner].append(summary)
+    return by_student
+
+
+def _kept(student_ids: list[int]) -> dict[int, Counted]:
+    """Each student's Counted, from the cache where their stamp has them, else from their summaries (then
+    kept, when their stamp read again after the summaries is the same: a hand done meanwhile, and later
+    removed, would otherwise leave counts with that hand under the stamp without it). A student without
+    reviewed hands counts nothing."""
+    stamps = _class_stamps(student_ids)
+    keys = {s: f"{_KEPT}:{s}:{stamp}" for s, stamp in stamps.items()}
+    try:
+        found = cache.get_many(list(keys.values()))
+    except Exception as error:  # Redis away (tutor.lib.outage): counted from the summaries
+        log.warning("the cache did not answer the table counts (%s): counted again", error)
+        found = None
+    got = {s: found[key] for s, key in keys.items() if found and key in found}
+    missing = [s for s in keys if s not in got]
+    if missing:
+        fresh = {s: count(summaries) for s, summaries in _class_summaries(missing).items()}
+        got.update(fresh)
+        if found is not None:
+            same = _class_stamps(missing)
+            kept = {keys[s]: fresh[s] for s in missing if same.get(s) == stamps[s]}
+            try:
+                cache.set_many(kept, KEPT_SECONDS)
+            except Exception as error:
+                log.warning("the cache did not keep the table counts (%s)", error)
+    return got
 
 
 @dataclass
@@ -77,60 +214,33 @@ class ClassTable:
 
     columns: list[tuple[str, str, bool]]  # (key, label, is a rule)
     rows: list[dict]  # {"student_id", "hands", "cards", "cells": [per_100 | None, ...]}
-    notes: list  # removed items with a note: TableRetry rows
+    notes: list[dict]  # removed items with a note: {"learner_id", "record_id", "play", "note"}
 
 
 def class_table(student_ids) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
     students left when they removed a retry («no estoy de acuerdo»)."""
     student_ids = list(student_ids)
-    by_student: dict[int, list] = {s: [] for s in student_ids}
-    # Each student's newest LAST_HANDS reviewed hands, in one query: a part per student, each read by the
-    # (learner, played_at) index and stopped at LAST_HANDS (a window over every hand of the class read
-    # them all: 130 ms for 30 students with 200 hands each).
-    reviewed = HandRecord.objects.filter(seat__isnull=False, review__status=HandReview.Status.DONE)
-    fields = ("learner_id", "played_at", "pk", "review__summary")
-    if not student_ids:
-        rows = []
-    elif connection.features.supports_slicing_ordering_in_compound:
-        parts = [
-            reviewed.filter(learner_id=s).order_by("-played_at", "-pk").values_list(*fields)[:LAST_HANDS]
-            for s in student_ids
-        ]
-        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-    else:  # SQLite takes no LIMIT inside a UNION: a window per student
-        newest = Window(
-            RowNumber(), partition_by=F("learner_id"), order_by=[F("played_at").desc(), F("pk").desc()]
-        )
-        rows = (
-            reviewed.filter(learner_id__in=student_ids)
-            .annotate(newest=newest)
-            .filter(newest__lte=LAST_HANDS)
-            .values_list(*fields)
-        )
-    for learner, _played, _pk, summary in sorted(rows, key=lambda r: (r[1], r[2])):
-        by_student[learner].append(summary)
-    tallies = {s: tally(reviews) for s, reviews in by_student.items()}
-    keys: dict[tuple[bool, str], str] = {}
-    for _cards, _halves, rows in tallies.values():
-        for key, row in rows.items():
-            keys[key] = row.label
+    kept = _kept(student_ids) if student_ids else {}
+    counted = [(s, kept.get(s, NOTHING)) for s in student_ids]
     order = {t: i for i, t in enumerate(THEMES)}
-    columns = sorted(keys, key=lambda k: (k[0], order.get(k[1], 99), k[1]))
+    columns = sorted({k for _s, c in counted for k in c[3]}, key=lambda k: (k[0], order.get(k[1], 99), k[1]))
     table_rows = []
-    for s in student_ids:
-        cards, _halves, rows = tallies[s]
-        cells = [rows[k].per_100 if k in rows else (0.0 if cards else None) for k in columns]
-        table_rows.append({"student_id": s, "hands": len(by_student[s]), "cards": cards, "cells": cells})
+    for s, (hands, cards, _halves, errors) in counted:
+        cells = [
+            _per_100(sum(errors[k]), cards) if k in errors else (0.0 if cards else None) for k in columns
+        ]
+        table_rows.append({"student_id": s, "hands": hands, "cards": cards, "cells": cells})
     notes = list(
         TableRetry.objects.filter(learner_id__in=student_ids, removed_at__isnull=False)
         .exclude(note="")
-        .order_by("-removed_at")[:50]
+        .order_by("-removed_at")
+        .values("learner_id", "record_id", "play", "note")[:50]
     )
-    return ClassTable([(k[1], keys[k], k[0]) for k in columns], table_rows, notes)
+    return ClassTable([(key, _label(rule, key), rule) for rule, key in columns], table_rows, notes)
 
 
-def _trend(row: Row, halves: list[int]) -> str:
+def _trend(row: Row, halves: tuple[int, int]) -> str:
     """The newer half of the hands against the older half, in errors per card."""
     old_e, new_e = row.recent
     if not halves[0] or not halves[1]:
@@ -141,44 +251,46 @@ def _trend(row: Row, halves: list[int]) -> str:
     return "mejora" if new < old else "empeora"
 
 
-def tally(summaries: list[dict]) -> tuple[int, list[int], dict[tuple[bool, str], Row]]:
-    """Cards, cards per half (older, newer) and a row per rule and theme, over reviews' summaries
-    (hands.models.review_summary) oldest first."""
+def _label(rule: bool, key: str) -> str:
+    """A rule's catalogue line or a theme's name, in the reader's language."""
+    return str(RULE_CATALOGUE.get(key, key)) if rule else retry_pages.theme_text(key)
+
+
+def _per_100(errors: int, cards: int) -> float:
+    return round(100 * errors / cards, 1) if cards else 0.0
+
+
+def rows_of(counted: Counted) -> tuple[int, int, dict[tuple[bool, str], Row]]:
+    """Hands, cards and a row per rule and theme (in the reader's language) of what was counted."""
+    hands, cards, halves, errors = counted
     rows: dict[tuple[bool, str], Row] = {}
-    cards, halves = 0, [0, 0]
-    half = len(summaries) // 2
-    for i, summary in enumerate(summaries):
-        n = summary.get("cards", 0)
-        newer = int(i >= half)
-        cards += n
-        halves[newer] += n
-        for is_rule, name in summary.get("found", []):
-            key = (is_rule, name)
-            row = rows.setdefault(key, Row(key[1], "", key[0], recent=[0, 0]))
-            row.errors += 1
-            row.recent[newer] += 1
-    for (rule, key), row in rows.items():
-        row.label = str(RULE_CATALOGUE.get(key, key)) if rule else retry_pages.theme_text(key)
-        row.per_100 = round(100 * row.errors / cards, 1) if cards else 0.0
+    for (rule, key), (older, newer) in errors.items():
+        row = Row(key, _label(rule, key), rule, errors=older + newer, recent=[older, newer])
+        row.per_100 = _per_100(row.errors, cards)
         row.trend = _trend(row, halves)
-    return cards, halves, rows
+        rows[(rule, key)] = row
+    return hands, cards, rows
 
 
-def table_report(owner: Owner | None) -> TableReport:
+def table_report(
+    owner: Owner | None, open_count: int | None = None, due_count: int | None = None
+) -> TableReport:
+    """The owner's «En la mesa»; ``open_count`` and ``due_count`` (their retries open and due now), when the
+    caller has counted them with other numbers of its page (tutor.lib.counts)."""
     report = TableReport()
     if owner is None:
         return report
     open_items = retries.open_items(owner)
-    counts = open_items.aggregate(open=Count("pk"), due=Count("pk", filter=Q(due__lte=timezone.now())))
-    report.open_count, report.due_count = counts["open"], counts["due"]
-    reviews = _reviews(owner)
-    report.hands = len(reviews)
-    report.cards, _halves, rows = tally(reviews)
+    if open_count is None or due_count is None:
+        open_count, due_count = counts(open_items, retries.due_items(owner))
+    report.open_count, report.due_count = open_count, due_count
+    report.hands, report.cards, rows = rows_of(owner_counted(owner))
     order = {t: i for i, t in enumerate(THEMES)}
     report.rows = sorted(rows.values(), key=lambda r: (r.rule, -r.per_100, order.get(r.key, 99), r.key))
     themes = [r for r in report.rows if not r.rule]
     if themes:
         report.weakest = themes[0]
-        report.weakest_items = list(open_items.filter(theme=themes[0].key).order_by("due", "pk")[:5])
+        items = open_items.filter(theme=themes[0].key).order_by("due", "pk").values("pk", "record_id", "play")
+        report.weakest_items = list(items[:5])
         report.weakest_term = THEME_TERMS.get(themes[0].key, "")
     return report

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.lib.counts import counts
 from tutor.lib.fragments import cached_part, shared_part
 from tutor.lib.when import until
 from tutor.practice.identity import Owner, owner_for, reader_for
@@ -24,8 +25,14 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     owner = reader_for(request)  # a visitor who never practised gets no id (and no query) here
-    progress = report.progress_for(owner)
-    table = table_report.table_report(owner)
+    if owner is None:
+        progress, table = report.progress_for(None), table_report.table_report(None)
+    else:  # the page's three counts in one query (tutor/lib/counts.py)
+        queue, retries_open, retries_due = counts(
+            report.open_review_items(owner), retries.open_items(owner), retries.due_items(owner)
+        )
+        progress = report.progress_for(owner, queue_size=queue)
+        table = table_report.table_report(owner, open_count=retries_open, due_count=retries_due)
     context = {
         "progress": progress,
         "table": table,

@@ -156,3 +156,24 @@ def test_a_learners_pages_answer_without_redis(redis_server, how, alice, alice_c
     for url in pages:
         assert _timed(alice_client.get, url).status_code == 200
     assert "1 de 1 ejercicio" in _timed(alice_client.get, reverse("progress:index")).text
+
+
+@pytest.mark.parametrize("how", ["stopped", "frozen"])
+def test_the_pages_that_count_the_hands_answer_without_redis(
+    redis_server, how, teresa, alice, alice_client, teresa_client
+):
+    """The class dashboard and Mi progreso keep their drawn pages and each student's counts at the table in
+    the cache: with Redis away they are counted and drawn again, the same, never a 500."""
+    from tests.tutor.progress.test_table_pages_queries import _hands, _section
+
+    classroom = services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia")
+    _hands(alice, 3)
+    pages = [
+        (teresa_client, reverse("classroom:heatmap", args=[classroom.pk]), "data-at-table"),
+        (alice_client, reverse("progress:index"), "data-table-report"),
+    ]
+    seen = [_section(client.get(url).text, marker) for client, url, marker in pages]
+    _fault(redis_server, how)
+    for (client, url, marker), before in zip(pages, seen, strict=True):
+        assert _section(_timed(client.get, url).text, marker) == before

@@ -2,6 +2,7 @@
 fixed number of queries however many hands, reviews and retry items there are, and never a review's data."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -10,6 +11,7 @@ from django.utils import timezone
 from tests.tutor.classroom.conftest import make_set
 from tutor.classroom import services
 from tutor.classroom.models import Membership
+from tutor.hands import reviews
 from tutor.hands.models import HandRecord, HandReview, review_summary
 from tutor.progress.models import TableRetry
 
@@ -111,3 +113,84 @@ def test_the_class_dashboard_reads_as_many_queries_for_few_hands_as_for_many(
     assert not any('"hands_handreview"."data"' in q for q in sql)
     page = tomas_client.get(reverse("classroom:heatmap", args=[other.pk])).content.decode()
     assert "R-OBL-ASISTIR" in page  # what the summaries say is on the page
+
+
+def _page(client, url: str) -> tuple[str, list[str]]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode(), [q["sql"] for q in queries.captured_queries]
+
+
+def _section(page: str, marker: str) -> str:
+    start = page.index(marker)
+    return page[start : page.index("</section>", start)]
+
+
+def _fresh(client, url: str, marker: str) -> str:
+    """The section drawn from the hands alone: nothing kept."""
+    cache.clear()
+    return _section(_page(client, url)[0], marker)
+
+
+def test_the_class_dashboard_keeps_each_students_counts_until_their_reviewed_hands_change(
+    teresa, alice, bob, teresa_client
+):
+    classroom = services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    Membership.objects.create(classroom=classroom, student=bob)
+    _hands(alice, 4)
+    _hands(bob, 6)
+    url, marker = reverse("classroom:heatmap", args=[classroom.pk]), "data-at-table"
+    first, first_sql = _page(teresa_client, url)
+    again, again_sql = _page(teresa_client, url)
+    # Read again, the counts are kept: no summary is read, and the page says the same.
+    assert any("summary" in q for q in first_sql)
+    assert not any("summary" in q for q in again_sql) and len(again_sql) < len(first_sql)
+    assert _section(again, marker) == _section(first, marker)
+    seen = _section(again, marker)
+
+    def changed() -> str:
+        """The section after a change: different from before, and the same as drawn from scratch."""
+        nonlocal seen
+        now = _section(_page(teresa_client, url)[0], marker)
+        assert now != seen and now == _fresh(teresa_client, url, marker)
+        seen = now
+        return now
+
+    _hands(alice, 1)  # a new hand reviewed, with a renuncio
+    changed()
+    newest = HandRecord.objects.filter(learner=bob).order_by("-played_at").first()
+    reviews.request(newest)  # asked again (an older analysis): not counted until it is done again
+    assert HandReview.objects.get(record=newest).status == HandReview.Status.QUEUED
+    changed()
+    HandRecord.objects.filter(learner=alice).order_by("-played_at").first().delete()
+    changed()
+
+
+def test_my_progress_counts_again_when_the_learners_reviewed_hands_change(alice, alice_client):
+    _hands(alice, 5)
+    url, marker = reverse("progress:index"), "data-table-report"
+    first = _section(_page(alice_client, url)[0], marker)
+    _hands(alice, 1)
+    now = _section(_page(alice_client, url)[0], marker)
+    assert now != first and now == _fresh(alice_client, url, marker)
+    HandRecord.objects.filter(learner=alice).order_by("played_at").first().delete()
+    after = _section(_page(alice_client, url)[0], marker)
+    assert after != now and after == _fresh(alice_client, url, marker)
+
+
+def test_the_class_table_says_for_each_student_what_their_own_page_says(alice, bob, charlie):
+    from tutor.practice.identity import Owner
+    from tutor.progress import table_report
+
+    _hands(alice, 3)
+    _hands(bob, 50)  # more than the hands counted: the newest 40
+    table = table_report.class_table([alice.pk, bob.pk, charlie.pk])
+    for student, row in zip((alice, bob, charlie), table.rows, strict=True):
+        own = table_report.table_report(Owner(student, ""))
+        assert row["student_id"] == student.pk and (row["hands"], row["cards"]) == (own.hands, own.cards)
+        per_100 = {r.key: r.per_100 for r in own.rows}
+        expected = [per_100.get(key, 0.0) if own.cards else None for key, _label, _rule in table.columns]
+        assert row["cells"] == expected
+    assert table.rows[1]["hands"] == table_report.LAST_HANDS and table.rows[2]["cells"] == [None, None]

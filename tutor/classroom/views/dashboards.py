@@ -5,14 +5,16 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import formats
 from django.views.decorators.http import require_GET
 
 from engine.rules import RULE_CATALOGUE
 from tutor.classroom import dashboard
-from tutor.classroom.mastery import attempts_citing, mastery_table, student_mastery
+from tutor.classroom.mastery import attempts_citing, mastery_table, skill_rows, student_mastery
 from tutor.classroom.models import Membership
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import class_for_teacher, membership_for_teacher
+from tutor.lib.fragments import cached_part
 from tutor.practice.models import Attempt
 from tutor.progress import mastery as progress_mastery
 from tutor.progress import table_report
@@ -24,28 +26,56 @@ ANSWERS_PER_PAGE = 20
 @login_required
 def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = class_for_teacher(request, pk)
-    memberships = list(Membership.objects.filter(classroom=classroom).select_related("student"))
-    table = mastery_table(m.student_id for m in memberships)
-    # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
-    pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
-    head, tail = pattern.split("/0/RULE/")
-
-    def url_for(membership_pk: int, rule_id: str) -> str:
-        return f"{head}/{membership_pk}/{rule_id}/{tail}"
-
-    at_table = table_report.class_table(m.student_id for m in memberships)
+    memberships = list(
+        Membership.objects.filter(classroom=classroom)
+        .select_related("student")
+        .only("real_name", "student__username")
+    )
+    students = [m.student_id for m in memberships]
+    skills = skill_rows(students)
+    at_table = table_report.class_table(students)
     names = {m.student_id: m.display_name() for m in memberships}
     for row in at_table.rows:
         row["name"] = names[row["student_id"]]
+        # Each cell's words prepared once here (a class of 30 has hundreds): errors per 100 cards, or a
+        # dash for a student with no reviewed hand yet.
+        row["texts"] = ["—" if value is None else formats.localize(value) for value in row["cells"]]
     for note in at_table.notes:
-        note.student_name = names.get(note.learner_id, "")
-    context = {
-        "classroom": classroom,
-        "at_table": at_table,
-        "dashboard": dashboard.class_dashboard(memberships, table, url_for, request.GET.get("pagina")),
-        "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
-    }
-    return render(request, "classroom/heatmap.html", context)
+        note["student_name"] = names.get(note["learner_id"], "")
+    page_number = (
+        Paginator(memberships, dashboard.STUDENTS_PER_PAGE).get_page(request.GET.get("pagina")).number
+    )
+
+    def parts() -> dict:
+        # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
+        pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
+        head, tail = pattern.split("/0/RULE/")
+
+        def url_for(membership_pk: int, rule_id: str) -> str:
+            return f"{head}/{membership_pk}/{rule_id}/{tail}"
+
+        table = mastery_table(skills)
+        return {
+            "classroom": classroom,
+            "at_table": at_table,
+            "dashboard": dashboard.class_dashboard(memberships, table, url_for, page_number),
+            "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
+        }
+
+    # Drawn again only when something it shows has changed: the class, its students' names, their skills'
+    # counts, the page of students, the counts at the table and the notes (tutor/lib/fragments.py).
+    shown = (
+        classroom.pk,
+        classroom.name,
+        [(m.pk, m.student_id, m.display_name()) for m in memberships],
+        skills,
+        page_number,
+        at_table.columns,
+        at_table.rows,
+        at_table.notes,
+    )
+    page_html = cached_part(request, "classroom/heatmap.html#page", shown, parts)
+    return render(request, "classroom/heatmap.html", {"classroom": classroom, "page_html": page_html})
 
 
 @require_GET
