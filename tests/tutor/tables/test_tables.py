@@ -309,7 +309,9 @@ def test_the_regions_forms_post_by_htmx_and_the_answer_says_what_happened_in_the
         assert form, name
         attributes = " ".join(form.group(1).split())
         assert f'hx-post="{url}"' in attributes
-        assert 'hx-target="#table-region" hx-swap="outerHTML" hx-sync="closest #table-region:drop"' in attributes
+        assert (
+            'hx-target="#table-region" hx-swap="outerHTML" hx-sync="closest #table-region:drop"' in attributes
+        )
     data = legal_post(table, seat)
     answer = client.post(move_url(table), data, headers={"HX-Request": "true"}).content.decode()
     assert answer.lstrip().startswith('<div id="table-region"') and "<html" not in answer
