@@ -7,7 +7,9 @@ spectator: the trick and the score during the hand, the four hands once it ends.
 
 The table's database says who must act and what the test's players choose (a seeded deal the tables
 take, `create_table(seed=…)`); every move is made by pressing its button in that person's page, and the
-pages with JavaScript act only once their own polls have brought the table's new version."""
+pages with JavaScript act only once their own polls have brought the table's new version. With
+JavaScript each move is one htmx post answered by the region, the page not loaded again and the focus
+kept inside the region; bob's page posts and loads again."""
 
 import contextlib
 from datetime import timedelta
@@ -18,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from engine.cards import CARDS
 from engine.rules import PRESETS
-from tests.browser.test_tables_people import _signed_in
+from tests.browser.test_tables_people import _signed_in, press
 from tests.tutor.tables.conftest import game
 from tutor.classroom import services as classroom_services
 from tutor.hands.models import HandRecord, Source
@@ -74,14 +76,10 @@ def _no_other_hand(page: Page, g, seat: int) -> None:
 
 
 def _press(page: Page, seat: int, selector: str) -> None:
+    """By htmx, the page not loaded again (bob's, without JavaScript: a post and the page again)."""
     button = page.locator(selector)
     expect(button).to_be_visible(timeout=WAIT_MS)
-    with page.expect_navigation():
-        if seat == KEYBOARD:
-            button.focus()
-            page.keyboard.press("Enter")
-        else:
-            button.click()
+    press(page, button, keyboard=seat == KEYBOARD, js=seat != NO_JS)
 
 
 def _until_shown(page: Page, seat: int, version: int) -> None:

@@ -1,6 +1,7 @@
 """Two people at a table of the app, each in their own Chromium context: one opens it, the other comes
 in with its code (JavaScript off, 360 px, by keyboard), they play a whole hand with two bots, and each
-finds it in «Mis manos»."""
+finds it in «Mis manos». With JavaScript a move is one htmx post answered by the table's region: the
+page is not loaded again; without it, a post, a redirect and the page (`press`)."""
 
 import re
 
@@ -22,28 +23,50 @@ def _signed_in(browser, base: str, user, **options) -> Page:
     return context.new_page()
 
 
-def _act(page: Page, url: str, keyboard: bool) -> bool:
+def press(page: Page, button, *, keyboard: bool = False, js: bool = True) -> None:
+    """Press a button of the table's region, with the mouse or by keyboard. Without JavaScript the
+    page posts, is redirected and loads again. With it htmx posts and swaps the region in: the page
+    is not loaded again (a mark left on its window stays), and the focus is inside the new region,
+    not lost to the page's body."""
+
+    def act() -> None:
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+
+    if not js:
+        with page.expect_navigation():
+            act()
+        return
+    page.evaluate(
+        "window.notLoadedAgain = true; document.getElementById('table-region').dataset.beforePress = '1'"
+    )
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        act()
+    expect(page.locator("#table-region[data-before-press]")).to_have_count(0)  # the answer swapped in
+    assert page.evaluate("window.notLoadedAgain === true"), "the page was loaded again"
+    assert page.evaluate("document.getElementById('table-region').contains(document.activeElement)")
+
+
+def _act(page: Page, url: str, keyboard: bool, js: bool) -> bool:
     """Reload the table; if this person must act, act (sing nothing, or a card the table takes).
     True once the hand is over."""
     page.goto(url)
     if page.locator("[data-hand-over]").count():
         return True
 
-    def press(button) -> None:
-        with page.expect_navigation():
-            if keyboard:
-                button.focus()
-                page.keyboard.press("Enter")
-            else:
-                button.click()
+    def press_(button) -> None:
+        press(page, button, keyboard=keyboard, js=js)
 
     if page.get_by_role("button", name="No cantar").count():
-        press(page.get_by_role("button", name="No cantar"))
+        press_(page.get_by_role("button", name="No cantar"))
         return False
     if not page.get_by_text("Te toca jugar.").count():
         return False
     for i in range(page.locator('button[name="card"]').count()):
-        press(page.locator('button[name="card"]').nth(i))
+        press_(page.locator('button[name="card"]').nth(i))
         if not page.locator(".alert-danger").count():
             return False
         assert "Tu mano" in page.content()  # refused with the reason, the hand still there
@@ -72,12 +95,12 @@ def test_two_people_play_a_hand_with_two_bots(live_server, browser, alice, bob):
 
     host.goto(url)
     expect(host.locator('[data-seat="1"]')).to_contain_text("bob")
-    host.get_by_role("button", name="Empezar la partida").click()
+    press(host, host.get_by_role("button", name="Empezar la partida"))
 
     over = False
     for _ in range(60):
-        done_host = _act(host, url, keyboard=False)
-        done_guest = _act(guest, url, keyboard=True)
+        done_host = _act(host, url, keyboard=False, js=True)
+        done_guest = _act(guest, url, keyboard=True, js=False)
         if done_host and done_guest:
             over = True
             break

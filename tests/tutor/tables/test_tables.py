@@ -292,3 +292,35 @@ def test_two_bot_rivals_are_told_apart_on_the_renuncio_buttons(alice, bob):
     ]
     assert len(buttons) == 2 and len(set(buttons)) == 2
     assert "¡Renuncio! (sitio 2: bot)" in buttons and "¡Renuncio! (sitio 4: bot)" in buttons
+
+
+def test_the_regions_forms_post_by_htmx_and_the_answer_says_what_happened_in_the_pages_live_line(alice, bob):
+    """With JavaScript a move is one htmx post answered by the region (the page's forms say so, each
+    with its own target, swap and sync, not the region's poll inherited); the answer fills the page's
+    live line; a refusal is in both. Without htmx the same post is a redirect, as before."""
+    table = open_table(alice, [(bob, 1)])
+    seat = game(table)[1].waiting_for()[0]
+    client = _client((alice, bob)[seat])
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert '<div id="table-live" class="visually-hidden" role="status" aria-live="polite"></div>' in page
+    for name in ("move", "say"):
+        url = reverse(f"tables:{name}", args=[table.token])
+        form = re.search(rf'<form method="post"\s+action="{url}"\s+([^>]*)>', page)
+        assert form, name
+        attributes = " ".join(form.group(1).split())
+        assert f'hx-post="{url}"' in attributes
+        assert (
+            'hx-target="#table-region" hx-swap="outerHTML" hx-sync="closest #table-region:drop"' in attributes
+        )
+    data = legal_post(table, seat)
+    answer = client.post(move_url(table), data, headers={"HX-Request": "true"}).content.decode()
+    assert answer.lstrip().startswith('<div id="table-region"') and "<html" not in answer
+    live = re.search(r'<div id="table-live" hx-swap-oob="innerHTML">(.*?)</div>', answer, re.S).group(1)
+    assert "Baza 1" in live and ("Esperando a" in live or "Te toca jugar." in live), live
+    refused = client.post(move_url(table), data | {"seq": 0}, headers={"HX-Request": "true"})
+    again = refused.content.decode()
+    refusal = re.search(r"data-refusal>([^<]+)<", again).group(1)
+    live = re.search(r'<div id="table-live" hx-swap-oob="innerHTML">(.*?)</div>', again, re.S).group(1)
+    assert refusal.strip() in live
+    plain = client.post(move_url(table), data | {"seq": 0})
+    assert plain.status_code == 302 and plain["Location"] == table.get_absolute_url()
