@@ -20,28 +20,61 @@
     return document.querySelector(REGION);
   }
 
+  var latest = null; // the last version the stream sent
+  var sharing = false; // a shared reveal is being fetched
+
   // The projector's version is «stage.answers.joined» (the round's answers and participants so far).
-  // When only the answers moved, the count is written from the event itself (its sentence's two
-  // forms are in the page): no request per answer. Anything else (a new stage, somebody joining)
-  // fetches the region.
+  // While the stage is the same, the count is written from the event itself (its sentence's two
+  // forms are in the page, «{n}» the answers to the open question, «{m}» the participants): no
+  // request per answer or per phone joining. A new stage fetches the region.
   function countOnly(element, version) {
     var count = element.querySelector("[data-live-count]");
     var shown = (element.getAttribute("data-version") || "").split(".");
     var sent = version.split(".");
-    if (!count || shown.length !== 3 || sent.length !== 3 || shown[0] !== sent[0] || shown[2] !== sent[2]) {
+    if (!count || shown.length !== 3 || sent.length !== 3 || shown[0] !== sent[0]) {
       return false;
     }
-    if (parseInt(sent[1], 10) <= parseInt(shown[1], 10)) {
-      return true; // an older count (two instances' messages crossed): the page shows a newer one
-    }
-    var answered = parseInt(sent[1], 10) - parseInt(count.getAttribute("data-before"), 10);
-    if (isNaN(answered) || answered < 0) {
+    // Two instances' messages may cross: each counter only grows, so the larger is the newer.
+    var answers = Math.max(parseInt(sent[1], 10), parseInt(shown[1], 10));
+    var joined = Math.max(parseInt(sent[2], 10), parseInt(shown[2], 10));
+    var answered = answers - parseInt(count.getAttribute("data-before"), 10);
+    if (isNaN(answered) || isNaN(joined) || answered < 0) {
       return false;
     }
     var sentence = count.getAttribute(answered === 1 ? "data-one" : "data-other") || "";
-    count.textContent = sentence.replace("{n}", String(answered));
-    element.setAttribute("data-version", version);
+    if (sentence.indexOf("{m}") < 0) {
+      return false;
+    }
+    count.textContent = sentence.replace("{n}", String(answered)).replace("{m}", String(joined));
+    element.setAttribute("data-version", [shown[0], answers, joined].join("."));
     return true;
+  }
+
+  // A phone that answered holds the address of its answer's reveal (data-live-reveal, signed by the
+  // server for that answer alone). When the stage moves it fetches that without its cookies: the
+  // server reads no session for it and has drawn it once for every phone that gave the answer. When
+  // the round is elsewhere (204) or the fetch fails, the region is fetched as a poll would; and an
+  // event that came meanwhile is looked at once it is back.
+  function fetchShared(current, url) {
+    sharing = true;
+    window
+      .fetch(url, { credentials: "omit", cache: "no-store", headers: { "HX-Request": "true" } })
+      .then(function (response) {
+        return response.status === 200 ? response.text() : null;
+      })
+      .catch(function () {
+        return null;
+      })
+      .then(function (html) {
+        sharing = false;
+        if (html && region() === current) {
+          htmx.swap(current, html, { swapStyle: "outerHTML" });
+        }
+        var now = region();
+        if (now && latest !== null && now.getAttribute("data-version") !== latest) {
+          htmx.trigger(now, "live-changed");
+        }
+      });
   }
 
   function listen() {
@@ -57,8 +90,15 @@
       open = false; // reconnecting, or closed for good (a 204): the polls take over meanwhile
     });
     source.addEventListener("message", function (event) {
+      latest = event.data;
       var current = region();
-      if (current && current.getAttribute("data-version") !== event.data && !countOnly(current, event.data)) {
+      if (sharing || !current || current.getAttribute("data-version") === event.data || countOnly(current, event.data)) {
+        return;
+      }
+      var shared = current.querySelector("[data-live-reveal]");
+      if (shared && window.fetch) {
+        fetchShared(current, shared.getAttribute("data-live-reveal"));
+      } else {
         htmx.trigger(current, "live-changed");
       }
     });

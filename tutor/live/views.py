@@ -6,6 +6,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -291,6 +292,9 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
         return _phone_page(request, live, error=exc.message, nickname_form=form)
     if guest:
         GUEST_JOIN.record(request)
+    if request.htmx:
+        # The form's own request (the page has htmx): the region with the open question, at once.
+        return _phone_page(request, live)
     return redirect("live:phone", live.code)
 
 
@@ -315,6 +319,32 @@ def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
         return _phone_page(request, live, error=error, answer_value=request.POST.getlist("answer"))
     if request.htmx:
         # Only the answer part changes (the whole room answers at once: every render counts).
-        slot = presenters.answer_slot(recorded.question_id)
-        return _no_store(render(request, "live/phone.html#sent", {"slot": slot}))
+        context = {
+            "slot": presenters.answer_slot(recorded.question_id),
+            "reveal_url": presenters.reveal_url(live.code, number, recorded.given),
+        }
+        return _no_store(render(request, "live/phone.html#sent", context))
     return redirect("live:phone", live.code)
+
+
+@require_GET
+def phone_reveal(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """A question's reveal as every phone that gave one answer sees it, at the address that phone
+    was given with its answer (``presenters.reveal_url``): live.js fetches it without cookies when
+    the stream says the stage moved, so no session or user is read, and the region is drawn once per
+    process, stage, language and answer. 204 when the round is not at that question's reveal (moved
+    on, finished, not yet revealed): the page then fetches its own region as a poll would."""
+    code = normalise_code(code)
+    signed = presenters.reveal_token(code, token)
+    if signed is None:
+        raise Http404
+    number, given, language = signed
+    live = presenters.round_at(code, pulse.versions(code)[0])
+    if live is None:
+        raise Http404
+    if live.is_finished or live.current != number or not live.revealed:
+        return _no_store(HttpResponse(status=204))
+    with translation.override(language):
+        response = HttpResponse(presenters.revealed_region(live, given))
+    response["Content-Language"] = language
+    return _no_store(response)

@@ -92,6 +92,27 @@ def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after
     assert Attempt.objects.get(learner=alice).correct
 
 
+def test_with_htmx_the_join_answers_with_the_phones_region_and_no_redirect(
+    alice, alice_client, bob_client, live
+):
+    join = reverse("live:phone_join", args=[live.code])
+    response = alice_client.post(join, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and response["HX-Retarget"] == "#live"
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="live"') and "<html" not in html
+    assert f'action="{_answer_url(live)}"' in html and "Unirme a la ronda" not in html
+    assert live.participants.get().learner == alice
+    # Joined already: the same region again, one participant.
+    assert (
+        f'action="{_answer_url(live)}"'
+        in alice_client.post(join, headers={"HX-Request": "true"}).content.decode()
+    )
+    assert live.participants.count() == 1
+    # The page's join form asks for that answer (without JavaScript it posts and is redirected).
+    form = bob_client.get(_phone(live)).content.decode()
+    assert f'hx-post="{join}"' in form and 'hx-target="#live"' in form
+
+
 def test_an_answer_after_the_reveal_gets_a_clear_message(alice, alice_client, live):
     joined(live, alice)
     services.reveal(live=live)
@@ -144,7 +165,8 @@ def test_an_htmx_answer_swaps_only_the_answer_part_and_a_refusal_the_whole_regio
     response = alice_client.post(_answer_url(live), {"answer": right}, headers={"HX-Request": "true"})
     assert response.status_code == 200 and "HX-Retarget" not in response
     html = response.content.decode()
-    assert html.lstrip().startswith(f'<div class="scenario__answer" id="answer-part-q{question.pk}"')
+    assert html.lstrip().startswith('<div class="scenario__answer"')
+    assert f'id="answer-part-q{question.pk}"' in html.split(">", 1)[0]
     assert "Respuesta enviada" in html and "<html" not in html
 
 
@@ -202,6 +224,101 @@ def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_thre
         verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
         assert verdict in html and html.count("data-feedback") == 1, name
     assert "¡Correcto!" not in seen["alice"] + seen["eva"] and "Incorrecto." not in seen["bob"]
+
+
+HX = {"HX-Request": "true"}
+
+
+def _reveal_url(html: str) -> str:
+    import re
+
+    return unescape(re.search(r'data-live-reveal="([^"]+)"', html).group(1))
+
+
+def test_after_the_reveal_a_phone_fetches_its_answers_feedback_without_cookies_from_the_address_it_was_given(
+    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    eva = User.objects.create_user(username="eva", role=User.Role.LEARNER)
+    Membership.objects.create(classroom=classroom, student=eva)
+    eva_client = Client()
+    eva_client.force_login(eva)
+    right, wrong = right_and_wrong(live.questions.get(number=1))
+    phones = {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}
+    shared = {}
+    for name, (client, answer) in phones.items():
+        client.post(reverse("live:phone_join", args=[live.code]), headers=HX)
+        with django_capture_on_commit_callbacks(execute=True):
+            sent = client.post(_answer_url(live), {"answer": answer}, headers=HX).content.decode()
+        assert "Respuesta enviada" in sent
+        shared[name] = _reveal_url(sent)
+    # The address is the answer's (signed), not the person's: the same answer, the same address.
+    assert shared["alice"] == shared["eva"] != shared["bob"]
+    # A page drawn while waiting for the reveal names it too (a reload).
+    assert _reveal_url(alice_client.get(_phone(live)).content.decode()) == shared["alice"]
+    nobody = Client()  # live.js's fetch: no cookies at all
+    # Not revealed yet: 204, and the page fetches its own region as a poll would.
+    assert nobody.get(shared["alice"], headers=HX).status_code == 204
+    v_phone = pulse.phone_version(live.code)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    poll = reverse("live:phone_state", args=[live.code])
+    own = {
+        name: client.get(poll, {"v": v_phone}, headers=HX).content.decode()
+        for name, (client, _answer) in phones.items()
+    }
+    got = {name: nobody.get(shared[name], headers=HX) for name in ("alice", "bob")}
+    # Drawn once in this process for every phone that gave the answer: no session, user or query.
+    with django_assert_num_queries(0):
+        got["eva"] = nobody.get(shared["eva"], headers=HX)
+    for name, response in got.items():
+        html = response.content.decode()
+        assert response.status_code == 200 and response["Cache-Control"] == "no-store", name
+        assert html == own[name], name  # the region the phone's own fetch draws, to the byte
+        verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
+        assert verdict in html and html.count("data-feedback") == 1 and "data-live-reveal" not in html, name
+    assert "¡Correcto!" not in got["alice"].content.decode()
+    # Another round's code, or an address not made by the server: nothing.
+    other = services.start_round(
+        classroom=classroom, teacher=live.started_by, source=Round.Source.FIXED, count=1, allow_guests=False
+    )
+    assert nobody.get(shared["bob"].replace(live.code, other.code)).status_code == 404
+    token = shared["bob"].rstrip("/").rsplit("/", 1)[1]
+    forged = token[:-1] + ("A" if token[-1] != "A" else "B")
+    assert nobody.get(shared["bob"].replace(token, forged)).status_code == 404
+    # Once the round moves on, the address is no reveal any more: 204, the page fetches its own.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.next_question(live=live)
+    assert nobody.get(shared["bob"], headers=HX).status_code == 204
+
+
+def test_the_shared_reveal_is_in_the_language_of_the_page_that_was_given_its_address(
+    alice, alice_client, live, django_capture_on_commit_callbacks
+):
+    alice_client.post(reverse("accounts:language"), {"language": "en"})
+    joined(live, alice)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = alice_client.post(_answer_url(live), {"answer": right}, headers=HX).content.decode()
+        services.reveal(live=live)
+    response = Client().get(_reveal_url(sent), headers=HX)  # no language cookie either
+    html = response.content.decode()
+    assert response["Content-Language"] == "en" and "Correct!" in html and "¡Correcto!" not in html
+
+
+def test_with_redis_out_of_reach_the_shared_reveal_is_read_from_the_database(
+    settings, alice, alice_client, live, django_capture_on_commit_callbacks
+):
+    joined(live, alice)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = alice_client.post(_answer_url(live), {"answer": right}, headers=HX).content.decode()
+    settings.CACHES = {
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    response = Client().get(_reveal_url(sent), headers=HX)
+    assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
 
 
 def test_the_projector_shows_counts_and_the_histogram_but_never_a_real_name(alice, bob, teresa_client, live):
@@ -316,13 +433,15 @@ def test_a_round_stored_with_its_starters_words_is_still_named_in_the_readers_la
 
 def _count_from_event(board: str, event: str) -> str:
     """What live.js writes in the projector's count for a stream's event of the same stage: the
-    round's answers less the page's data-before, in the sentence form the page holds."""
+    round's answers less the page's data-before and the participants, in the sentence form the page
+    holds."""
     import re
 
     before = int(re.search(r'data-before="(\d+)"', board).group(1))
-    n = int(event.split(".")[1]) - before
+    _stage, answers, joined = event.split(".")
+    n = int(answers) - before
     form = re.search(rf'data-{"one" if n == 1 else "other"}="([^"]+)"', board).group(1)
-    return form.replace("{n}", str(n))
+    return form.replace("{n}", str(n)).replace("{m}", joined)
 
 
 def test_the_projector_page_holds_what_turns_a_streams_event_into_the_open_questions_count(
@@ -348,8 +467,28 @@ def test_the_projector_page_holds_what_turns_a_streams_event_into_the_open_quest
     assert "1 de 2 ha respondido" in teresa_client.get(projector).content.decode()
 
 
+def test_the_projector_writes_a_phone_joining_from_the_streams_event_too(
+    alice, bob, teresa_client, live, django_capture_on_commit_callbacks
+):
+    """Somebody joining moves the version's third number only: the page holds the participants'
+    place in its sentence, so the room joining costs no board fetch per phone."""
+    projector = reverse("live:projector", args=[live.code])
+    with django_capture_on_commit_callbacks(execute=True):
+        right, _wrong = right_and_wrong(live.questions.get(number=1))
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    board = teresa_client.get(projector).content.decode()
+    assert "1 de 1 ha respondido" in board and f'data-version="{live.stage}.1.1"' in board
+    assert 'data-one="{n} de {m} ha respondido"' in board
+    with django_capture_on_commit_callbacks(execute=True):
+        joined(live, bob)
+    event = pulse.projector_version(live.code)
+    assert event == f"{live.stage}.1.2"
+    assert _count_from_event(board, event) == "1 de 2 ha respondido"
+    assert "1 de 2 ha respondido" in teresa_client.get(projector).content.decode()
+
+
 def test_the_projectors_count_sentence_is_in_english_for_an_english_teacher(teresa, teresa_client, live):
     teresa.language = "en"
     teresa.save()
     board = teresa_client.get(reverse("live:projector", args=[live.code])).content.decode()
-    assert 'data-one="{n} of 0 has answered"' in board and 'data-other="{n} of 0 have answered"' in board
+    assert 'data-one="{n} of {m} has answered"' in board and 'data-other="{n} of {m} have answered"' in board
