@@ -164,6 +164,12 @@ def run(args) -> None:
         assert response.status_code in (200, 204, 302), (step, response.status_code)
         return response
 
+    def fetch_board(step: str, record: bool, board: str) -> str:
+        """The projector's board fetched after ``board`` (its region's request, at its version)."""
+        shown = VERSION.search(board).group(1)
+        url = f"{base}/proyector/estado/?v={shown}"
+        return timed(step, record, lambda: projector.get(url, headers=HTMX)).content.decode()
+
     with override_settings(DEBUG=False):
         board = projector.get(f"{base}/proyector/").content.decode()
         phones = []
@@ -177,12 +183,7 @@ def run(args) -> None:
             phones.append([client, joined.content.decode()])
             event = services_pulse.projector_version(live.code)
             if not _count_from_event(board, event):
-                shown = VERSION.search(board).group(1)
-                board = timed(
-                    "projector after join",
-                    True,
-                    lambda v=shown: projector.get(f"{base}/proyector/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                board = fetch_board("projector after join", True, board)
         for number in range(1, args.questions + 2):
             record = number > 1
             for phone in phones:
@@ -196,12 +197,7 @@ def run(args) -> None:
                     ),
                 )
                 phone[2:] = [REVEAL_URL.search(sent.content.decode())]  # the «sent» part names it
-                version = VERSION.search(board).group(1)
-                board = timed(
-                    "projector",
-                    record,
-                    lambda v=version: projector.get(f"{base}/proyector/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                board = fetch_board("projector", record, board)
             stage = 2 * (number - 1)  # the round's stage, which the controls carry (tutor/lib/pressed.py)
             timed(
                 "reveal",

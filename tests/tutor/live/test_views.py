@@ -194,15 +194,21 @@ def test_the_polls_answer_204_while_nothing_changed_and_the_new_state_when_it_di
     assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
 
 
-def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_three_queries(
-    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
-):
+def _three_phones(classroom, alice_client, bob_client, live) -> tuple[dict, str]:
+    """alice, bob and eva (a third member of the class) with the answer each will give to question 1:
+    alice and eva the same wrong one, bob the right one (returned too)."""
     eva = User.objects.create_user(username="eva", role=User.Role.LEARNER)
     Membership.objects.create(classroom=classroom, student=eva)
     eva_client = Client()
     eva_client.force_login(eva)
     right, wrong = right_and_wrong(live.questions.get(number=1))
-    phones = {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}
+    return {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}, right
+
+
+def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_three_queries(
+    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    phones, right = _three_phones(classroom, alice_client, bob_client, live)
     for client, answer in phones.values():
         client.post(reverse("live:phone_join", args=[live.code]))
         with django_capture_on_commit_callbacks(execute=True):
@@ -219,7 +225,9 @@ def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_thre
     # The round, the question and the feedback on that answer are ready in this process: what is left
     # is the session, its user and the phone's own answer.
     with django_assert_num_queries(3):
-        seen["eva"] = eva_client.get(poll, {"v": v_phone}, headers={"HX-Request": "true"}).content.decode()
+        seen["eva"] = (
+            phones["eva"][0].get(poll, {"v": v_phone}, headers={"HX-Request": "true"}).content.decode()
+        )
     for name, html in seen.items():
         verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
         assert verdict in html and html.count("data-feedback") == 1, name
@@ -238,12 +246,7 @@ def _reveal_url(html: str) -> str:
 def test_after_the_reveal_a_phone_fetches_its_answers_feedback_without_cookies_from_the_address_it_was_given(
     alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
 ):
-    eva = User.objects.create_user(username="eva", role=User.Role.LEARNER)
-    Membership.objects.create(classroom=classroom, student=eva)
-    eva_client = Client()
-    eva_client.force_login(eva)
-    right, wrong = right_and_wrong(live.questions.get(number=1))
-    phones = {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}
+    phones, right = _three_phones(classroom, alice_client, bob_client, live)
     shared = {}
     for name, (client, answer) in phones.items():
         client.post(reverse("live:phone_join", args=[live.code]), headers=HX)
