@@ -55,7 +55,7 @@ ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 ANSWERED = re.compile(r'data-testid="answered">\s*(\d+) de (\d+)')
 QUESTION = re.compile(r"Pregunta (\d+)")
-REVEAL_URL = re.compile(r'data-live-reveal="([^"]+)"')
+SEAT_URL = re.compile(r'data-live-seat="([^"]+)"')
 BEFORE = re.compile(r'data-before="(\d+)"')
 # The pages' own intervals (hx-trigger in templates/live/phone.html and projector.html).
 PHONE_POLL = 0.7
@@ -241,7 +241,7 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
             return
         version = VERSION.search(page).group(1)
         shown_question, revealed_for, answered = 0, 0, set()
-        reveal_url = None  # the shared reveal of the phone's answer (live.js fetches it without cookies)
+        seat = None  # the address of the regions it shares with other phones (live.js: no cookies)
         events = await _open_stream(client, f"/directo/{log.code}/eventos/", args)
         polled = time.monotonic()
         while time.monotonic() < stop_at:
@@ -250,8 +250,8 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                 now = time.monotonic()
                 if 'data-testid="round-finished"' in page:
                     return
-                found = REVEAL_URL.search(page)
-                reveal_url = found.group(1) if found else None
+                found = SEAT_URL.search(page)
+                seat = found.group(1) if found else seat  # a shared region names none: kept
                 question = int(QUESTION.search(page).group(1)) if QUESTION.search(page) else 0
                 if question > shown_question:
                     shown_question = question
@@ -277,17 +277,14 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                     log.answers.append((number, sent, done, status == 200 and 'data-testid="sent"' in page))
                     if status != 200:
                         log.failures.append(f"answer {status}")
-                    found = REVEAL_URL.search(page) if status == 200 else None
-                    reveal_url = found.group(1) if found else None
                     status = 204  # the answer part only: the next poll tells what comes next
             elif status != 204:
                 log.failures.append(f"phone poll {status}")
             if events is not None and events.open:
                 await events.wait(version, max(stop_at - time.monotonic(), 0.1))
-                if reveal_url and events.version not in (None, version):
-                    # As live.js: the stage moved, the answer's shared reveal first (204: not that).
-                    status, page = await client.request("GET", reveal_url, cookies=False)
-                    reveal_url = None
+                if seat and events.version not in (None, version):
+                    # As live.js: the stage moved, the shared region first (204: the phone's own).
+                    status, page = await client.request("GET", seat, cookies=False)
                     if status == 200:
                         continue
             else:

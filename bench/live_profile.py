@@ -12,8 +12,9 @@ every phone fetches the next question. The first question warms the per-process 
 counted. Before that, the room joins: each phone loads the page (a browser's navigation), joins with
 the page's form (htmx: the region comes back; without it, the redirect's page is loaded) and the
 projector fetches its board after a join only when its page cannot write the count from the event
-(as live.js decides). After a reveal a phone whose region names its shared reveal (data-live-reveal)
-fetches that without its cookies, as live.js does; the region with the session otherwise. Prints, per kind of request, the mean CPU ms (process time: this process's Python and the
+(as live.js decides). After a reveal and a next question a phone whose page names its shared regions
+(data-live-seat) fetches that without its cookies, as live.js does; its region with the session
+when that answers 204 (or names none). Prints, per kind of request, the mean CPU ms (process time: this process's Python and the
 client's; PostgreSQL's own time is not in it) and queries; and the whole cost per answer.
 """
 
@@ -35,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 VERSION = re.compile(r'data-version="([^"]+)"')
 HTMX = {"HX-Request": "true"}
-REVEAL_URL = re.compile(r'data-live-reveal="([^"]+)"')
+SEAT_URL = re.compile(r'data-live-seat="([^"]+)"')
 STEPS = (
     "page before join",
     "join",
@@ -48,6 +49,7 @@ STEPS = (
     "shared reveal",
     "next",
     "phone after next",
+    "shared next",
     "poll 204",
 )
 # Once per phone, not per question: printed per phone as well as per answer.
@@ -137,7 +139,7 @@ def run(args) -> None:
     base = f"/directo/{live.code}"
     projector = Client()
     projector.force_login(teacher)
-    cookieless = Client()  # live.js fetches the shared reveal with credentials "omit"
+    cookieless = Client()  # live.js fetches the shared regions with credentials "omit"
     costs: dict[str, list[float]] = defaultdict(list)
     queries: dict[str, list[int]] = defaultdict(list)
     profiler = cProfile.Profile(time.process_time)  # CPU, not wall time: the machine is shared
@@ -170,6 +172,22 @@ def run(args) -> None:
         url = f"{base}/proyector/estado/?v={shown}"
         return timed(step, record, lambda: projector.get(url, headers=HTMX)).content.decode()
 
+    def follow(phone: list, when: str, record: bool) -> None:
+        """A phone after the stage moved: its shared region without cookies when its page names one
+        (live.js), else (or on a 204) its own region with its session."""
+        client, page, seat = phone
+        if seat:
+            response = timed(f"shared {when}", record, lambda: cookieless.get(seat, headers=HTMX))
+            if response.status_code == 200:
+                phone[1] = response.content.decode()
+                return
+        url = f"{base}/estado/?v={VERSION.search(page).group(1)}"
+        phone[1] = timed(
+            f"phone after {when}", record, lambda: client.get(url, headers=HTMX)
+        ).content.decode()
+        found = SEAT_URL.search(phone[1])
+        phone[2] = found.group(1) if found else seat
+
     with override_settings(DEBUG=False):
         board = projector.get(f"{base}/proyector/").content.decode()
         phones = []
@@ -180,7 +198,9 @@ def run(args) -> None:
             joined = timed("join", True, lambda c=client: c.post(f"{base}/unirse/", headers=HTMX))
             if joined.status_code == 302:  # a plain form: the browser loads the redirect's page
                 joined = timed("page after join", True, lambda c=client: c.get(f"{base}/"))
-            phones.append([client, joined.content.decode()])
+            page = joined.content.decode()
+            found = SEAT_URL.search(page)
+            phones.append([client, page, found.group(1) if found else None])
             event = services_pulse.projector_version(live.code)
             if not _count_from_event(board, event):
                 board = fetch_board("projector after join", True, board)
@@ -189,14 +209,13 @@ def run(args) -> None:
             for phone in phones:
                 client, page = phone[:2]
                 value = ANSWER_VALUE.findall(page)[0]
-                sent = timed(
+                timed(
                     "answer",
                     record,
                     lambda c=client, v=value, n=number: c.post(
                         f"{base}/responder/{n}/", {"answer": v}, headers=HTMX
                     ),
                 )
-                phone[2:] = [REVEAL_URL.search(sent.content.decode())]  # the «sent» part names it
                 board = fetch_board("projector", record, board)
             stage = 2 * (number - 1)  # the round's stage, which the controls carry (tutor/lib/pressed.py)
             timed(
@@ -205,37 +224,21 @@ def run(args) -> None:
                 lambda s=stage: projector.post(f"{base}/control/mostrar/", {"pressed_at": s}),
             )
             for phone in phones:
-                client, page, shared = phone
+                client, page = phone[:2]
                 version = VERSION.search(page).group(1)
                 timed(
                     "poll 204",
                     record,
                     lambda c=client, v=version: c.get(f"{base}/estado/?v={int(v) + 1}", headers=HTMX),
                 )
-                if shared:
-                    url = shared.group(1)
-                    response = timed("shared reveal", record, lambda u=url: cookieless.get(u, headers=HTMX))
-                    if response.status_code == 200:
-                        phone[1] = response.content.decode()
-                        continue
-                phone[1] = timed(
-                    "phone after reveal",
-                    record,
-                    lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                follow(phone, "reveal", record)
             timed(
                 "next",
                 record,
                 lambda s=stage: projector.post(f"{base}/control/siguiente/", {"pressed_at": s + 1}),
             )
             for phone in phones:
-                client, page = phone[:2]
-                version = VERSION.search(page).group(1)
-                phone[1] = timed(
-                    "phone after next",
-                    record,
-                    lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                follow(phone, "next", record)
 
     answers = len(costs["answer"])
     print(

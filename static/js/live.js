@@ -21,7 +21,7 @@
   }
 
   var latest = null; // the last version the stream sent
-  var sharing = false; // a shared reveal is being fetched
+  var sharing = false; // a shared region is being fetched
 
   // The projector's version is «stage.answers.joined» (the round's answers and participants so far).
   // While the stage is the same, the count is written from the event itself (its sentence's two
@@ -50,15 +50,32 @@
     return true;
   }
 
-  // A phone that answered holds the address of its answer's reveal (data-live-reveal, signed by the
-  // server for that answer alone). When the stage moves it fetches that without its cookies: the
-  // server reads no session for it and has drawn it once for every phone that gave the answer. When
-  // the round is elsewhere (204) or the fetch fails, the region is fetched as a poll would; and an
-  // event that came meanwhile is looked at once it is back.
-  function fetchShared(current, url) {
+  // A participant's phone holds the address of the regions it shares with other phones
+  // (data-live-seat, signed by the server for this participant: the open question's form, the
+  // reveal of the answer it gave). When the stage moves it fetches that without its cookies: the
+  // server reads no session for it and draws each such region once. Anything else (204: an answer
+  // waiting for its reveal, a missed question, the round over; or a failed fetch) fetches the
+  // region with the session as a poll would; an event that came meanwhile is looked at once it is
+  // back. The shared form has no CSRF token of its own: the page's goes with the answer.
+  var seat = null;
+  var csrf = null;
+
+  function remember() {
+    var element = region();
+    var address = element && element.getAttribute("data-live-seat");
+    if (address) {
+      seat = address;
+    }
+    var token = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (token && token.value) {
+      csrf = token.value;
+    }
+  }
+
+  function fetchShared(current) {
     sharing = true;
     window
-      .fetch(url, { credentials: "omit", cache: "no-store", headers: { "HX-Request": "true" } })
+      .fetch(seat, { credentials: "omit", cache: "no-store", headers: { "HX-Request": "true" } })
       .then(function (response) {
         return response.status === 200 ? response.text() : null;
       })
@@ -77,11 +94,19 @@
       });
   }
 
+  document.addEventListener("htmx:afterSwap", remember);
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (csrf && event.detail.verb === "post" && event.detail.elt.closest(REGION)) {
+      event.detail.headers["X-CSRFToken"] = csrf;
+    }
+  });
+
   function listen() {
     var element = region();
     if (!element || source) {
       return;
     }
+    remember();
     source = new EventSource(element.getAttribute("data-live-events"));
     source.addEventListener("open", function () {
       open = true;
@@ -95,9 +120,8 @@
       if (sharing || !current || current.getAttribute("data-version") === event.data || countOnly(current, event.data)) {
         return;
       }
-      var shared = current.querySelector("[data-live-reveal]");
-      if (shared && window.fetch) {
-        fetchShared(current, shared.getAttribute("data-live-reveal"));
+      if (seat && csrf && window.fetch) {
+        fetchShared(current);
       } else {
         htmx.trigger(current, "live-changed");
       }

@@ -254,6 +254,8 @@ def phone(live: Round, participant: Participant | None, answer_value: list[str] 
     )
     context.update(_question_context(live, view, mine is not None, None if mine is None else mine.given))
     context["exercise"]["answer_value"] = answer_value
+    # Where live.js fetches the shared regions once the stage moves (tutor.live.views.phone_seat).
+    context["seat_url"] = seat_url(live.code, participant.pk)
     return context
 
 
@@ -265,8 +267,6 @@ def _question_context(live: Round, view: dict, answered: bool, given) -> dict:
         "missed": not answered and live.revealed,
         "waiting": answered or live.revealed,
         "feedback_html": _feedback_html(live, view, given) if answered and live.revealed else "",
-        # Until the reveal, where live.js fetches it (tutor.live.views.phone_reveal).
-        "reveal_url": reveal_url(live.code, live.current, given) if answered and not live.revealed else "",
         # What practice's answer form reads; the round is the origin, so no «Siguiente»: the
         # teacher moves on.
         "exercise": {
@@ -280,50 +280,65 @@ def _question_context(live: Round, view: dict, answered: bool, given) -> dict:
     }
 
 
-# --- the reveal every phone that gave one answer shares ---------------------------------------
+# --- the regions every phone in one state shares ------------------------------------------------
 
-_REVEAL_SALT = "tutor.live.reveal"
-_revealed_regions = Kept(2048)
-
-
-def reveal_url(code: str, number: int, given) -> str:
-    """Where the phone that answered ``given`` to question ``number`` fetches that question's reveal
-    without its cookies: the answer and the page's language, signed (only the phone that gave the
-    answer is told the address, and nobody can make one for another answer)."""
-    token = signing.dumps([code, number, given, get_language()], salt=_REVEAL_SALT, compress=False)
-    return reverse("live:phone_reveal", args=[code, token])
+_SEAT_SALT = "tutor.live.seat"
+_shared_regions = Kept(2048)
 
 
-def reveal_token(code: str, token: str) -> tuple[int, object, str] | None:
-    """(question number, answer given, language) that ``reveal_url`` signed for round ``code``;
-    None for anything else."""
+def seat_url(code: str, participant_pk: int) -> str:
+    """Where a participant's phone fetches the region it shares with others without its cookies
+    (``shared_region``): the participant and the page's language, signed, so only the page the
+    server drew for that participant holds it and nobody can make one for somebody else."""
+    token = signing.dumps([code, participant_pk, get_language()], salt=_SEAT_SALT, compress=False)
+    return reverse("live:phone_seat", args=[code, token])
+
+
+def seat_token(code: str, token: str) -> tuple[int, str] | None:
+    """(participant id, language) that ``seat_url`` signed for round ``code``; None for anything else."""
     try:
-        found = signing.loads(token, salt=_REVEAL_SALT)
+        found = signing.loads(token, salt=_SEAT_SALT)
     except signing.BadSignature:
         return None
-    if not (isinstance(found, list) and len(found) == 4 and found[0] == code and isinstance(found[1], int)):
+    if not (isinstance(found, list) and len(found) == 3 and found[0] == code and isinstance(found[1], int)):
         return None
-    if found[3] not in dict(settings.LANGUAGES):
+    if found[2] not in dict(settings.LANGUAGES):
         return None
-    return found[1], found[2], found[3]
+    return found[1], found[2]
 
 
-def revealed_region(live: Round, given) -> str:
-    """The phone's region once the open question is revealed, for a participant who answered
-    ``given``: the same for every such phone (nothing in it is the person's), drawn once per process,
-    stage, language and answer."""
+def shared_region(live: Round, participant_pk: int) -> str | None:
+    """The participant's region when it is one every phone in the same state shares: the open
+    question not yet answered (its form), or the revealed question with the feedback on the answer
+    the participant gave (the same for everyone who gave it). One query, the participant's answer;
+    the region itself is drawn once per process, stage, language (and answer). None otherwise (the
+    round finished, an answer waiting for its reveal, a question missed): the page then fetches its
+    own region with its session. The answer form carries no CSRF token (it is everybody's): live.js
+    sends the page's own with the answer."""
+    if live.is_finished:
+        return None
+    view = _question_view(live)
+    if view is None:
+        return None
+    mine = only_row(
+        LiveAnswer.objects.filter(question=view["question"], participant_id=participant_pk).values_list(
+            "given"
+        )
+    )
+    if live.revealed != (mine is not None):  # «sent» before the reveal, «missed» after it
+        return None
+    given = mine[0] if mine is not None else None
     key = (live.code, live.stage, get_language(), json.dumps(given, sort_keys=True))
-    html = _revealed_regions.get(key)
+    html = _shared_regions.get(key)
     if html is None:
-        view = _question_view(live)
         context = {
             "live": live,
             "participant": True,  # the page of somebody in the round: no join form
             "version": str(live.stage),
             "live_events": settings.LIVE_EVENTS,
-            **_question_context(live, view, True, given),
+            **_question_context(live, view, mine is not None, given),
         }
-        html = _revealed_regions.keep(key, render_to_string("live/phone.html#live", context))
+        html = _shared_regions.keep(key, render_to_string("live/phone.html#live", context))
     return html
 
 

@@ -319,32 +319,32 @@ def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
         return _phone_page(request, live, error=error, answer_value=request.POST.getlist("answer"))
     if request.htmx:
         # Only the answer part changes (the whole room answers at once: every render counts).
-        context = {
-            "slot": presenters.answer_slot(recorded.question_id),
-            "reveal_url": presenters.reveal_url(live.code, number, recorded.given),
-        }
-        return _no_store(render(request, "live/phone.html#sent", context))
+        slot = presenters.answer_slot(recorded.question_id)
+        return _no_store(render(request, "live/phone.html#sent", {"slot": slot}))
     return redirect("live:phone", live.code)
 
 
 @require_GET
-def phone_reveal(request: HttpRequest, code: str, token: str) -> HttpResponse:
-    """A question's reveal as every phone that gave one answer sees it, at the address that phone
-    was given with its answer (``presenters.reveal_url``): live.js fetches it without cookies when
-    the stream says the stage moved, so no session or user is read, and the region is drawn once per
-    process, stage, language and answer. 204 when the round is not at that question's reveal (moved
-    on, finished, not yet revealed): the page then fetches its own region as a poll would."""
+def phone_seat(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """A participant's region when every phone in that state shares it (the open question's form,
+    or the reveal of the answer it gave: ``presenters.shared_region``), at the address the server
+    gave that participant's page (``presenters.seat_url``). live.js fetches it without cookies when
+    the stream says the stage moved: no session or user is read, one query (the participant's
+    answer), and the region is drawn once per process. 204 for anything else (an answer waiting for
+    its reveal, a question missed, the round over): the page then fetches its own region with its
+    session, as a poll would."""
     code = normalise_code(code)
-    signed = presenters.reveal_token(code, token)
+    signed = presenters.seat_token(code, token)
     if signed is None:
         raise Http404
-    number, given, language = signed
+    participant_pk, language = signed
     live = presenters.round_at(code, pulse.versions(code)[0])
     if live is None:
         raise Http404
-    if live.is_finished or live.current != number or not live.revealed:
-        return _no_store(HttpResponse(status=204))
     with translation.override(language):
-        response = HttpResponse(presenters.revealed_region(live, given))
+        html = presenters.shared_region(live, participant_pk)
+    if html is None:
+        return _no_store(HttpResponse(status=204))
+    response = HttpResponse(html)
     response["Content-Language"] = language
     return _no_store(response)

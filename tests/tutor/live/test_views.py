@@ -1,5 +1,6 @@
 import csv
 import io
+import re
 from html import unescape
 
 import pytest
@@ -235,92 +236,142 @@ def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_thre
 
 
 HX = {"HX-Request": "true"}
+SEAT = re.compile(r'data-live-seat="([^"]+)"')
+CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)">')
 
 
-def _reveal_url(html: str) -> str:
-    import re
-
-    return unescape(re.search(r'data-live-reveal="([^"]+)"', html).group(1))
+def _seat(html: str) -> str:
+    return unescape(SEAT.search(html).group(1))
 
 
-def test_after_the_reveal_a_phone_fetches_its_answers_feedback_without_cookies_from_the_address_it_was_given(
+def _as_shared(html: str) -> str:
+    """A phone's region as the shared one is drawn: without the participant's address and the CSRF
+    token (it is everybody's)."""
+    return CSRF.sub("", SEAT.sub("", html))
+
+
+def test_a_phone_fetches_the_regions_it_shares_with_others_without_cookies_at_its_own_signed_address(
     alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
 ):
     phones, right = _three_phones(classroom, alice_client, bob_client, live)
-    shared = {}
-    for name, (client, answer) in phones.items():
-        client.post(reverse("live:phone_join", args=[live.code]), headers=HX)
-        with django_capture_on_commit_callbacks(execute=True):
-            sent = client.post(_answer_url(live), {"answer": answer}, headers=HX).content.decode()
-        assert "Respuesta enviada" in sent
-        shared[name] = _reveal_url(sent)
-    # The address is the answer's (signed), not the person's: the same answer, the same address.
-    assert shared["alice"] == shared["eva"] != shared["bob"]
-    # A page drawn while waiting for the reveal names it too (a reload).
-    assert _reveal_url(alice_client.get(_phone(live)).content.decode()) == shared["alice"]
+    join, poll = (reverse(f"live:{name}", args=[live.code]) for name in ("phone_join", "phone_state"))
+    seats = {
+        name: _seat(client.post(join, headers=HX).content.decode()) for name, (client, _a) in phones.items()
+    }
+    # Each participant's own address, and the same on the page drawn again.
+    assert len(set(seats.values())) == 3
+    assert _seat(alice_client.get(_phone(live)).content.decode()) == seats["alice"]
     nobody = Client()  # live.js's fetch: no cookies at all
-    # Not revealed yet: 204, and the page fetches its own region as a poll would.
-    assert nobody.get(shared["alice"], headers=HX).status_code == 204
+
+    def fetched(stage_moved_from: str) -> tuple[dict, dict]:
+        """Each phone's shared region, eva's with the region already drawn in this process, and
+        the region each phone's own fetch (its session) draws."""
+        shared = {name: nobody.get(seats[name], headers=HX) for name in ("alice", "bob")}
+        with django_assert_num_queries(1):  # the participant's answer: no session, no user
+            shared["eva"] = nobody.get(seats["eva"], headers=HX)
+        own = {
+            name: client.get(poll, {"v": stage_moved_from}, headers=HX).content.decode()
+            for name, (client, _a) in phones.items()
+        }
+        for name, response in shared.items():
+            assert response.status_code == 200 and response["Cache-Control"] == "no-store", name
+            assert response.content.decode() == _as_shared(own[name]), name  # to the byte
+        return {name: response.content.decode() for name, response in shared.items()}, own
+
+    # The open question, not answered yet: its form, the same for every phone.
+    question, own = fetched("-1")
+    assert question["alice"] == question["bob"] == question["eva"]
+    assert (
+        f'hx-post="{_answer_url(live)}"' in question["alice"]
+        and "csrfmiddlewaretoken" not in question["alice"]
+    )
+    assert "csrfmiddlewaretoken" in own["alice"]
+    for client, answer in phones.values():
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(_answer_url(live), {"answer": answer}, headers=HX)
+    # An answer waiting for its reveal: 204, and the page fetches its own «sent» with its session.
+    assert nobody.get(seats["alice"], headers=HX).status_code == 204
     v_phone = pulse.phone_version(live.code)
     with django_capture_on_commit_callbacks(execute=True):
         services.reveal(live=live)
-    poll = reverse("live:phone_state", args=[live.code])
-    own = {
-        name: client.get(poll, {"v": v_phone}, headers=HX).content.decode()
-        for name, (client, _answer) in phones.items()
-    }
-    got = {name: nobody.get(shared[name], headers=HX) for name in ("alice", "bob")}
-    # Drawn once in this process for every phone that gave the answer: no session, user or query.
-    with django_assert_num_queries(0):
-        got["eva"] = nobody.get(shared["eva"], headers=HX)
-    for name, response in got.items():
-        html = response.content.decode()
-        assert response.status_code == 200 and response["Cache-Control"] == "no-store", name
-        assert html == own[name], name  # the region the phone's own fetch draws, to the byte
+    revealed, _own = fetched(v_phone)
+    # Each phone the feedback on its own answer: alice and eva gave the same, bob another.
+    assert revealed["alice"] == revealed["eva"] != revealed["bob"]
+    for name, html in revealed.items():
         verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
-        assert verdict in html and html.count("data-feedback") == 1 and "data-live-reveal" not in html, name
-    assert "¡Correcto!" not in got["alice"].content.decode()
-    # Another round's code, or an address not made by the server: nothing.
+        assert verdict in html and html.count("data-feedback") == 1, name
+    assert "¡Correcto!" not in revealed["alice"] and "Incorrecto." not in revealed["bob"]
+    # Another round's code, or an address the server did not make: nothing.
     other = services.start_round(
         classroom=classroom, teacher=live.started_by, source=Round.Source.FIXED, count=1, allow_guests=False
     )
-    assert nobody.get(shared["bob"].replace(live.code, other.code)).status_code == 404
-    token = shared["bob"].rstrip("/").rsplit("/", 1)[1]
-    forged = token[:-1] + ("A" if token[-1] != "A" else "B")
-    assert nobody.get(shared["bob"].replace(token, forged)).status_code == 404
-    # Once the round moves on, the address is no reveal any more: 204, the page fetches its own.
+    assert nobody.get(seats["bob"].replace(live.code, other.code)).status_code == 404
+    token = seats["bob"].rstrip("/").rsplit("/", 1)[1]
+    assert (
+        nobody.get(seats["bob"].replace(token, token[:-1] + ("A" if token[-1] != "A" else "B"))).status_code
+        == 404
+    )
+    # Question 2 opens: alice answers it; once revealed, eva, who did not, missed it: 204 (her own
+    # region says so); the round over: 204.
     with django_capture_on_commit_callbacks(execute=True):
-        services.next_question(live=live)
-    assert nobody.get(shared["bob"], headers=HX).status_code == 204
+        live = services.next_question(live=live)
+        _right, wrong = right_and_wrong(live.questions.get(number=2))
+        alice_client.post(_answer_url(live, 2), {"answer": wrong}, headers=HX)
+        live = services.reveal(live=live)
+    assert nobody.get(seats["alice"], headers=HX).status_code == 200
+    assert nobody.get(seats["eva"], headers=HX).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        services.finish(live=live)
+    assert nobody.get(seats["alice"], headers=HX).status_code == 204
 
 
-def test_the_shared_reveal_is_in_the_language_of_the_page_that_was_given_its_address(
+def test_an_answer_from_the_shared_form_goes_with_the_pages_csrf_token_in_its_header(alice, live):
+    """The shared form has no token of its own: live.js sends the page's (X-CSRFToken)."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    page = client.get(_phone(live)).content.decode()
+    token = CSRF.search(page).group(1)
+    region = client.post(
+        reverse("live:phone_join", args=[live.code]), {"csrfmiddlewaretoken": token}, headers=HX
+    ).content.decode()
+    shared = Client().get(_seat(region), headers=HX).content.decode()
+    assert "csrfmiddlewaretoken" not in shared
+    action = re.search(r'hx-post="([^"]+)"', shared).group(1)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    assert client.post(action, {"answer": right}, headers=HX).status_code == 403
+    assert not LiveAnswer.objects.exists()
+    response = client.post(action, {"answer": right}, headers={**HX, "X-CSRFToken": token})
+    assert response.status_code == 200 and "Respuesta enviada" in response.content.decode()
+    assert LiveAnswer.objects.get().correct
+
+
+def test_the_shared_region_is_in_the_language_of_the_page_that_was_given_its_address(
     alice, alice_client, live, django_capture_on_commit_callbacks
 ):
     alice_client.post(reverse("accounts:language"), {"language": "en"})
-    joined(live, alice)
+    region = alice_client.post(reverse("live:phone_join", args=[live.code]), headers=HX).content.decode()
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     with django_capture_on_commit_callbacks(execute=True):
-        sent = alice_client.post(_answer_url(live), {"answer": right}, headers=HX).content.decode()
+        alice_client.post(_answer_url(live), {"answer": right}, headers=HX)
         services.reveal(live=live)
-    response = Client().get(_reveal_url(sent), headers=HX)  # no language cookie either
+    response = Client().get(_seat(region), headers=HX)  # no language cookie either
     html = response.content.decode()
     assert response["Content-Language"] == "en" and "Correct!" in html and "¡Correcto!" not in html
 
 
-def test_with_redis_out_of_reach_the_shared_reveal_is_read_from_the_database(
+def test_with_redis_out_of_reach_the_shared_region_is_read_from_the_database(
     settings, alice, alice_client, live, django_capture_on_commit_callbacks
 ):
-    joined(live, alice)
+    region = alice_client.post(reverse("live:phone_join", args=[live.code]), headers=HX).content.decode()
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     with django_capture_on_commit_callbacks(execute=True):
-        sent = alice_client.post(_answer_url(live), {"answer": right}, headers=HX).content.decode()
+        alice_client.post(_answer_url(live), {"answer": right}, headers=HX)
     settings.CACHES = {
         "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
     }
     with django_capture_on_commit_callbacks(execute=True):
         services.reveal(live=live)
-    response = Client().get(_reveal_url(sent), headers=HX)
+    response = Client().get(_seat(region), headers=HX)
     assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
 
 
