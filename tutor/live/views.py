@@ -56,13 +56,17 @@ def _participant(request: HttpRequest, live: Round) -> Participant | None:
     if not request.user.is_authenticated and not live.allow_guests:
         return None
     owner = owner_for(request)
-    key = (live.code, owner.user.pk if owner.user is not None else None, owner.anon_id)
+    key = _participant_key(live, owner)
     found = _participants.get(key)
     if found is None:
         found = services.participant_for(live, owner)
         if found is not None:
             _participants.keep(key, found)
     return found
+
+
+def _participant_key(live: Round, owner) -> tuple:
+    return (live.code, owner.user.pk if owner.user is not None else None, owner.anon_id)
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -287,9 +291,10 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
         error = _("Se han unido demasiados invitados desde esta conexión. Espera unos minutos.")
         return _phone_page(request, live, error=error, nickname_form=form)
     try:
-        services.join(live=live, owner=owner, nickname=nickname)
+        participant = services.join(live=live, owner=owner, nickname=nickname)
     except services.LiveError as exc:
         return _phone_page(request, live, error=exc.message, nickname_form=form)
+    _participants.keep(_participant_key(live, owner), participant)
     if guest:
         GUEST_JOIN.record(request)
     if request.htmx:
