@@ -290,14 +290,15 @@ def seat_url(code: str, participant_pk: int) -> str:
     """Where a participant's phone fetches the region it shares with others without its cookies
     (``shared_region``): the participant and the page's language, signed, so only the page the
     server drew for that participant holds it and nobody can make one for somebody else."""
-    token = signing.dumps([code, participant_pk, get_language()], salt=_SEAT_SALT, compress=False)
+    # No time in it (signing.dumps would add one): a page drawn again names the same address.
+    token = signing.Signer(salt=_SEAT_SALT).sign_object([code, participant_pk, get_language()])
     return reverse("live:phone_seat", args=[code, token])
 
 
 def seat_token(code: str, token: str) -> tuple[int, str] | None:
     """(participant id, language) that ``seat_url`` signed for round ``code``; None for anything else."""
     try:
-        found = signing.loads(token, salt=_SEAT_SALT)
+        found = signing.Signer(salt=_SEAT_SALT).unsign_object(token)
     except signing.BadSignature:
         return None
     if not (isinstance(found, list) and len(found) == 3 and found[0] == code and isinstance(found[1], int)):
