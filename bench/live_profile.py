@@ -21,7 +21,6 @@ client's; PostgreSQL's own time is not in it) and queries; and the whole cost pe
 from __future__ import annotations
 
 import argparse
-import cProfile
 import gc
 import os
 import pstats
@@ -29,8 +28,6 @@ import re
 import shutil
 import sys
 import tempfile
-import time
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,14 +65,12 @@ def main() -> int:
     args = parser.parse_args()
 
     sys.path.insert(0, str(ROOT))
+    from bench.inprocess import settle_environment
     from bench.practice_load import _drop_postgres, _postgres_env
 
     base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
-    if redis_url.rstrip("/").endswith("/0"):
-        raise SystemExit("use a Redis database of your own, not 0")
-    for name in [k for k in os.environ if k.startswith("DJANGO_")]:
-        del os.environ[name]
+    settle_environment(redis_url)
     os.environ["DATABASE_URL"], pg_name = _postgres_env(base_url)
     tmp = Path(tempfile.mkdtemp(prefix="live-profile-"))
     os.environ.update(
@@ -108,11 +103,11 @@ def main() -> int:
 
 
 def run(args) -> None:
-    from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, override_settings
+    from django.test.utils import override_settings
     from django.utils import timezone
 
+    from bench.inprocess import Timer
     from tutor.accounts.models import User
     from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
     from tutor.live import pulse as services_pulse
@@ -144,31 +139,8 @@ def run(args) -> None:
     # middleware again for each phone (WhiteNoise scanning the static files: 40 ms a phone).
     cookieless = Client()  # live.js fetches the shared regions with credentials "omit"
     cookieless.handler = projector.handler
-    costs: dict[str, list[float]] = defaultdict(list)
-    queries: dict[str, list[int]] = defaultdict(list)
-    profiler = cProfile.Profile(time.process_time)  # CPU, not wall time: the machine is shared
-    shown = set()
-
-    def timed(step: str, record: bool, call):
-        profiling = record and args.profile and args.step in (None, step)
-        with CaptureQueriesContext(connection) as captured:
-            if profiling:
-                profiler.enable()
-            started = time.process_time()
-            response = call()
-            elapsed = time.process_time() - started
-            if profiling:
-                profiler.disable()
-        if record:
-            costs[step].append(1000 * elapsed)
-            queries[step].append(len(captured))
-            if args.queries and step not in shown:
-                shown.add(step)
-                print(f"--- {step}: {len(captured)} queries")
-                for q in captured:
-                    print("   ", q["sql"][:160])
-        assert response.status_code in (200, 204, 302), (step, response.status_code)
-        return response
+    timed = Timer(args)
+    costs, queries, profiler = timed.costs, timed.queries, timed.profiler
 
     def fetch_board(step: str, record: bool, board: str) -> str:
         """The projector's board fetched after ``board`` (its region's request, at its version)."""

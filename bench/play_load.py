@@ -51,6 +51,7 @@ TRICK_CARDS = re.compile(
     r'class="trick__seat[^"]*"[^>]*>\s*<span class="trick__who">[^<]*</span>\s*<span class="playing-card[^"]*"\s*data-card="(\w+)"'
 )
 HAND = re.compile(r'data-hand="(\d+)"')
+LAST_TRICK = "data-last-trick"
 NEXT_HAND = re.compile(r'name="number" value="(\d+)"')
 
 COUNT_SCRIPT = """
@@ -83,6 +84,8 @@ def _choose(page: str, rng: random.Random) -> dict | None:
     if not cards:
         return None
     trick = TRICK_CARDS.findall(page) if TRICK_STATE.search(page).group(1) == "abierta" else []
+    if LAST_TRICK in page:  # the trick just collected, shown before the open one until the learner plays
+        trick = trick[4:]
     hand = mask_of(parse_card(c) for c in cards)
     legal = legal_mask(hand, [parse_card(c) for c in trick], "oceb".index(TRUMP.search(page).group(1)), GUIA)
     choices = [c for c in cards if legal >> parse_card(c) & 1]

@@ -29,6 +29,23 @@ class Deal:
     leader: int
 
 
+def given(hands, dealer: int, trump_card: Card | None) -> Deal:
+    """A deal given card by card rather than shuffled here (a hand record's, or one stored by its code):
+    ``hands`` by seat, the ``dealer`` and the turned-up card (R-DEAL-2; the dealer's), or None for a
+    Ludoteka first hand (oros is trump and the holder of the dos de oros leads). Who leads follows from
+    them as it does in ``deal`` (R-DEAL-3)."""
+    if dealer not in (0, 1, 2, 3):
+        raise ValueError(f"repartidor no válido: {dealer!r} (asientos 0 a 3)")
+    hands = tuple(tuple(CARDS[c] for c in h) for h in hands)
+    if trump_card is None:
+        leader = next(s for s in range(4) if DOS_DE_OROS in hands[s])
+        return Deal(hands, Suit.OROS, None, dealer, leader)
+    trump_card = CARDS[trump_card]
+    if trump_card not in hands[dealer]:
+        raise ValueError("la carta que marca el triunfo es del repartidor")
+    return Deal(hands, trump_card.suit, trump_card, dealer, (dealer + 1) % 4)
+
+
 def deal(
     seed: int | random.Random, dealer: int = 0, rules: TableRules = GUIA, *, first_hand: bool = False
 ) -> Deal:

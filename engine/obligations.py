@@ -266,9 +266,12 @@ class _Explainer:
             explanation = self.m("play.montar", beat=beat, cards=beaters, variant=variant)
             return self._ruling(legal_list, "montar", ids, self._verdicts(why), explanation, variants)
 
+        # With a single card of the suit, the verdict speaks of that card, not of «ninguna de tus cartas».
+        ok_id = "play.asistir.ok.one" if len(legal_list) == 1 else "play.asistir.ok"
+
         def why(c, ok):
             if ok:
-                return self.m("play.asistir.ok", target=target)
+                return self.m(ok_id, target=target)
             return self.m("play.asistir.trump" if c // 10 == trump else "play.must_follow")
 
         explanation = self._any_of("play.asistir", legal_list, target=target)

@@ -182,6 +182,22 @@ def from_data(data: Any) -> Any:
     return data
 
 
+def named(text: Any, names: Mapping[int, str]) -> Any:
+    """``text`` with each player seen from outside (``Who`` with ``number`` n) given ``names[n]``, when it has
+    one: a table whose players have names says «Ana (pareja A)» where a record's referee said «el jugador 1
+    (pareja A)»."""
+    if isinstance(text, Who):
+        name = names.get(text.number) if text.number is not None and text.name is None else None
+        return Who(text.relative, text.number, name) if name else text
+    if isinstance(text, Message):
+        return Message(text.id, {k: named(v, names) for k, v in text.facts.items()})
+    if isinstance(text, Texts):
+        return Texts(named(t, names) for t in text)
+    if isinstance(text, tuple):
+        return tuple(named(t, names) for t in text)
+    return text
+
+
 class Verdict:
     """A ruling's verdict inside another sentence: ``{verdict:bare}`` drops its leading 'Yes: ' / 'No: '
     (the language gives its own words)."""

@@ -96,3 +96,27 @@ def test_a_teacher_opens_a_students_review_from_the_duplicate_side_by_side(
         page.get_by_text("Solo quien jugó la mano puede seguir jugándola desde una carta.")
     ).to_be_visible()
     assert page.get_by_role("button", name="Jugar desde aquí").count() == 0
+
+
+def test_a_pasted_hand_played_on_from_a_card_by_keyboard_without_javascript(
+    live_server, page_nojs, transactional_db, alice, password
+):
+    """A pasted hand that knows every card, whose owner sat at seat 3: «Jugar desde aquí» on one of her
+    cards, by keyboard with JavaScript off, opens a «Jugar» table with her to play, in her seat."""
+    from tests.tutor.hands.samples import COMPLETE_RECORD
+    from tutor.hands import services
+    from tutor.play.models import Match
+    from tutor.practice.identity import Owner
+
+    row = _reviewed(services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD, seat=3))
+    page = page_nojs
+    _log_in(page, live_server.url, "alice", password)
+    page.goto(live_server.url + reverse("hands:review", args=[row.pk]))
+    expect(page.get_by_text("juegas tu asiento y los bots el resto", exact=False)).to_be_visible()
+    button = page.get_by_role("button", name="Jugar desde aquí").first
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/jugar/p/**")
+    copy = Match.objects.get(source_record=row)
+    assert page.url.endswith(copy.get_absolute_url())
+    expect(page.get_by_text("Mano repetida desde «Revisar la mano»", exact=False)).to_be_visible()

@@ -87,3 +87,16 @@ def test_english_names_a_player_from_the_learner_seat_or_from_outside():
     assert en.phrase(Who.seat(0, None)) == "player 1 (pair A)"
     assert en.phrase(Who.you(), "v:plays") == "play"
     assert en.phrase(Who.you(), "v:must") == "must"
+
+
+def test_named_gives_players_seen_from_outside_their_names_at_any_depth():
+    from engine.messages import named
+
+    inner = Message("play.must_follow", {"who": Who(None, 2), "led": 0})
+    text = Texts([Message("renuncio.expl", {"who": Who(None, 3), "note": inner}), inner])
+    out = named(text, {2: "Bea", 3: "Carla"})
+    assert out[1].facts["who"] == Who(None, 2, "Bea") and out[0].facts["note"].facts["who"].name == "Bea"
+    assert render(out[0], "es").startswith("Renuncio de Carla (pareja A).")
+    assert render(out[0], "en").startswith("Renuncio by Carla (pair A).")
+    assert named(text, {4: "Dani"}) == text  # nobody named at those seats: «el jugador 3» as before
+    assert named(Who.you(), {1: "Ana"}) is Who.you()  # the learner is never renamed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Suit, mask_of
+from engine.messages import Who, render
 from engine.obligations import OBLIGATIONS, legal_cards, legal_mask, ruling, the, to_the
 from engine.rules import GUIA, TableRules, preset
 
@@ -217,3 +218,25 @@ def test_a_single_trump_that_must_fallar_is_not_called_any_of_your_trumps():
     assert codes(r.legal) == ["4o"] and r.obligation == "fallar"
     said = str(r.explanation)
     assert "cualquiera" not in said and "cuatro de oros" in said
+
+
+@rule("R-OBL-ASISTIR")
+@pytest.mark.parametrize(
+    ("who", "es", "en"),
+    [
+        (None, "Sí: es tu única carta de copas y no supera al as de copas", "it is your only copas card"),
+        (
+            Who.seat(2, 0),
+            "Sí: es su única carta de copas y no supera al as de copas",
+            "it is their only copas card",
+        ),
+    ],
+)
+def test_the_verdict_on_the_only_card_of_the_suit_speaks_of_that_card(who, es, en):
+    # Seed 001's «solo cuatro de copas de ese palo»: the card's line says it is the only one, not «ninguna de
+    # tus cartas de copas supera…», which counts cards the seat does not hold.
+    r = ruling(cards("4c 6b 7e 1o"), cards("1c"), OROS, who=who)
+    (ok,) = [v for v in r.verdicts if v.legal]
+    assert render(ok.message, "es").startswith(es) and en in render(ok.message, "en")
+    several = ruling(cards("4c 5c 6b 7e"), cards("1c"), OROS, who=who)
+    assert all("ninguna de" in render(v.message, "es") for v in several.verdicts if v.legal)

@@ -193,6 +193,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "play:review": _get(token="match", number="hand"),
     "play:replay": _post(token="match", number="hand", seq="seq"),
     "play:replay_card": _post(hand="matchhand", card="seq"),
+    "play:replay_record": _post(record="record", card="seq", seat="seq"),
     "live:start": _post("source", "practice_set", "family", "count", "allow_guests", pk="classroom"),
     "live:join": _post("code"),
     "live:phone": _get(code="round"),
@@ -327,6 +328,8 @@ def world(alice, bob, charlie, teresa, tomas):
     _play_out(matches[0])
     kept = HandRecord.objects.get(learner=alice)
     hands_services.share(kept, names=False)
+    # A pasted hand that knows every card: «Jugar desde aquí» from it is a copy dealt from the record.
+    hands_services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD)
     retry = retry_item(kept, seat=kept.seat)
     # Live rounds: teresa's class only (alice joined), tomas's with guests (charlie joined).
     rounds = []

@@ -15,6 +15,7 @@ from engine.analysis.values import POINTS_PER_HAND
 from engine.cards import Suit
 from engine.cards import write as write_card
 from engine.messages import Message, from_data
+from engine.record_replay import replay_problem
 from tutor.hands.models import HandRecord, Source
 from tutor.hands.services import language, report_of
 from tutor.lib.i18n import text
@@ -255,35 +256,61 @@ def _value_view(v: dict) -> dict:
     }
 
 
+def why_no_replay(reason: str, record: records.HandRecord | None = None) -> str:
+    """Why «Jugar desde aquí» cannot start from a record (engine.record_replay.CannotReplay's reason), in
+    the reader's language; ``record`` gives how many of its cards are known."""
+    if reason == "partial":
+        known = None
+        if record is not None:
+            known = sum(held.bit_count() for held in records.analyse(record).held)
+        if known is None:
+            return _(
+                "No se puede jugar desde aquí: de esta mano no se conocen todas las cartas, y los bots "
+                "necesitan las cuatro manos tal como se repartieron para seguirla (aunque cada uno vea solo "
+                "la suya). Inventar las que faltan sería jugar otra mano."
+            )
+        return _(
+            "No se puede jugar desde aquí: de esta mano solo se conocen %(n)s de las 40 cartas, y los bots "
+            "necesitan las cuatro manos tal como se repartieron para seguirla (aunque cada uno vea solo la "
+            "suya). Inventar las que faltan sería jugar otra mano."
+        ) % {"n": known}
+    if reason == "unfinished":
+        return _(
+            "No se puede jugar desde aquí: esta mano no está escrita hasta su final (el árbitro no puede darle "
+            "un resultado), y solo se vuelve a jugar una mano que ha terminado."
+        )
+    if reason == "no_turn":
+        return _("Desde ahí no se puede volver a jugar: después de esa carta ya no te tocaba jugar.")
+    return _("Desde ahí no se puede volver a jugar: esa carta no está en la mano.")
+
+
 def replay_from(row: HandRecord, record: records.HandRecord, *, owner: bool) -> tuple[dict, str]:
     """«Jugar desde aquí» from the judged cards: {(trick, seat): url} and, when there is none, why.
 
-    A hand played here against the bots can be played on: «Jugar» deals it again from its own deal, the
-    learner plays their seat from their card (from a partner's card: from their next card) and the bots
-    the others, each seeing only its own cards. A pasted hand or a table with people's cannot yet: «Jugar»
-    starts only from its own deals (and the bots would need all four hands)."""
+    The owner plays their seat from their card (from another seat's card: from their next card), the bots
+    the others, each seeing only its own cards. A hand played here against the bots is dealt again from
+    its «Jugar» hand; any other (pasted, or from a table with people) from the record's own deal, when the
+    record knows all four hands and reaches the hand's end (else the page says which is missing). A
+    pasted hand that does not say which seat was its owner's is played on from the seat of the card."""
+    here = row.source in (Source.BOTS, Source.TASK) and row.match_hand_id is not None
+    if not here and (problem := replay_problem(record)) is not None:
+        return {}, why_no_replay(problem, record)  # nobody can: said to every reader
     if not owner:
         return {}, _("Solo quien jugó la mano puede seguir jugándola desde una carta.")
-    if row.source not in (Source.BOTS, Source.TASK) or row.match_hand_id is None or row.seat is None:
-        why = _(
-            "«Jugar desde aquí» solo está en las manos jugadas aquí contra los bots: «Jugar» empieza sus manos "
-            "con sus propios repartos y todavía no puede seguir una mano pegada o de una mesa con personas."
-        )
-        if any(held.bit_count() < 10 for held in records.analyse(record).held):
-            why += " " + _(
-                "Además, de esta mano no se conocen todas las cartas, y los bots necesitan las cuatro manos "
-                "para seguir jugando (aunque cada uno vea solo la suya)."
-            )
-        return {}, why
     analysis = records.analyse(record)
+    seats = analysis.seats
     urls: dict[tuple[int, int], str] = {}
     k = 0
     for number, cards in enumerate(analysis.tricks, start=1):
         for _card in cards:
-            seat = analysis.seats[k]
-            mine = next((i for i in range(k, len(analysis.seats)) if analysis.seats[i] == row.seat), None)
+            seat = seats[k]
+            me = seat if row.seat is None else row.seat
+            mine = next((i for i in range(k, len(seats)) if seats[i] == me), None)
             if mine is not None:
-                urls[(number, seat)] = reverse("play:replay_card", args=[row.match_hand_id, mine])
+                if here:
+                    urls[(number, seat)] = reverse("play:replay_card", args=[row.match_hand_id, mine])
+                else:
+                    urls[(number, seat)] = reverse("play:replay_record", args=[row.pk, mine, me])
             k += 1
     return urls, ""
 
@@ -312,10 +339,13 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool, own
         context["worker_late"] = _worker_late(review)
         return context
     if review.status != review.Status.DONE:
+        if review.status == review.Status.UNAVAILABLE:  # a deal partly known: nor can it be played on
+            context["replay_absent"] = replay_from(row, context["record"], owner=owner)[1]
         return context
     data = review.data
     stored = data.get("viewer")
     replay_urls, context["replay_absent"] = replay_from(row, context["record"], owner=owner)
+    context["replay_any_seat"] = row.seat is None
     cards: dict[int, list[dict]] = {}
     for t in data["turns"]:
         played, best = _value_view(t["played"]), _value_view(t["best_value"])

@@ -1,7 +1,7 @@
 """Matches played at the table against three bots: the match, its hands and the log of what happened.
 
 The state of a hand is never stored as such: it is the engine's ``Hand`` rebuilt from the deal (its
-seed and dealer) and the append-only log of events, so nothing can drift from the rules.
+seed and dealer, or its code when given card by card) and the append-only log of events, so nothing can drift from the rules.
 """
 
 import secrets
@@ -43,6 +43,11 @@ class Match(Owned):
     source_hand = models.ForeignKey(
         "MatchHand", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
     )
+    # «Jugar desde aquí» from a kept record of a hand played elsewhere (pasted, or at a table with people):
+    # a one-hand match dealt as the record was, from the owner's seat, up to one of their plays.
+    source_record = models.ForeignKey(
+        "hands.HandRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
+    )
     # A fixed number of hands (a class's «jugar N manos»): the match ends after them, won or not.
     max_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     points = models.JSONField(default=list)  # cache of the engine Match's points, [A, B]
@@ -82,15 +87,26 @@ class Match(Owned):
     def over(self) -> bool:
         return self.finished_at is not None
 
+    @property
+    def is_replay(self) -> bool:
+        """A one-hand match of «Jugar desde aquí» (from a hand here or from a kept record)."""
+        return self.source_hand_id is not None or self.source_record_id is not None
+
 
 class MatchHand(models.Model):
     """One hand of a match: how it was dealt, and its score once over."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()  # 1, 2, ...
-    seed = models.BigIntegerField()
+    seed = models.BigIntegerField()  # the deal's, unless ``deal`` is given; the bots' decisions' always
     dealer = models.PositiveSmallIntegerField()
     first_hand = models.BooleanField(default=False)  # the match's first (Ludoteka's first hand)
+    # A deal given card by card (engine.records.deal_code: the hands, the dealer, the turned-up card),
+    # for a hand not dealt from its seed: «Jugar desde aquí» from a kept record. Empty: the seed's deal.
+    deal = models.CharField(max_length=13, blank=True, default="")
+    # «Jugar desde aquí»: how many events of the log were copied from the source hand (not played here:
+    # Mi progreso does not count them again when it is rebuilt from the log).
+    copied = models.PositiveSmallIntegerField(default=0)
     score = models.JSONField(null=True, blank=True)  # HandScore.to_dict() once the hand is over
     created_at = models.DateTimeField(auto_now_add=True)
 

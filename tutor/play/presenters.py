@@ -132,7 +132,7 @@ def _score_view(match: Match, hand: MatchHand, table: Table) -> dict:
 
 
 def _summary(match: Match, hand: MatchHand, state) -> str:
-    if match.source_hand_id is not None:
+    if match.is_replay:
         return _("Era una mano repetida desde «Revisar la mano»: no cuenta en la partida de la que salió.")
     return state.summary()
 
@@ -140,7 +140,7 @@ def _summary(match: Match, hand: MatchHand, state) -> str:
 def _match_line(match: Match, hand: MatchHand, rules) -> str:
     """The line above the table: where the match stands (the points as the match keeps them)."""
     a, b = match.points or (0, 0)
-    if match.source_hand_id is not None:
+    if match.is_replay:
         return _("Mano repetida desde «Revisar la mano»: no cuenta en ninguna partida.")
     if match.max_hands:
         return _("Mano %(n)s de %(total)s. Puntos: tu pareja %(a)s, los rivales %(b)s.") % {

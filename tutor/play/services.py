@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from engine import records
 from engine.cards import parse_card
 from engine.match import Match as EngineMatch
+from engine.record_replay import CannotReplay, replay_start
 from engine.rules import GUIA, TableRules
 from tutor.hands import services as hands
-from tutor.hands.models import Source
+from tutor.hands.models import HandRecord, Source
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import match_finished
 from tutor.play.table import (
@@ -32,6 +33,7 @@ from tutor.play.table import (
     Step,
     Table,
     canonical_cante,
+    dealt_by_code,
     first_dealer_of,
     hand_seed,
     match_state,
@@ -74,6 +76,7 @@ def steps_of(hand: MatchHand) -> list[Step]:
 
 def table_of(match: Match, hand: MatchHand, steps: list[Step] | None = None) -> Table:
     return Table.rebuild(
+        dealt=dealt_by_code(hand.deal) if hand.deal else None,
         seed=hand.seed,
         dealer=hand.dealer,
         rules=EngineMatch(match.get_rules(), fixed_hands=match.max_hands).hand_rules,
@@ -198,11 +201,11 @@ def _close_if_over(match: Match, hand: MatchHand, table: Table) -> None:
     scores = list(MatchHand.objects.filter(match=match, score__isnull=False).order_by("number"))
     state = match_state(match.get_rules(), match.first_dealer, [h.score for h in scores], match.max_hands)
     match.points = list(state.points)
-    if match.source_hand_id is not None:  # a replayed hand is a match of one hand
+    if match.is_replay:  # a replayed hand is a match of one hand
         match.winner = state.results[-1].score.winner
     elif state.over:
         match.winner = state.winner  # None after a series of hands that ends level
-    if match.source_hand_id is not None or state.over:
+    if match.is_replay or state.over:
         match.finished_at = timezone.now()
     match.save(update_fields=["points", "winner", "finished_at", "updated_at"])
     keep_record(match, hand, table)
@@ -373,7 +376,13 @@ def replay_from(*, owner: Owner, token: str, number: int, seq: int) -> Match:
             points=[0, 0],
         )
         copy = MatchHand.objects.create(
-            match=match, number=1, seed=hand.seed, dealer=hand.dealer, first_hand=hand.first_hand
+            match=match,
+            number=1,
+            seed=hand.seed,
+            dealer=hand.dealer,
+            first_hand=hand.first_hand,
+            deal=hand.deal,
+            copied=seq,
         )
         _store(copy, 0, steps[:seq])
     return match
@@ -396,6 +405,85 @@ def replay_from_card(*, owner: Owner, hand_id: int, card: int) -> Match:
     return replay_from(owner=owner, token=hand.match.token, number=hand.number, seq=seq)
 
 
+# A copy of a kept record is played against bots of this level, in this mode (the record says nothing of
+# either: it was played elsewhere).
+RECORD_REPLAY_LEVEL = "normal"
+RECORD_REPLAY_MODE = "aprendiz"
+
+
+def replay_from_record(*, owner: Owner, record_id: int, card: int, seat: int) -> Match:
+    """«Jugar desde aquí» from a kept hand record (pasted, or played at a table with people): a new one-hand
+    match of «Jugar» with exactly that deal, at its table's rules, the owner in the seat ``seat`` they
+    played (moved to the learner's seat, 0, with every other seat: engine.record_replay.rotate) and
+    everything before that seat's first card from the record's ``card``-th card on already played.
+
+    A record of a hand played here against the bots is played on from its own «Jugar» hand
+    (``replay_from_card``). MatchNotFound for a record that is not the owner's; PlayRefused, with the
+    reason, for a record that does not know every card or does not reach the hand's end, a seat that is
+    not the owner's, or a card with no card of that seat from there on. A doubled post finds the copy it
+    made, while that copy is unplayed."""
+    from tutor.hands.presenters import why_no_replay  # the reasons as the review page gives them
+
+    row = only_row(HandRecord.objects.filter(owner.q, pk=record_id))
+    if row is None:
+        raise MatchNotFound()
+    if row.match_hand_id is not None:
+        if seat != row.seat:
+            raise PlayRefused(_("En esta mano no jugabas en ese sitio: se sigue jugando desde el tuyo."))
+        return replay_from_card(owner=owner, hand_id=row.match_hand_id, card=card)
+    if row.seat is not None and seat != row.seat:
+        raise PlayRefused(_("En esta mano no jugabas en ese sitio: se sigue jugando desde el tuyo."))
+    try:
+        record = records.read(row.text)
+    except records.RecordSyntaxError:  # a record that no longer reads (the notation changed since)
+        raise PlayRefused(why_no_replay("partial")) from None
+    try:
+        start = replay_start(record, card, seat)
+    except CannotReplay as refused:
+        raise PlayRefused(why_no_replay(refused.reason, record)) from None
+    d = start.deal
+    code = records.deal_code(d.hands, d.dealer, d.trump_card)
+    rules = start.hand.rules
+    with transaction.atomic():
+        row = only_row(HandRecord.objects.select_for_update().filter(owner.q, pk=record_id))
+        if row is None:  # gone meanwhile
+            raise MatchNotFound()
+        seed = _seeds.randrange(SEED_RANGE)
+        match = Match(
+            **owner.fields,
+            rules=rules.to_dict(),
+            level=RECORD_REPLAY_LEVEL,
+            mode=RECORD_REPLAY_MODE,
+            seed=seed,
+            first_dealer=d.dealer,
+            source_record=row,
+            points=[0, 0],
+        )
+        hand = MatchHand(
+            number=1,
+            seed=hand_seed(seed, 1),
+            dealer=d.dealer,
+            first_hand=d.trump_card is None,
+            deal=code,
+        )
+        table = table_of(match, hand, [])
+        steps = table.follow(start.events)
+        # The copies of this record still as long as this one would be: the one dealt the same and logged
+        # the same is the copy a doubled post already made.
+        unplayed = Match.objects.filter(owner.q, source_record=row, finished_at__isnull=True)
+        made = [(s.seat, s.kind, s.value) for s in steps]
+        for earlier in unplayed.annotate(logged=Count("hands__events")).filter(logged=len(steps)):
+            first = current_hand(earlier)
+            if first.deal == code and [(s.seat, s.kind, s.value) for s in steps_of(first)] == made:
+                return earlier
+        match.save()
+        hand.match = match
+        hand.copied = len(steps)
+        hand.save()
+        _store(hand, 0, steps)
+    return match
+
+
 def rebuild_progress_of(*, learner_id: int | None, anon_id: str) -> None:
     """Recount one owner's graded plays in Mi progreso from the play log."""
     owner = {"learner_id": learner_id} if learner_id else {"learner__isnull": True, "anon_id": anon_id}
@@ -403,6 +491,7 @@ def rebuild_progress_of(*, learner_id: int | None, anon_id: str) -> None:
         Event.objects.filter(
             seat=0, kind=CARD, grade__graded=True, **{f"hand__match__{k}": v for k, v in owner.items()}
         )
+        .filter(seq__gte=F("hand__copied"))  # a replay's copied plays were counted where first played
         .order_by("created_at", "id")
         .values_list("grade", "legal", "created_at")
     )

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from engine.bots import decision_rng
 from engine.cantes import HandScore, option
 from engine.cards import CARDS, Suit, parse_card
-from engine.deal import deal
+from engine.deal import Deal, deal, given
 from engine.hand import Hand, IllegalPlay
 from engine.match import Match
 from engine.messages import Text, from_data, msg, to_data
 from engine.obligations import Ruling
+from engine.records import Cante, Play, deal_from_code
 from engine.rules import TableRules
 from tutor.play import bots
 
@@ -64,6 +65,11 @@ def cante_option(trump: int, value: str):
     return option(trump, Suit.parse(value))
 
 
+def dealt_by_code(code: str) -> Deal:
+    """A deal stored by its code (``engine.records.deal_code``): a hand dealt card by card, not from a seed."""
+    return given(*deal_from_code(code))
+
+
 def first_dealer_of(match_seed: int) -> int:
     return random.Random(f"{match_seed}:repartidor").randrange(4)
 
@@ -83,16 +89,10 @@ class Table:
     steps: list[Step] = field(default_factory=list)
     learner_decided: int = -1  # trick count at which the learner last sang or let a cante pass
     missed: list = field(default_factory=list)  # (after_trick, options) the learner could sing and did not
+    dealt: Deal | None = None  # the deal when it was given card by card (else the seed's)
 
     @classmethod
     def deal(
-        cls, *, seed: int, dealer: int, rules: TableRules, first_hand: bool, level: str, examen: bool
-    ) -> Table:
-        hand = Hand.from_deal(deal(seed, dealer, rules, first_hand=first_hand), rules)
-        return cls(hand, seed, level, examen)
-
-    @classmethod
-    def rebuild(
         cls,
         *,
         seed: int,
@@ -101,12 +101,17 @@ class Table:
         first_hand: bool,
         level: str,
         examen: bool,
-        steps: list[Step],
+        dealt: Deal | None = None,
     ) -> Table:
-        """The table after replaying ``steps`` (a stored log, trusted: it was checked when written)."""
-        table = cls.deal(
-            seed=seed, dealer=dealer, rules=rules, first_hand=first_hand, level=level, examen=examen
-        )
+        """The hand dealt from ``seed`` (which also seeds the bots' decisions), or ``dealt`` when given."""
+        d = deal(seed, dealer, rules, first_hand=first_hand) if dealt is None else dealt
+        return cls(Hand.from_deal(d, rules), seed, level, examen, dealt=dealt)
+
+    @classmethod
+    def rebuild(cls, *, steps: list[Step], **dealing) -> Table:
+        """The table after replaying ``steps`` (a stored log, trusted: it was checked when written), dealt
+        as ``Table.deal`` deals with ``dealing``."""
+        table = cls.deal(**dealing)
         for step in steps:
             table._apply(step)
         return table
@@ -121,7 +126,26 @@ class Table:
             first_hand=h.first_card is not None,
             level=self.level,
             examen=self.examen,
+            dealt=self.dealt,
         )
+
+    def follow(self, events) -> list[Step]:
+        """A record's plays and cantes (``engine.record_replay.ReplayStart.events``: seats as this table's,
+        the learner at 0, each valid where it comes) made this table's log: the learner's cards graded as
+        when played here, a renuncio kept as one. The steps added."""
+        start = len(self.steps)
+        for event in events:
+            if isinstance(event, Play):
+                code = CARDS[event.card].code
+                if event.seat == LEARNER:
+                    self._apply(learner_card(self.hand, event.card))
+                else:
+                    legal = bool(self.hand.legal_mask() >> event.card & 1)
+                    self._apply(Step(event.seat, CARD, code, legal))
+            elif isinstance(event, Cante):
+                value = f"tute:{event.tute}" if event.tute else event.suit.letter
+                self._apply(Step(event.seat, CANTE, value))
+        return self.steps[start:]
 
     # -- what happens now ------------------------------------------------------------------------
     @property
@@ -176,21 +200,10 @@ class Table:
             raise PlayRefused(msg("hand.refused.no_such_card")) from None
         if not h.hands[LEARNER] >> c & 1:
             raise PlayRefused(msg("hand.refused.not_held", card=int(c)))
-        r = h.ruling()
-        verdict = r.verdict(c)
-        legal = verdict.legal
-        if not legal and not self.examen:
+        step = learner_card(h, c)
+        if not step.legal and not self.examen:
+            r = h.ruling()
             raise PlayRefused(IllegalPlay(LEARNER, CARDS[c], r).text, r)
-        grade = {
-            "graded": bool(h.trick),  # a lead obeys no obligation (but the Ludoteka first card)
-            "legal": legal,
-            "obligation": r.obligation,
-            "rule_ids": list(r.rule_ids),
-            "why": to_data(verdict.why),  # stored as JSON: a message as data
-            "legal_cards": [x.code for x in r.legal],
-            "trick_no": h.trick_no,
-        }
-        step = Step(LEARNER, CARD, CARDS[c].code, legal, grade)
         self._after(step)
         return step
 
@@ -271,6 +284,23 @@ class Table:
         """Let the bots play until the learner's first move (a freshly dealt hand)."""
         self._run_bots()
         return self.steps
+
+
+def learner_card(h: Hand, c: int) -> Step:
+    """The learner's card ``c`` (held, their turn) as the log keeps it: legal or a renuncio, with the
+    engine's ruling as its grade."""
+    r = h.ruling()
+    verdict = r.verdict(c)
+    grade = {
+        "graded": bool(h.trick),  # a lead obeys no obligation (but the Ludoteka first card)
+        "legal": verdict.legal,
+        "obligation": r.obligation,
+        "rule_ids": list(r.rule_ids),
+        "why": to_data(verdict.why),  # stored as JSON: a message as data
+        "legal_cards": [x.code for x in r.legal],
+        "trick_no": h.trick_no,
+    }
+    return Step(LEARNER, CARD, CARDS[c].code, verdict.legal, grade)
 
 
 def score_from_dict(data: dict) -> HandScore:

@@ -14,4 +14,9 @@ urlpatterns = [
     path("p/<token:token>/mano/<id:number>/revisar/", views.review, name="review"),
     path("p/<token:token>/mano/<id:number>/desde/<id:seq>/", views.replay, name="replay"),
     path("mano/<id:hand>/desde-carta/<id:card>/", views.replay_card, name="replay_card"),
+    path(
+        "registro/<id:record>/desde-carta/<id:card>/sitio/<id:seat>/",
+        views.replay_record,
+        name="replay_record",
+    ),
 ]

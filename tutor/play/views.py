@@ -237,3 +237,18 @@ def replay_card(request: HttpRequest, hand: int, card: int) -> HttpResponse:
         messages.error(request, refusal_text(refused))
         return redirect("hands:index")
     return redirect(new_match)
+
+
+@require_POST
+def replay_record(request: HttpRequest, record: int, card: int, seat: int) -> HttpResponse:
+    """«Jugar desde aquí» from a card of a kept record's graded review, for the player at ``seat`` (a pasted
+    hand or one played at a table with people; tutor.hands links here)."""
+    owner = owner_for(request)
+    try:
+        new_match = services.replay_from_record(owner=owner, record_id=record, card=card, seat=seat)
+    except services.MatchNotFound:
+        raise Http404(_("Esta mano no existe.")) from None
+    except PlayRefused as refused:
+        messages.error(request, refusal_text(refused))
+        return redirect("hands:review", record)
+    return redirect(new_match)

@@ -11,14 +11,14 @@ from django.utils.translation import ngettext
 
 from engine.cards import CARDS
 from engine.match import FALSE_CALL_POINTS
-from engine.messages import from_data
+from engine.messages import from_data, named
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
 from tutor.play import bots
 from tutor.play.table import CANTE, cante_option, cante_value
 from tutor.tables import services
 from tutor.tables.game import CALL, Game
-from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableHand
+from tutor.tables.models import FalseCall, RenuncioRule, Seat, Table, TableHand
 
 
 def seat_name(seats: dict[int, Seat], n: int) -> str:
@@ -91,7 +91,10 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
                 % {"who": seat_name(seats, step.seat), "what": _cante_name(game.hand.trump, step.value)}
             )
         elif step.kind == CALL:
-            verdict = str(from_data(step.grade["message"])) if step.grade else ""
+            # The referee numbers the players («el jugador 2 (pareja B)»); here the people are named as the
+            # call names them (a bot keeps its number).
+            people = {n + 1: seats[n].user.get_username() for n in seats}
+            verdict = str(named(from_data(step.grade["message"]), people)) if step.grade else ""
             calls.append(
                 _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s")
                 % {
@@ -109,23 +112,18 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
     return sung, calls
 
 
-def _suit_name(letter: str) -> str:
-    return {"o": _("oros"), "c": _("copas"), "e": _("espadas"), "b": _("bastos")}.get(letter, letter)
-
-
 def _cante_name(trump, value: str) -> str:
     """The cante as the engine names it («las cuarenta en oros», «tute de reyes»)."""
     return str(cante_option(trump, value).label)
 
 
 def table_context(
-    table: Table, viewer_user, *, hint: bool = False, refusal: str = "", notice: str = ""
+    seen: services.Snapshot, viewer_user, *, hint: bool = False, refusal: str = "", notice: str = ""
 ) -> dict:
-    seats = services.seats_of(table)
-    mine = next((s for s in seats.values() if s.user_id == getattr(viewer_user, "pk", None)), None)
+    """What ``viewer_user`` sees of the table ``seen`` read (every query and the rebuild done once, there)."""
+    table, seats, hand, game = seen.table, seen.seats, seen.hand, seen.game
+    mine = seen.mine(viewer_user)
     viewer = None if mine is None else mine.number
-    hand = services.current_hand(table)
-    game = services.game_of(table, hand, seats) if hand is not None else None
     context = {
         "table": table,
         "seat": mine,
@@ -139,8 +137,7 @@ def table_context(
         "false_call": table.get_false_call_display(),
         "points": table.points or [0, 0],
         "phrases": [
-            {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")}
-            for p in Phrase.objects.filter(table=table).order_by("-created_at")[:5]
+            {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")} for p in seen.phrases
         ],
         "phrase_choices": list(services.PHRASES.items()),
         "free_seats": [n for n in range(4) if n not in seats],
@@ -161,7 +158,7 @@ def table_context(
             "over": game.over,
             "seq": len(game.steps),
             "trump": h.trump,
-            "trump_suit": _suit_name(h.trump.letter),
+            "trump_suit": h.trump.label,  # the game's own word in either language, as every other page says it
             "trump_card": None if h.trump_card is None else CARDS[h.trump_card].code,
             "trump_name": the_card(h.trump_card) if h.trump_card is not None else "",
             "trick": _trick(game),

@@ -6,11 +6,13 @@ only, a move names its place ``seq`` so a doubled or stale post changes nothing)
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
@@ -43,6 +45,7 @@ from tutor.tables import leagues, streams
 from tutor.tables.game import CALL, Game
 from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableEvent, TableHand
 
+log = logging.getLogger(__name__)
 _seeds = random.SystemRandom()
 # A person who has not been seen (a page, a poll, a stream) for this long is away: a bot plays for them.
 AWAY_SECONDS = getattr(settings, "TABLES_AWAY_SECONDS", 60)
@@ -66,11 +69,17 @@ class TableNotFound(PlayRefused):
 @dataclass(frozen=True, slots=True)
 class Outcome:
     done: bool  # False: already made (a doubled post)
+    # The table as the move left it (read under its lock): its seat's answer is drawn from it, not read again.
+    seen: Snapshot | None = None
 
 
 # -- reading ----------------------------------------------------------------------------------------
 def seats_of(table: Table) -> dict[int, Seat]:
     return {s.number: s for s in Seat.objects.filter(table=table).select_related("user")}
+
+
+def seat_of(seats: dict[int, Seat], user_id: int | None) -> Seat | None:
+    return next((s for s in seats.values() if s.user_id == user_id), None)
 
 
 def away(seat: Seat, now=None) -> bool:
@@ -94,6 +103,15 @@ def steps_of(hand: TableHand) -> list[Step]:
     ]
 
 
+_HAND_FIELDS = ("id", "table_id", "number", "seed", "dealer", "first_hand", "score", "created_at")
+
+
+def hand_and_steps(table: Table) -> tuple[TableHand | None, list[Step]]:
+    """The current hand and its log (two plain queries: one joining them cost more to build than both)."""
+    hand = current_hand(table)
+    return hand, [] if hand is None else steps_of(hand)
+
+
 def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[Step] | None = None) -> Game:
     return Game.rebuild(
         seed=hand.seed,
@@ -108,6 +126,128 @@ def game_of(table: Table, hand: TableHand, seats: dict[int, Seat], steps: list[S
     )
 
 
+def last_phrases(table: Table) -> list[Phrase]:
+    return list(Phrase.objects.filter(table=table).order_by("-created_at")[:5])
+
+
+# -- what every seat reads alike, kept once per version ---------------------------------------------
+# A move writes, once committed, the hand, its log and the last phrases at the version it made (all
+# read under the table's lock, so exactly that version's) into the cache; the three other seats,
+# fetching their regions on the stream's event, read it there instead of three queries each. The
+# seats (who is away, their modes) are not in it: every request reads them. The key holds the
+# version, so a frame is never out of date; Redis away: the database is read, as without a frame.
+FRAME_SECONDS = 120
+
+
+def _frame_key(table: Table, version: int) -> str:
+    return f"tables:frame:{table.token}:{version}"  # the token: never another table's, even in tests
+
+
+def _keep_frame(
+    table: Table, version: int, hand: TableHand, steps: list[Step], phrases: list[Phrase]
+) -> None:
+    frame = (
+        tuple(getattr(hand, f) for f in _HAND_FIELDS),
+        [(s.seat, s.kind, s.value, s.legal, s.grade) for s in steps],
+        [(p.seat, p.key) for p in phrases],
+    )
+    try:
+        cache.set(_frame_key(table, version), frame, FRAME_SECONDS)
+    except Exception as error:  # Redis away (tutor.lib.outage): the seats read the database
+        log.warning("could not keep table %s's frame (%s)", table.code, error)
+
+
+def _kept_frame(table: Table) -> tuple | None:
+    try:
+        return cache.get(_frame_key(table, table.version))
+    except Exception as error:
+        log.warning("could not read table %s's frame (%s): read from the database", table.code, error)
+        return None
+
+
+class Snapshot:
+    """One request's reading of a table: the table and its seats (with their people) in one query; the
+    current hand, its log and the phrases read when first wanted (from the frame kept for this
+    version, else the database), at most once; the engine's hand rebuilt from them at most once."""
+
+    _UNREAD = object()
+
+    def __init__(
+        self, table: Table, seats: dict[int, Seat], hand=_UNREAD, steps=None, game=None, phrases=None
+    ) -> None:
+        self.table = table
+        self.seats = seats
+        self._hand = hand
+        self._steps = steps
+        self._game = game
+        self._phrases = phrases
+
+    def mine(self, user) -> Seat | None:
+        return seat_of(self.seats, getattr(user, "pk", None))
+
+    def mine_by_id(self, user_id: int | None) -> Seat | None:
+        return seat_of(self.seats, user_id)
+
+    def _read_hand(self) -> None:
+        frame = _kept_frame(self.table)
+        if frame is None:
+            self._hand, self._steps = hand_and_steps(self.table)
+            return
+        fields, steps, phrases = frame
+        self._hand = TableHand.from_db(TableHand.objects.db, list(_HAND_FIELDS), fields)
+        self._hand.table = self.table
+        self._steps = [Step(*step) for step in steps]
+        if self._phrases is None:
+            self._phrases = [Phrase(table=self.table, seat=seat, key=key) for seat, key in phrases]
+
+    @property
+    def hand(self) -> TableHand | None:
+        if self._hand is self._UNREAD:
+            self._read_hand()
+        return self._hand
+
+    @property
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            self._read_hand()
+        return self._steps
+
+    @property
+    def game(self) -> Game | None:
+        if self._game is None and self.hand is not None:
+            self._game = game_of(self.table, self.hand, self.seats, self.steps)
+        return self._game
+
+    @property
+    def phrases(self) -> list[Phrase]:
+        if self._phrases is None:
+            self._phrases = last_phrases(self.table)
+        return self._phrases
+
+
+def read(token: str) -> Snapshot | None:
+    """The table of ``token`` and its seats, in one query (a second only for a table nobody sits at)."""
+    rows = list(Seat.objects.filter(table__token=token).select_related("table", "user"))
+    table = rows[0].table if rows else only_row(Table.objects.filter(token=token))
+    if table is None:
+        return None
+    for seat in rows:
+        seat.table = table
+    return Snapshot(table, {s.number: s for s in rows})
+
+
+def look(token: str, user_id: int | None) -> Snapshot | None:
+    """The table as the person ``user_id`` finds it now (a page, a poll, a stream's read): marked seen,
+    and a bot let play for a seat whose person is away (the table then read again)."""
+    seen = read(token)
+    if seen is None:
+        return None
+    mine = seen.mine_by_id(user_id)
+    if (mine is not None and touch(mine)) | advance(seen):
+        seen = read(token) or seen
+    return seen
+
+
 def _locked(token: str) -> Table:
     table = only_row(Table.objects.select_for_update().filter(token=token))
     if table is None:
@@ -115,11 +255,17 @@ def _locked(token: str) -> Table:
     return table
 
 
-def _changed(table: Table) -> None:
-    """One more version of the table, told to every instance's streams once committed."""
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, last_activity=timezone.now())
-    table.refresh_from_db(fields=["version", "last_activity"])
+def _changed(table: Table, keep=None) -> None:
+    """One more version of the table (``table`` was read under its lock: ``_locked``), told to every
+    instance's streams once committed; ``keep(version)`` (what every seat reads alike at that version,
+    into the cache) runs then too, before the streams hear of it."""
+    now = timezone.now()
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1, last_activity=now)
+    table.version += 1
+    table.last_activity = now
     version = table.version
+    if keep is not None:
+        transaction.on_commit(lambda: keep(version))
     transaction.on_commit(lambda: streams.announce(table.code, version))
 
 
@@ -226,17 +372,19 @@ def leave(*, user, token: str) -> None:
         _run_bots(table)
 
 
-def touch(seat: Seat) -> None:
-    """The person at ``seat`` is here (a page, a poll): back from being away, if they were."""
+def touch(seat: Seat) -> bool:
+    """The person at ``seat`` is here (a page, a poll, a move): back from being away, if they were
+    (True: that changed the table's version). Written at most every SEEN_EVERY_SECONDS."""
     now = timezone.now()
     if seat.last_seen >= now - timedelta(seconds=SEEN_EVERY_SECONDS):
-        return
+        return False
     was_away = away(seat, now)
     Seat.objects.filter(pk=seat.pk).update(last_seen=now)
     seat.last_seen = now
     if was_away:
         with transaction.atomic():
             _changed(_locked(seat.table.token))
+    return was_away
 
 
 # -- playing ----------------------------------------------------------------------------------------
@@ -269,11 +417,14 @@ def start(*, user, token: str) -> Outcome:
     return Outcome(True)
 
 
-def _my_seat(table: Table, user) -> Seat:
-    seat = only_row(Seat.objects.filter(table=table, user=user))
+def _seated(seat: Seat | None) -> Seat:
     if seat is None:
         raise PlayRefused(_("No tienes sitio en esta mesa: solo juegas desde el tuyo."))
     return seat
+
+
+def _my_seat(table: Table, user) -> Seat:
+    return _seated(only_row(Seat.objects.filter(table=table, user=user)))
 
 
 def _same_move(step: Step, seat: int, kind: str, value: str) -> bool:
@@ -293,24 +444,24 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
     """A person's move at place ``seq`` of the current hand's log (a card, a cante, a pass or a call).
 
     A ``seq`` already in the log holding this same move is a doubled post: done=False, nothing changes.
+    Either way the outcome holds the table as read (and left) under its lock, for the answer.
     """
     try:
         with transaction.atomic():
             table = _locked(token)
-            seat = _my_seat(table, user)
-            hand = current_hand(table)
+            seats = seats_of(table)
+            seat = _seated(seat_of(seats, user.pk))
+            hand, steps = hand_and_steps(table)
             if table.over:
                 raise PlayRefused(_("Esta mesa ya se ha cerrado."))
             if hand is None:
                 raise PlayRefused(_("La partida todavía no ha empezado."))
-            steps = steps_of(hand)
             if seq < len(steps) and _same_move(steps[seq], seat.number, kind, value):
-                return Outcome(False)
+                return Outcome(False, Snapshot(table, seats, hand, steps))
             if hand.over:
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             if seq != len(steps):
                 raise PlayRefused(_("La mesa ha cambiado desde que la viste: mírala de nuevo."))
-            seats = seats_of(table)
             game = game_of(table, hand, seats, steps)
             if kind == CARD:
                 grade = game.play(seat.number, value).grade
@@ -335,19 +486,19 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                 raise PlayRefused(_("Esa jugada no existe."))
             _store(hand, seq, game.steps[seq:], game.bots)
             _close_if_over(table, hand, game, seats)
-            _changed(table)
+            phrases = last_phrases(table)
+            _changed(table, lambda version: _keep_frame(table, version, hand, game.steps, phrases))
     except IntegrityError:  # a concurrent copy of this move was logged first; this one was rolled back
         return Outcome(False)
-    return Outcome(True)
+    return Outcome(True, Snapshot(table, seats, hand, game.steps, game, phrases))
 
 
 def _run_bots(table: Table) -> bool:
     """Let the bots play for empty and away seats (a poll finds the table waiting for one)."""
-    hand = current_hand(table)
+    hand, steps = hand_and_steps(table)
     if hand is None or hand.over or table.over:
         return False
     seats = seats_of(table)
-    steps = steps_of(hand)
     game = game_of(table, hand, seats, steps)
     new = game.run_bots()
     if not new:
@@ -358,15 +509,16 @@ def _run_bots(table: Table) -> bool:
     return True
 
 
-def advance(table: Table) -> bool:
-    """When the table waits for a seat a bot now plays (its person is away), let the bot play."""
-    hand = current_hand(table)
-    if hand is None or hand.over or table.over:
+def advance(seen: Snapshot) -> bool:
+    """When the table waits for a seat a bot now plays (its person is away), let the bot play (True:
+    the table changed, ``seen`` is out of date). Every move lets the bots of empty and away seats
+    play at once, so the table can only be waiting for one when somebody is away: nothing is
+    rebuilt otherwise."""
+    table = seen.table
+    if table.over or not any(away(s) for s in seen.seats.values()):
         return False
-    seats = seats_of(table)
-    bots = bot_seats(seats)
-    game = game_of(table, hand, seats)
-    if not set(game.waiting_for()) & bots:
+    game = seen.game
+    if game is None or game.over or not set(game.waiting_for()) & game.bots:
         return False
     try:
         with transaction.atomic():

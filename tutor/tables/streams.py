@@ -36,19 +36,10 @@ def announce(code: str, version: int) -> None:
 def _versions(token: str, user_id: int) -> tuple[int, int, int]:
     """The table's version as a stream's counters, read from the database (the truth), after marking the
     person streaming as here and letting a bot play for a seat whose person is away."""
-    from tutor.practice.models import only_row
     from tutor.tables import services
-    from tutor.tables.models import Seat, Table
 
-    table = only_row(Table.objects.filter(token=token))
-    if table is None:
-        return (-1, 0, 0)
-    seat = only_row(Seat.objects.filter(table=table, user_id=user_id).select_related("table"))
-    if seat is not None:
-        services.touch(seat)
-    if any(services.away(s) for s in services.seats_of(table).values()):  # the hand is rebuilt only then
-        services.advance(table)
-    return (Table.objects.filter(pk=table.pk).values_list("version", flat=True)[0], 0, 0)
+    seen = services.look(token, user_id)
+    return (-1, 0, 0) if seen is None else (seen.table.version, 0, 0)
 
 
 def events(code: str, token: str, user_id: int):

@@ -104,21 +104,20 @@ def join_code(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/index.html", _index_context(request, code_form=form), status=400)
 
 
-_UNSEEN = object()
-
-
-def _page(request: HttpRequest, table: Table, *, status: int = 200, seat=_UNSEEN, **extra) -> HttpResponse:
-    """The table's page (its region alone for htmx). ``seat``: the viewer's, when the caller has already
-    looked it up, marked the person seen and let the bots play (a poll); not done twice."""
-    if seat is _UNSEEN:
-        seat = only_row(Seat.objects.filter(table=table, user=request.user).select_related("table"))
-        if seat is not None:
-            services.touch(seat)
-        services.advance(table)
-    if seat is None and not services.may_watch(table, request.user) and table.over:
+def _looked_at(request: HttpRequest, token: str) -> services.Snapshot:
+    """The table as its viewer finds it now (``services.look``), or 404."""
+    seen = services.look(token, request.user.pk)
+    if seen is None:
         raise Http404(_("Esta mesa no existe."))
-    table.refresh_from_db()
-    context = presenters.table_context(table, request.user, **extra)
+    return seen
+
+
+def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, **extra) -> HttpResponse:
+    """The table's page as ``seen`` read it (its region alone for htmx: a move's answer, a poll)."""
+    table = seen.table
+    if table.over and seen.mine(request.user) is None and not services.may_watch(table, request.user):
+        raise Http404(_("Esta mesa no existe."))
+    context = presenters.table_context(seen, request.user, **extra)
     context["live_events"] = settings.LIVE_EVENTS
     if request.htmx:  # a move or a poll draws the region alone: none of the rest of the page
         return _no_store(render(request, PAGE + "#region", context, status=status))
@@ -142,22 +141,17 @@ def _page(request: HttpRequest, table: Table, *, status: int = 200, seat=_UNSEEN
 @login_required
 @require_GET
 def table(request: HttpRequest, token: str) -> HttpResponse:
-    return _page(request, _visible(request, token), hint=request.GET.get("pista") == "1")
+    return _page(request, _looked_at(request, token), hint=request.GET.get("pista") == "1")
 
 
 @login_required
 @require_GET
 def state(request: HttpRequest, token: str) -> HttpResponse:
     """The poll: 204 while the table is at the version the page shows (a bot may play for an away seat)."""
-    found = _visible(request, token)
-    seat = only_row(Seat.objects.filter(table=found, user=request.user).select_related("table"))
-    if seat is not None:
-        services.touch(seat)
-    services.advance(found)
-    found.refresh_from_db(fields=["version"])
-    if request.GET.get("v") == str(found.version):
+    seen = _looked_at(request, token)
+    if request.GET.get("v") == str(seen.table.version):
         return _no_store(HttpResponse(status=204))
-    return _page(request, found, seat=seat)
+    return _page(request, seen)
 
 
 def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[str, int]:
@@ -184,26 +178,32 @@ async def events(request: HttpRequest, token: str) -> HttpResponse:
     return _no_store(response)
 
 
-def _after(request: HttpRequest, found: Table, action, *, done_notice: str = "") -> HttpResponse:
+def _after(request: HttpRequest, token: str, action) -> HttpResponse:
+    """Do ``action`` (a service call) and answer: the region for htmx (drawn from the table as the move
+    left it when the service returns that), else a redirect to the page with the message."""
     try:
         outcome = action()
     except services.TableNotFound:
         raise Http404(_("Esta mesa no existe.")) from None
     except PlayRefused as refused:
         if request.htmx:
-            return _page(request, found, refusal=refused.message)
+            return _page(request, _looked_at(request, token), refusal=refused.message)
         messages.error(request, refused.message)
-        return redirect(found)
+        return redirect("tables:table", token)
     notice = (
         ""
         if outcome is None or getattr(outcome, "done", True)
         else _("Ya estaba hecho: esa jugada ya se había hecho.")
     )
     if request.htmx:
-        return _page(request, found, notice=notice)
+        seen = getattr(outcome, "seen", None)
+        mine = None if seen is None else seen.mine(request.user)
+        if mine is None or services.touch(mine):
+            seen = _looked_at(request, token)
+        return _page(request, seen, notice=notice)
     if notice:
         messages.info(request, notice)
-    return redirect(found)
+    return redirect("tables:table", token)
 
 
 @login_required
@@ -217,7 +217,7 @@ def sit(request: HttpRequest, token: str) -> HttpResponse:
     data = form.cleaned_data
     return _after(
         request,
-        found,
+        token,
         lambda: services.sit(user=request.user, token=token, number=data["seat"], mode=data["mode"]),
     )
 
@@ -236,7 +236,7 @@ def seat_member(request: HttpRequest, token: str) -> HttpResponse:
         return redirect(found)
     return _after(
         request,
-        found,
+        token,
         lambda: services.seat_member(
             teacher=request.user, token=token, number=number, student=membership.student
         ),
@@ -246,29 +246,30 @@ def seat_member(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, token: str) -> HttpResponse:
-    found = _visible(request, token)
-    return _after(request, found, lambda: services.leave(user=request.user, token=token))
+    _visible(request, token)
+    return _after(request, token, lambda: services.leave(user=request.user, token=token))
 
 
 @login_required
 @require_POST
 def start(request: HttpRequest, token: str) -> HttpResponse:
-    found = _visible(request, token)
-    return _after(request, found, lambda: services.start(user=request.user, token=token))
+    _visible(request, token)
+    return _after(request, token, lambda: services.start(user=request.user, token=token))
 
 
 @login_required
 @require_POST
 def move(request: HttpRequest, token: str) -> HttpResponse:
-    found = _visible(request, token)
+    """A move: the service reads the table under its lock (no table read before it: the hot path)."""
     form = MoveForm(request.POST)
     if not form.is_valid():
+        _visible(request, token)  # a table that does not exist is a 404 whatever was posted
         message = " ".join(e for errors in form.errors.values() for e in errors)
-        return _after(request, found, lambda: (_ for _ in ()).throw(PlayRefused(message)))
+        return _after(request, token, lambda: (_ for _ in ()).throw(PlayRefused(message)))
     data = form.cleaned_data
     return _after(
         request,
-        found,
+        token,
         lambda: services.move(
             user=request.user, token=token, seq=data["seq"], kind=data["kind"], value=data["value"]
         ),
@@ -283,16 +284,16 @@ def next_hand(request: HttpRequest, token: str) -> HttpResponse:
     if not raw.isdigit() or len(raw) > 4:
         messages.error(request, _("No se sabe qué mano repartir."))
         return redirect(found)
-    return _after(request, found, lambda: services.next_hand(user=request.user, token=token, number=int(raw)))
+    return _after(request, token, lambda: services.next_hand(user=request.user, token=token, number=int(raw)))
 
 
 @login_required
 @require_POST
 def say(request: HttpRequest, token: str) -> HttpResponse:
-    found = _visible(request, token)
+    _visible(request, token)
     return _after(
         request,
-        found,
+        token,
         lambda: services.say(user=request.user, token=token, key=request.POST.get("frase", "")),
     )
 
@@ -300,8 +301,8 @@ def say(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def end(request: HttpRequest, token: str) -> HttpResponse:
-    found = _visible(request, token)
-    return _after(request, found, lambda: services.end(user=request.user, token=token))
+    _visible(request, token)
+    return _after(request, token, lambda: services.end(user=request.user, token=token))
 
 
 @login_required

@@ -40,6 +40,9 @@ CATALOGUE: dict[str, str] = {
     "play.target.card": "{target:the}",
     "play.target.strongest": "the strongest {led} card in the baza ({target:the})",
     "play.asistir.ok": "Yes: it is {led}; none of {who:pos} {led} cards beats {target:the}, so asistir is enough.",
+    "play.asistir.ok.one": (
+        "Yes: it is {who:pos} only {led} card and it does not beat {target:the}, so asistir is enough."
+    ),
     "play.asistir.trump": "No: {who:subj} {who:v:has} {led}; {who:subj} {who:v:must} asistir, not play a triunfo.",
     "play.asistir": (
         "{who:subj} {who:v:has} {led}, so {who:subj} {who:v:must} asistir (follow suit); none of them beats "

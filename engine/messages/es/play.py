@@ -43,6 +43,9 @@ CATALOGUE: dict[str, str] = {
         "Sí: es de {led}; ninguna de {who:pos} cartas de {led} supera {target:to_the}, así que basta con "
         "asistir."
     ),
+    "play.asistir.ok.one": (
+        "Sí: es {who:pos1} única carta de {led} y no supera {target:to_the}, así que basta con asistir."
+    ),
     "play.asistir.trump": "No: {who:v:tiene} {led}; {who:v:debe} asistir, no echar triunfo.",
     "play.asistir": (
         "{who:s}{who:v:tiene} {led}, así que {who:v:debe} asistir; ninguna supera {target:to_the}, así "

@@ -117,7 +117,9 @@ def _seeds(hands: int, shard: range = range(0, 10**9)) -> list[int]:
     return [s for s in range(hands) if s in shard]
 
 
-def _sampled_errors(hands: int, worlds: int | None, last_trick: int, enough: int, shard: range = range(0, 10**9)):
+def _sampled_errors(
+    hands: int, worlds: int | None, last_trick: int, enough: int, shard: range = range(0, 10**9)
+):
     """(seed, view, card, review) for plays of random-legal bots labelled «error» or worse on sampled worlds,
     up to the ``last_trick``-th baza, until ``enough`` are found."""
     found = 0

@@ -271,15 +271,16 @@ def test_jugar_desde_aqui_is_absent_where_it_cannot_be_and_the_page_says_why(
     row.refresh_from_db()
     shared = client.get(reverse("hands:shared_review", args=[row.share_token])).content.decode()
     assert "Solo quien jugó la mano puede seguir jugándola" in shared and "desde-carta" not in shared
+    # A pasted hand that knows every card is played on from its own deal (tests/tutor/hands/
+    # test_replay_records.py); one written partly is not, and the page says why.
     pasted = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD)
     urls, why = presenters.replay_from(pasted, records.read(pasted.text), owner=True)
-    assert urls == {} and "solo está en las manos jugadas aquí contra los bots" in why
-    assert "no se conocen todas las cartas" not in why  # every card of that record is known
+    assert why == "" and len(urls) == 40
     from engine.record_files import EXAMPLE
 
     partial = services.keep_pasted(owner=Owner(alice, ""), text=EXAMPLE)
-    _, why = presenters.replay_from(partial, records.read(partial.text), owner=True)
-    assert "los bots necesitan las cuatro manos" in why
+    urls, why = presenters.replay_from(partial, records.read(partial.text), owner=True)
+    assert urls == {} and "los bots necesitan las cuatro manos" in why
 
 
 def test_the_page_says_what_each_label_means_from_the_named_thresholds(alice, alice_client):

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 
 from engine import record_files, records
@@ -48,6 +49,13 @@ def legal_post(table: Table, seat: int) -> dict:
     return {"seq": len(g.steps), "card": g.hand.legal()[0].code}
 
 
+def committed(call):
+    """``call()``, then what its transactions left for after their commit (the test's own transaction
+    never commits): the streams told, the move's frame kept, as on a server."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return call()
+
+
 def play_out(table: Table, clients: dict, after=None) -> None:
     """Play the current hand to its end: whoever the table waits for posts a legal move."""
     for _ in range(80):
@@ -55,7 +63,7 @@ def play_out(table: Table, clients: dict, after=None) -> None:
         if g.over:
             return
         seat = g.waiting_for()[0]
-        response = clients[seat].post(move_url(table), legal_post(table, seat))
+        response = committed(lambda s=seat: clients[s].post(move_url(table), legal_post(table, s)))
         assert response.status_code == 302, response.status_code
         if after is not None:
             after()

@@ -91,7 +91,12 @@ def test_at_a_real_table_a_renuncio_goes_and_a_rival_call_is_upheld_with_the_evi
     response = clients[rival].post(move_url(table), {"seq": len(g.steps), "contra": str(seat)}, follow=True)
     call = TableEvent.objects.get(kind="call")
     assert call.grade["verdict"] == "upheld" and call.seat == rival and call.value == str(seat)
-    assert "¡Renuncio!" in response.content.decode() and "El árbitro" in response.content.decode()
+    page = response.content.decode()
+    assert "¡Renuncio!" in page and "El árbitro" in page
+    # The referee's sentence names the people as the call does, not by seat number.
+    culprit = (alice, bob)[seat].get_username()
+    assert f"{culprit} (pareja {'AB'[seat % 2]})" in page
+    assert f"jugador {seat + 1} (pareja" not in page
 
 
 def test_a_false_call_costs_as_the_table_says(alice, bob):
