@@ -55,6 +55,7 @@ ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 ANSWERED = re.compile(r'data-testid="answered">\s*(\d+) de (\d+)')
 QUESTION = re.compile(r"Pregunta (\d+)")
+SEAT_URL = re.compile(r'data-live-seat="([^"]+)"')
 BEFORE = re.compile(r'data-before="(\d+)"')
 # The pages' own intervals (hx-trigger in templates/live/phone.html and projector.html).
 PHONE_POLL = 0.7
@@ -172,11 +173,14 @@ class Client:
         self.write_port = 0  # --write-ports: the round's writes' own workers (the proxy routes them there)
 
     async def request(
-        self, method: str, path: str, form: dict | None = None, port: int = 0
+        self, method: str, path: str, form: dict | None = None, port: int = 0, cookies: bool = True
     ) -> tuple[int, str]:
+        """``cookies=False``: as live.js's fetch with credentials "omit" (none sent, none kept)."""
         body = urllib.parse.urlencode(form or {}, doseq=True).encode() if form is not None else b""
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHX-Request: true\r\nCookie: {cookie}\r\nConnection: close\r\n"
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHX-Request: true\r\nConnection: close\r\n"
+        if cookies:
+            head += f"Cookie: {cookie}\r\n"
         if form is not None:
             head += (
                 "Content-Type: application/x-www-form-urlencoded\r\n"
@@ -197,7 +201,7 @@ class Client:
         header, _, content = data.partition(b"\r\n\r\n")
         lines = header.decode("latin-1").split("\r\n")
         status = int(lines[0].split()[1])
-        for line in lines[1:]:
+        for line in lines[1:] if cookies else ():
             if line.lower().startswith("set-cookie:"):
                 for key, morsel in SimpleCookie(line.split(":", 1)[1].strip()).items():
                     self.cookies[key] = morsel.value
@@ -228,13 +232,16 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
     state = f"/directo/{log.code}/estado/"
     try:
         await client.request("GET", f"/directo/{log.code}/")  # the CSRF cookie
-        status, _page = await client.request("POST", f"/directo/{log.code}/unirse/", {})
-        if status != 302:
+        # The page's join form (htmx): the region comes back; a plain form's redirect is followed.
+        status, page = await client.request("POST", f"/directo/{log.code}/unirse/", {})
+        if status == 302:
+            status, page = await client.request("GET", f"/directo/{log.code}/")
+        if status != 200 or "data-live-error" in page:
             log.failures.append(f"join {status}")
             return
-        status, page = await client.request("GET", f"/directo/{log.code}/")
         version = VERSION.search(page).group(1)
         shown_question, revealed_for, answered = 0, 0, set()
+        seat = None  # the address of the regions it shares with other phones (live.js: no cookies)
         events = await _open_stream(client, f"/directo/{log.code}/eventos/", args)
         polled = time.monotonic()
         while time.monotonic() < stop_at:
@@ -243,6 +250,8 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                 now = time.monotonic()
                 if 'data-testid="round-finished"' in page:
                     return
+                found = SEAT_URL.search(page)
+                seat = found.group(1) if found else seat  # a shared region names none: kept
                 question = int(QUESTION.search(page).group(1)) if QUESTION.search(page) else 0
                 if question > shown_question:
                     shown_question = question
@@ -273,6 +282,11 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                 log.failures.append(f"phone poll {status}")
             if events is not None and events.open:
                 await events.wait(version, max(stop_at - time.monotonic(), 0.1))
+                if seat and events.version not in (None, version):
+                    # As live.js: the stage moved, the shared region first (204: the phone's own).
+                    status, page = await client.request("GET", seat, cookies=False)
+                    if status == 200:
+                        continue
             else:
                 await asyncio.sleep(max(PHONE_POLL - (time.monotonic() - polled), 0))
             polled = time.monotonic()
@@ -332,12 +346,10 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 if events.version in (None, version):
                     status = 204
                     continue
-                count = _count_from_event(page, version, events.version)
-                if count is not None:  # as live.js does: the count written from the event, no request
-                    version = events.version
-                    page = ANSWERED.sub(
-                        lambda m, n=count: f'data-testid="answered">{n} de {m.group(2)}', page, count=1
-                    )
+                counts = _count_from_event(page, version, events.version)
+                if counts is not None:  # as live.js does: the counts written from the event, no request
+                    version, count, joined = counts
+                    page = ANSWERED.sub(f'data-testid="answered">{count} de {joined}', page, count=1)
                     page = VERSION.sub(f'data-version="{version}"', page, count=1)
                     status = 200
                     continue
@@ -349,17 +361,18 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
         log.failures.append(f"projector error {exc!r}")
 
 
-def _count_from_event(page: str, shown: str, sent: str) -> int | None:
-    """The open question's count a projector's event brings (live.js's countOnly), or None when the
-    stage moved (the board is fetched)."""
+def _count_from_event(page: str, shown: str, sent: str) -> tuple[str, int, int] | None:
+    """(version, the open question's count, participants) a projector's event brings, written into
+    the page as live.js's countOnly does, or None when the stage moved (the board is fetched)."""
     before = BEFORE.search(page)
     shown_parts, sent_parts = shown.split("."), sent.split(".")
     if before is None or len(shown_parts) != 3 or len(sent_parts) != 3 or not sent_parts[1].isdigit():
         return None
-    if shown_parts[0] != sent_parts[0] or shown_parts[2] != sent_parts[2]:  # a new stage, or a join
+    if shown_parts[0] != sent_parts[0] or "{m}" not in page:  # a new stage (or a page without «{m}»)
         return None
     # An older count (two instances' messages crossed) leaves the newer one shown.
-    return max(int(sent_parts[1]), int(shown_parts[1])) - int(before.group(1))
+    answers, joined = (max(int(a), int(b)) for a, b in zip(sent_parts[1:], shown_parts[1:], strict=True))
+    return f"{shown_parts[0]}.{answers}.{joined}", answers - int(before.group(1)), joined
 
 
 async def _open_stream(client: Client, path: str, args) -> Stream | None:

@@ -9,13 +9,19 @@ Redis database REDIS_URL names (emptied before and after), as on a deployed inst
 every phone answers (htmx POST), the projector fetches its board after each answer (the worst case: a
 stream's event per answer), the teacher reveals, every phone fetches its region, the teacher moves on,
 every phone fetches the next question. The first question warms the per-process caches and is not
-counted. Prints, per kind of request, the mean CPU ms (process time: this process's Python and the
+counted. Before that, the room joins: each phone loads the page (a browser's navigation), joins with
+the page's form (htmx: the region comes back; without it, the redirect's page is loaded) and the
+projector fetches its board after a join only when its page cannot write the count from the event
+(as live.js decides). After a reveal and a next question a phone whose page names its shared regions
+(data-live-seat) fetches that without its cookies, as live.js does; its region with the session
+when that answers 204 (or names none). Prints, per kind of request, the mean CPU ms (process time: this process's Python and the
 client's; PostgreSQL's own time is not in it) and queries; and the whole cost per answer.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import pstats
 import re
@@ -28,7 +34,24 @@ ROOT = Path(__file__).resolve().parents[1]
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
 VERSION = re.compile(r'data-version="([^"]+)"')
 HTMX = {"HX-Request": "true"}
-STEPS = ("answer", "projector", "reveal", "phone after reveal", "next", "phone after next", "poll 204")
+SEAT_URL = re.compile(r'data-live-seat="([^"]+)"')
+STEPS = (
+    "page before join",
+    "join",
+    "page after join",
+    "projector after join",
+    "answer",
+    "projector",
+    "reveal",
+    "phone after reveal",
+    "shared reveal",
+    "next",
+    "phone after next",
+    "shared next",
+    "poll 204",
+)
+# Once per phone, not per question: printed per phone as well as per answer.
+JOINING = STEPS[:4]
 
 
 def main() -> int:
@@ -87,6 +110,7 @@ def run(args) -> None:
     from bench.inprocess import Timer
     from tutor.accounts.models import User
     from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
+    from tutor.live import pulse as services_pulse
     from tutor.live import services
 
     teacher = User.objects.create_user(username="profe", role=User.Role.TEACHER)
@@ -111,23 +135,60 @@ def run(args) -> None:
     base = f"/directo/{live.code}"
     projector = Client()
     projector.force_login(teacher)
-    phones = []
-    for student in students:
-        client = Client()
-        client.force_login(student)
-        client.get(f"{base}/")
-        assert client.post(f"{base}/unirse/").status_code == 302
-        phones.append([client, client.get(f"{base}/").content.decode()])
-
+    # One handler for every client, as one worker serves them all: a Client of its own would load the
+    # middleware again for each phone (WhiteNoise scanning the static files: 40 ms a phone).
+    cookieless = Client()  # live.js fetches the shared regions with credentials "omit"
+    cookieless.handler = projector.handler
     timed = Timer(args)
     costs, queries, profiler = timed.costs, timed.queries, timed.profiler
 
+    def fetch_board(step: str, record: bool, board: str) -> str:
+        """The projector's board fetched after ``board`` (its region's request, at its version)."""
+        shown = VERSION.search(board).group(1)
+        url = f"{base}/proyector/estado/?v={shown}"
+        return timed(step, record, lambda: projector.get(url, headers=HTMX)).content.decode()
+
+    def follow(phone: list, when: str, record: bool) -> None:
+        """A phone after the stage moved: its shared region without cookies when its page names one
+        (live.js), else (or on a 204) its own region with its session."""
+        client, page, seat = phone
+        if seat:
+            response = timed(f"shared {when}", record, lambda: cookieless.get(seat, headers=HTMX))
+            if response.status_code == 200:
+                phone[1] = response.content.decode()
+                return
+        url = f"{base}/estado/?v={VERSION.search(page).group(1)}"
+        phone[1] = timed(
+            f"phone after {when}", record, lambda: client.get(url, headers=HTMX)
+        ).content.decode()
+        found = SEAT_URL.search(phone[1])
+        phone[2] = found.group(1) if found else seat
+
     with override_settings(DEBUG=False):
         board = projector.get(f"{base}/proyector/").content.decode()
+        # What is made so far (Django, the migrations, the round) lives on: out of the collector's
+        # way, so its full passes do not land on whichever request happens to trigger them.
+        gc.collect()
+        gc.freeze()
+        phones = []
+        for student in students:
+            client = Client()
+            client.handler = projector.handler
+            client.force_login(student)
+            timed("page before join", True, lambda c=client: c.get(f"{base}/"))
+            joined = timed("join", True, lambda c=client: c.post(f"{base}/unirse/", headers=HTMX))
+            if joined.status_code == 302:  # a plain form: the browser loads the redirect's page
+                joined = timed("page after join", True, lambda c=client: c.get(f"{base}/"))
+            page = joined.content.decode()
+            found = SEAT_URL.search(page)
+            phones.append([client, page, found.group(1) if found else None])
+            event = services_pulse.projector_version(live.code)
+            if not _count_from_event(board, event):
+                board = fetch_board("projector after join", True, board)
         for number in range(1, args.questions + 2):
             record = number > 1
             for phone in phones:
-                client, page = phone
+                client, page = phone[:2]
                 value = ANSWER_VALUE.findall(page)[0]
                 timed(
                     "answer",
@@ -136,12 +197,7 @@ def run(args) -> None:
                         f"{base}/responder/{n}/", {"answer": v}, headers=HTMX
                     ),
                 )
-                version = VERSION.search(board).group(1)
-                board = timed(
-                    "projector",
-                    record,
-                    lambda v=version: projector.get(f"{base}/proyector/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                board = fetch_board("projector", record, board)
             stage = 2 * (number - 1)  # the round's stage, which the controls carry (tutor/lib/pressed.py)
             timed(
                 "reveal",
@@ -149,56 +205,65 @@ def run(args) -> None:
                 lambda s=stage: projector.post(f"{base}/control/mostrar/", {"pressed_at": s}),
             )
             for phone in phones:
-                client, page = phone
+                client, page = phone[:2]
                 version = VERSION.search(page).group(1)
                 timed(
                     "poll 204",
                     record,
                     lambda c=client, v=version: c.get(f"{base}/estado/?v={int(v) + 1}", headers=HTMX),
                 )
-                phone[1] = timed(
-                    "phone after reveal",
-                    record,
-                    lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                follow(phone, "reveal", record)
             timed(
                 "next",
                 record,
                 lambda s=stage: projector.post(f"{base}/control/siguiente/", {"pressed_at": s + 1}),
             )
             for phone in phones:
-                client, page = phone
-                version = VERSION.search(page).group(1)
-                phone[1] = timed(
-                    "phone after next",
-                    record,
-                    lambda c=client, v=version: c.get(f"{base}/estado/?v={v}", headers=HTMX),
-                ).content.decode()
+                follow(phone, "next", record)
 
     answers = len(costs["answer"])
     print(
         f"{args.phones} phones, {args.questions} questions counted ({answers} answers); load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
-    print(f"{'request':<20}{'n':>6}{'CPU ms':>9}{'queries':>9}{'ms per answer':>15}")
-    total = 0.0
+    print(f"{'request':<21}{'n':>6}{'CPU ms':>9}{'queries':>9}{'ms per answer':>15}{'ms per phone':>14}")
+    total = joining = 0.0
     for step in STEPS:
-        if step == "poll 204":
-            continue
         values = costs[step]
+        if step == "poll 204" or not values:
+            continue
+        if step in JOINING:
+            per_phone = sum(values) / args.phones
+            joining += per_phone
+            print(
+                f"{step:<21}{len(values):>6}{sum(values) / len(values):>9.2f}"
+                f"{sum(queries[step]) / len(values):>9.1f}{'':>15}{per_phone:>14.2f}"
+            )
+            continue
         per_answer = sum(values) / answers
         total += per_answer
         print(
-            f"{step:<20}{len(values):>6}{sum(values) / len(values):>9.2f}"
+            f"{step:<21}{len(values):>6}{sum(values) / len(values):>9.2f}"
             f"{sum(queries[step]) / len(values):>9.1f}{per_answer:>15.2f}"
         )
     values = costs["poll 204"]
     print(
-        f"{'poll 204':<20}{len(values):>6}{sum(values) / len(values):>9.2f}{sum(queries['poll 204']) / len(values):>9.1f}"
+        f"{'poll 204':<21}{len(values):>6}{sum(values) / len(values):>9.2f}{sum(queries['poll 204']) / len(values):>9.1f}"
     )
-    print(f"CPU ms per answer (all but the 204s, this process): {total:.2f}")
+    print(f"CPU ms per answer (all but the joining and the 204s, this process): {total:.2f}")
+    print(f"CPU ms per phone to join (its page, the join, the projector's board): {joining:.2f}")
     if args.profile:
         pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
+
+
+def _count_from_event(board: str, event: str) -> bool:
+    """Whether the projector's page writes an event's count itself (live.js's countOnly) rather than
+    fetching its board: same stage, and either the same participants or a sentence that holds them."""
+    shown = VERSION.search(board).group(1).split(".")
+    sent = event.split(".")
+    if shown[0] != sent[0]:
+        return False
+    return shown[2] == sent[2] or "{m}" in board
 
 
 if __name__ == "__main__":

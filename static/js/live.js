@@ -20,35 +20,93 @@
     return document.querySelector(REGION);
   }
 
+  var latest = null; // the last version the stream sent
+  var sharing = false; // a shared region is being fetched
+
   // The projector's version is «stage.answers.joined» (the round's answers and participants so far).
-  // When only the answers moved, the count is written from the event itself (its sentence's two
-  // forms are in the page): no request per answer. Anything else (a new stage, somebody joining)
-  // fetches the region.
+  // While the stage is the same, the count is written from the event itself (its sentence's two
+  // forms are in the page, «{n}» the answers to the open question, «{m}» the participants): no
+  // request per answer or per phone joining. A new stage fetches the region.
   function countOnly(element, version) {
     var count = element.querySelector("[data-live-count]");
     var shown = (element.getAttribute("data-version") || "").split(".");
     var sent = version.split(".");
-    if (!count || shown.length !== 3 || sent.length !== 3 || shown[0] !== sent[0] || shown[2] !== sent[2]) {
+    if (!count || shown.length !== 3 || sent.length !== 3 || shown[0] !== sent[0]) {
       return false;
     }
-    if (parseInt(sent[1], 10) <= parseInt(shown[1], 10)) {
-      return true; // an older count (two instances' messages crossed): the page shows a newer one
-    }
-    var answered = parseInt(sent[1], 10) - parseInt(count.getAttribute("data-before"), 10);
-    if (isNaN(answered) || answered < 0) {
+    // Two instances' messages may cross: each counter only grows, so the larger is the newer.
+    var answers = Math.max(parseInt(sent[1], 10), parseInt(shown[1], 10));
+    var joined = Math.max(parseInt(sent[2], 10), parseInt(shown[2], 10));
+    var answered = answers - parseInt(count.getAttribute("data-before"), 10);
+    if (isNaN(answered) || isNaN(joined) || answered < 0) {
       return false;
     }
     var sentence = count.getAttribute(answered === 1 ? "data-one" : "data-other") || "";
-    count.textContent = sentence.replace("{n}", String(answered));
-    element.setAttribute("data-version", version);
+    if (sentence.indexOf("{m}") < 0) {
+      return false;
+    }
+    count.textContent = sentence.replace("{n}", String(answered)).replace("{m}", String(joined));
+    element.setAttribute("data-version", [shown[0], answers, joined].join("."));
     return true;
   }
+
+  // A participant's phone holds the address of the regions it shares with other phones
+  // (data-live-seat, signed by the server for this participant: the open question's form, the
+  // reveal of the answer it gave). When the stage moves it fetches that without its cookies: the
+  // server reads no session for it and draws each such region once. Anything else (204: an answer
+  // waiting for its reveal, a missed question, the round over; or a failed fetch) fetches the
+  // region with the session as a poll would; an event that came meanwhile is looked at once it is
+  // back. The shared form has no CSRF token of its own: the page's goes with the answer.
+  var seat = null;
+  var csrf = null;
+
+  function remember() {
+    var element = region();
+    var address = element && element.getAttribute("data-live-seat");
+    if (address) {
+      seat = address;
+    }
+    var token = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (token && token.value) {
+      csrf = token.value;
+    }
+  }
+
+  function fetchShared(current) {
+    sharing = true;
+    window
+      .fetch(seat, { credentials: "omit", cache: "no-store", headers: { "HX-Request": "true" } })
+      .then(function (response) {
+        return response.status === 200 ? response.text() : null;
+      })
+      .catch(function () {
+        return null;
+      })
+      .then(function (html) {
+        sharing = false;
+        if (html && region() === current) {
+          htmx.swap(current, html, { swapStyle: "outerHTML" });
+        }
+        var now = region();
+        if (now && latest !== null && now.getAttribute("data-version") !== latest) {
+          htmx.trigger(now, "live-changed");
+        }
+      });
+  }
+
+  document.addEventListener("htmx:afterSwap", remember);
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (csrf && event.detail.verb === "post" && event.detail.elt.closest(REGION)) {
+      event.detail.headers["X-CSRFToken"] = csrf;
+    }
+  });
 
   function listen() {
     var element = region();
     if (!element || source) {
       return;
     }
+    remember();
     source = new EventSource(element.getAttribute("data-live-events"));
     source.addEventListener("open", function () {
       open = true;
@@ -57,8 +115,14 @@
       open = false; // reconnecting, or closed for good (a 204): the polls take over meanwhile
     });
     source.addEventListener("message", function (event) {
+      latest = event.data;
       var current = region();
-      if (current && current.getAttribute("data-version") !== event.data && !countOnly(current, event.data)) {
+      if (sharing || !current || current.getAttribute("data-version") === event.data || countOnly(current, event.data)) {
+        return;
+      }
+      if (seat && csrf && window.fetch) {
+        fetchShared(current);
+      } else {
         htmx.trigger(current, "live-changed");
       }
     });

@@ -202,10 +202,11 @@ def test_with_its_stream_a_phone_stops_polling_and_shows_the_reveal_at_once(
     practice_set = make_set(
         classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
     )
-    live = set_round(classroom, teresa, practice_set, count=1)
+    live = set_round(classroom, teresa, practice_set, count=2)
     phone = _phone(browser, stream_site, live.code, alice)
-    polls, errors = [], []
+    polls, shared, errors = [], [], []
     phone.on("request", lambda r: "/estado/" in r.url and polls.append(r.url))
+    phone.on("request", lambda r: "/sitio/" in r.url and shared.append(r.all_headers()))
     phone.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     expect(phone.locator("#live")).to_have_attribute("data-live-events", f"/directo/{live.code}/eventos/")
     right, _wrong = right_and_wrong(live.questions.get(number=1))
@@ -215,5 +216,16 @@ def test_with_its_stream_a_phone_stops_polling_and_shows_the_reveal_at_once(
     assert polls == []
     live_services.reveal(live=live)
     expect(phone.get_by_text("¡Correcto!")).to_be_visible(timeout=2_000)
-    assert len(polls) == 1  # the one fetch the event asked for
+    # The one fetch the event asked for: the reveal shared by every phone that gave this answer,
+    # sent without the phone's cookies (no session to read); no poll of the phone's own region.
+    assert polls == [] and len(shared) == 1 and "cookie" not in shared[0]
+    # The next question the same way; its shared form has no CSRF token of its own, and the answer
+    # goes with the page's.
+    live = live_services.next_question(live=live)
+    expect(phone.get_by_text("Pregunta 2")).to_be_visible(timeout=2_000)
+    assert polls == [] and len(shared) == 2 and "cookie" not in shared[1]
+    right, _wrong = right_and_wrong(live.questions.get(number=2))
+    phone.locator(f'button[name="answer"][value="{right}"]').click()
+    expect(phone.get_by_test_id("sent")).to_be_visible()
+    assert live.participants.get().answers.filter(question__number=2, correct=True).exists()
     assert errors == []

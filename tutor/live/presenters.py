@@ -8,6 +8,8 @@ from collections import Counter
 from functools import lru_cache
 
 import segno
+from django.conf import settings
+from django.core import signing
 from django.db.models import Count
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -116,12 +118,13 @@ ANSWERED_ONE = "%(answered)s de %(joined)s ha respondido"
 ANSWERED_OTHER = "%(answered)s de %(joined)s han respondido"
 
 
-def answered_sentences(joined: int) -> dict[str, str]:
-    """The projector's count sentence in its two forms, «{n}» standing for the number: live.js
-    writes the count a stream's event brings into it without fetching the board (es and en have
-    one form for 1 and one for every other number)."""
+def answered_sentences() -> dict[str, str]:
+    """The projector's count sentence in its two forms, «{n}» standing for the number answered and
+    «{m}» for the number joined: live.js writes the counts a stream's event brings into it without
+    fetching the board, also when somebody joins (es and en have one form for 1 and one for every
+    other number)."""
     return {
-        form: ngettext(ANSWERED_ONE, ANSWERED_OTHER, n) % {"answered": "{n}", "joined": joined}
+        form: ngettext(ANSWERED_ONE, ANSWERED_OTHER, n) % {"answered": "{n}", "joined": "{m}"}
         for form, n in (("one", 1), ("other", 2))
     }
 
@@ -151,7 +154,7 @@ def projector(live: Round, join_url: str) -> dict:
         # The round's counter (in the version and the stream's events) less this: the open
         # question's count (answers to earlier questions are closed once it opens).
         "answers_before": sum(answers.values()),
-        "answered_sentences": answered_sentences(joined),
+        "answered_sentences": answered_sentences(),
         "total": RoundQuestion.objects.filter(round=live).count(),
         "board": question_board(question, live.revealed) if question and not live.is_finished else None,
     }
@@ -209,15 +212,16 @@ def _question_view(live: Round) -> dict | None:
     return view
 
 
-def _feedback_html(live: Round, view: dict, mine: LiveAnswer) -> str:
-    """Practice's feedback on the participant's answer, rendered once per process for each answer
-    given to the question: the engine's grade of one answer to one scenario is always the same."""
-    key = (live.code, live.current, get_language(), json.dumps(mine.given, sort_keys=True))
+def _feedback_html(live: Round, view: dict, given) -> str:
+    """Practice's feedback on the participant's answer (``given``, as graded when sent), rendered
+    once per process for each answer given to the question: the engine's grade of one answer to one
+    scenario is always the same."""
+    key = (live.code, live.current, get_language(), json.dumps(given, sort_keys=True))
     html = _feedback.get(key)
     if html is None:
         # The answer was graded when sent; its grade is the engine's for what it kept (``given``),
         # whether or not it has been logged through practice yet.
-        result = grade(view["scenario"], mine.given)
+        result = grade(view["scenario"], given)
         exercise = {
             "issued": view["slot"],
             "scenario": view["scenario"],
@@ -248,26 +252,95 @@ def phone(live: Round, participant: Participant | None, answer_value: list[str] 
     mine = only_row(
         LiveAnswer.objects.filter(question=view["question"], participant=participant).only("pk", "given")
     )
-    context.update(view)
-    context.update(
-        {
-            "mine": mine,
-            "missed": mine is None and live.revealed,
-            "waiting": mine is not None or live.revealed,
-            "feedback_html": _feedback_html(live, view, mine) if mine is not None and live.revealed else "",
-            # What practice's answer form reads; the round is the origin, so no «Siguiente»: the
-            # teacher moves on.
-            "exercise": {
-                "issued": view["slot"],
-                "scenario": view["scenario"],
-                "table": view["table"],
-                "origin": OriginView(),
-                "answer_url": view["answer_url"],
-                "answer_value": answer_value,
-            },
-        }
-    )
+    context.update(_question_context(live, view, mine is not None, None if mine is None else mine.given))
+    context["exercise"]["answer_value"] = answer_value
+    # Where live.js fetches the shared regions once the stage moves (tutor.live.views.phone_seat).
+    context["seat_url"] = seat_url(live.code, participant.pk)
     return context
+
+
+def _question_context(live: Round, view: dict, answered: bool, given) -> dict:
+    """The open question on a phone that has (``given``) or has not answered it."""
+    return {
+        **view,
+        "mine": answered,
+        "missed": not answered and live.revealed,
+        "waiting": answered or live.revealed,
+        "feedback_html": _feedback_html(live, view, given) if answered and live.revealed else "",
+        # What practice's answer form reads; the round is the origin, so no «Siguiente»: the
+        # teacher moves on.
+        "exercise": {
+            "issued": view["slot"],
+            "scenario": view["scenario"],
+            "table": view["table"],
+            "origin": OriginView(),
+            "answer_url": view["answer_url"],
+            "answer_value": None,
+        },
+    }
+
+
+# --- the regions every phone in one state shares ------------------------------------------------
+
+_SEAT_SALT = "tutor.live.seat"
+_shared_regions = Kept(2048)
+
+
+def seat_url(code: str, participant_pk: int) -> str:
+    """Where a participant's phone fetches the region it shares with others without its cookies
+    (``shared_region``): the participant and the page's language, signed, so only the page the
+    server drew for that participant holds it and nobody can make one for somebody else."""
+    # No time in it (signing.dumps would add one): a page drawn again names the same address.
+    token = signing.Signer(salt=_SEAT_SALT).sign_object([code, participant_pk, get_language()])
+    return reverse("live:phone_seat", args=[code, token])
+
+
+def seat_token(code: str, token: str) -> tuple[int, str] | None:
+    """(participant id, language) that ``seat_url`` signed for round ``code``; None for anything else."""
+    try:
+        found = signing.Signer(salt=_SEAT_SALT).unsign_object(token)
+    except signing.BadSignature:
+        return None
+    if not (isinstance(found, list) and len(found) == 3 and found[0] == code and isinstance(found[1], int)):
+        return None
+    if found[2] not in dict(settings.LANGUAGES):
+        return None
+    return found[1], found[2]
+
+
+def shared_region(live: Round, participant_pk: int) -> str | None:
+    """The participant's region when it is one every phone in the same state shares: the open
+    question not yet answered (its form), or the revealed question with the feedback on the answer
+    the participant gave (the same for everyone who gave it). One query, the participant's answer;
+    the region itself is drawn once per process, stage, language (and answer). None otherwise (the
+    round finished, an answer waiting for its reveal, a question missed): the page then fetches its
+    own region with its session. The answer form carries no CSRF token (it is everybody's): live.js
+    sends the page's own with the answer."""
+    if live.is_finished:
+        return None
+    view = _question_view(live)
+    if view is None:
+        return None
+    mine = only_row(
+        LiveAnswer.objects.filter(question=view["question"], participant_id=participant_pk).values_list(
+            "given"
+        )
+    )
+    if live.revealed != (mine is not None):  # «sent» before the reveal, «missed» after it
+        return None
+    given = mine[0] if mine is not None else None
+    key = (live.code, live.stage, get_language(), json.dumps(given, sort_keys=True))
+    html = _shared_regions.get(key)
+    if html is None:
+        context = {
+            "live": live,
+            "participant": True,  # the page of somebody in the round: no join form
+            "version": str(live.stage),
+            "live_events": settings.LIVE_EVENTS,
+            **_question_context(live, view, mine is not None, given),
+        }
+        html = _shared_regions.keep(key, render_to_string("live/phone.html#live", context))
+    return html
 
 
 def review(live: Round, names: dict[int, str]) -> dict:

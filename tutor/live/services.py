@@ -264,15 +264,18 @@ def record_pending(live: Round) -> int:
                 pending.select_for_update(
                     of=("self",), skip_locked=connection.features.has_select_for_update_skip_locked
                 )
-                .select_related("question", "participant")
+                .select_related("question", "participant__learner")
                 .order_by("pk")
             )
+            scenarios: dict[int, Scenario] = {}  # each question's read once in the pass
             for row in rows:
                 question = row.question
+                if question.pk not in scenarios:
+                    scenarios[question.pk] = question.get_scenario()
                 attempt = log_graded(
                     owner=_owner_of(row.participant),
                     mode=Mode.LIVE,
-                    scenario=question.get_scenario(),
+                    scenario=scenarios[question.pk],
                     result=_graded(live, question, row.given),
                     issued_at=question.opened_at,
                     answered_at=row.created_at,

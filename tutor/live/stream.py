@@ -38,8 +38,14 @@ RESTART_SECONDS = 0.5
 
 
 class _Listener:
-    def __init__(self, code: str) -> None:
+    """One stream's view of its key's counters. ``stage_only``: the stream sends the stage alone (a
+    phone's, a table's), so only a new stage wakes it; the answers and joins of its room, which
+    every message of the round carries, do not (60 phones woken by each of 60 answers was most of
+    an event loop's work while a room answered)."""
+
+    def __init__(self, code: str, stage_only: bool = False) -> None:
         self.code = code
+        self.stage_only = stage_only
         self.counters = (-1, -1, -1)  # stage, answers, joined (pulse.versions)
         self.stale = False
         self.changed = asyncio.Event()
@@ -52,8 +58,10 @@ class _Listener:
         # Two instances publish independently: messages may cross, the counters only grow.
         grown = tuple(max(new, old) for new, old in zip(counters, self.counters, strict=True))
         if grown != self.counters:
+            woken = not self.stage_only or grown[0] != self.counters[0]
             self.counters = grown
-            self.changed.set()
+            if woken:
+                self.changed.set()
 
 
 class _Hub:
@@ -69,8 +77,8 @@ class _Hub:
         self.task: asyncio.Task | None = None
         self.subscribed = asyncio.Event()
 
-    def add(self, code: str) -> _Listener:
-        listener = _Listener(code)
+    def add(self, code: str, stage_only: bool = False) -> _Listener:
+        listener = _Listener(code, stage_only)
         self.listeners.setdefault(code, set()).add(listener)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
@@ -165,7 +173,7 @@ async def events(code: str, projector: bool, read=None) -> AsyncIterator[str]:
     kind of key, a table's, brings its own)."""
     read = read or (lambda: versions(code))
     hub = _hub()
-    listener = hub.add(code)
+    listener = hub.add(code, stage_only=not projector)
     try:
         await hub.ready()
         listener.update(*await read())

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<token:code>/eventos/", views.phone_events, name="phone_events"),
     path("<token:code>/unirse/", views.phone_join, name="phone_join"),
     path("<token:code>/responder/<id:number>/", views.phone_answer, name="phone_answer"),
+    path("<token:code>/sitio/<str:token>/", views.phone_seat, name="phone_seat"),
     path("<token:code>/proyector/", views.projector, name="projector"),
     path("<token:code>/proyector/estado/", views.projector_state, name="projector_state"),
     path("<token:code>/proyector/eventos/", views.projector_events, name="projector_events"),

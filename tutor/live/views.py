@@ -6,6 +6,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -55,13 +56,17 @@ def _participant(request: HttpRequest, live: Round) -> Participant | None:
     if not request.user.is_authenticated and not live.allow_guests:
         return None
     owner = owner_for(request)
-    key = (live.code, owner.user.pk if owner.user is not None else None, owner.anon_id)
+    key = _participant_key(live, owner)
     found = _participants.get(key)
     if found is None:
         found = services.participant_for(live, owner)
         if found is not None:
             _participants.keep(key, found)
     return found
+
+
+def _participant_key(live: Round, owner) -> tuple:
+    return (live.code, owner.user.pk if owner.user is not None else None, owner.anon_id)
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -286,11 +291,15 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
         error = _("Se han unido demasiados invitados desde esta conexión. Espera unos minutos.")
         return _phone_page(request, live, error=error, nickname_form=form)
     try:
-        services.join(live=live, owner=owner, nickname=nickname)
+        participant = services.join(live=live, owner=owner, nickname=nickname)
     except services.LiveError as exc:
         return _phone_page(request, live, error=exc.message, nickname_form=form)
+    _participants.keep(_participant_key(live, owner), participant)
     if guest:
         GUEST_JOIN.record(request)
+    if request.htmx:
+        # The form's own request (the page has htmx): the region with the open question, at once.
+        return _phone_page(request, live)
     return redirect("live:phone", live.code)
 
 
@@ -318,3 +327,29 @@ def phone_answer(request: HttpRequest, code: str, number: int) -> HttpResponse:
         slot = presenters.answer_slot(recorded.question_id)
         return _no_store(render(request, "live/phone.html#sent", {"slot": slot}))
     return redirect("live:phone", live.code)
+
+
+@require_GET
+def phone_seat(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """A participant's region when every phone in that state shares it (the open question's form,
+    or the reveal of the answer it gave: ``presenters.shared_region``), at the address the server
+    gave that participant's page (``presenters.seat_url``). live.js fetches it without cookies when
+    the stream says the stage moved: no session or user is read, one query (the participant's
+    answer), and the region is drawn once per process. 204 for anything else (an answer waiting for
+    its reveal, a question missed, the round over): the page then fetches its own region with its
+    session, as a poll would."""
+    code = normalise_code(code)
+    signed = presenters.seat_token(code, token)
+    if signed is None:
+        raise Http404
+    participant_pk, language = signed
+    live = presenters.round_at(code, pulse.versions(code)[0])
+    if live is None:
+        raise Http404
+    with translation.override(language):
+        html = presenters.shared_region(live, participant_pk)
+    if html is None:
+        return _no_store(HttpResponse(status=204))
+    response = HttpResponse(html)
+    response["Content-Language"] = language
+    return _no_store(response)

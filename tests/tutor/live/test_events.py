@@ -128,3 +128,27 @@ def test_under_asgi_the_projector_stream_sends_every_answer_count_to_its_teacher
         response.close()
 
     _run(run)
+
+
+def test_a_phone_stream_is_woken_by_a_new_stage_only_and_the_projectors_by_every_count():
+    """Every message of a round carries its answers and joins: a phone's stream, which sends the
+    stage alone, is not woken by them (nor by an older stage, two instances' messages crossing)."""
+    from tutor.live.stream import _Listener
+
+    phone, board = _Listener("ABCDEF", stage_only=True), _Listener("ABCDEF")
+    woken = []
+    for counters in [(0, 0, 1), (0, 1, 1), (0, 1, 2), (1, 1, 2), (0, 5, 2), (1, 6, 3), (2, 6, 3)]:
+        for listener in (phone, board):
+            listener.changed.clear()
+            listener.update(*counters)
+        woken.append((phone.changed.is_set(), board.changed.is_set()))
+    assert woken == [
+        (True, True),  # the first reading
+        (False, True),  # an answer
+        (False, True),  # somebody joined
+        (True, True),  # the reveal
+        (False, True),  # an older stage with a newer count: the count only
+        (False, True),
+        (True, True),  # the next question
+    ]
+    assert phone.counters == board.counters == (2, 6, 3)

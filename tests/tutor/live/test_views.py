@@ -1,5 +1,6 @@
 import csv
 import io
+import re
 from html import unescape
 
 import pytest
@@ -92,6 +93,27 @@ def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after
     assert Attempt.objects.get(learner=alice).correct
 
 
+def test_with_htmx_the_join_answers_with_the_phones_region_and_no_redirect(
+    alice, alice_client, bob_client, live
+):
+    join = reverse("live:phone_join", args=[live.code])
+    response = alice_client.post(join, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and response["HX-Retarget"] == "#live"
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="live"') and "<html" not in html
+    assert f'action="{_answer_url(live)}"' in html and "Unirme a la ronda" not in html
+    assert live.participants.get().learner == alice
+    # Joined already: the same region again, one participant.
+    assert (
+        f'action="{_answer_url(live)}"'
+        in alice_client.post(join, headers={"HX-Request": "true"}).content.decode()
+    )
+    assert live.participants.count() == 1
+    # The page's join form asks for that answer (without JavaScript it posts and is redirected).
+    form = bob_client.get(_phone(live)).content.decode()
+    assert f'hx-post="{join}"' in form and 'hx-target="#live"' in form
+
+
 def test_an_answer_after_the_reveal_gets_a_clear_message(alice, alice_client, live):
     joined(live, alice)
     services.reveal(live=live)
@@ -144,7 +166,8 @@ def test_an_htmx_answer_swaps_only_the_answer_part_and_a_refusal_the_whole_regio
     response = alice_client.post(_answer_url(live), {"answer": right}, headers={"HX-Request": "true"})
     assert response.status_code == 200 and "HX-Retarget" not in response
     html = response.content.decode()
-    assert html.lstrip().startswith(f'<div class="scenario__answer" id="answer-part-q{question.pk}"')
+    assert html.lstrip().startswith('<div class="scenario__answer"')
+    assert f'id="answer-part-q{question.pk}"' in html.split(">", 1)[0]
     assert "Respuesta enviada" in html and "<html" not in html
 
 
@@ -172,15 +195,21 @@ def test_the_polls_answer_204_while_nothing_changed_and_the_new_state_when_it_di
     assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
 
 
-def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_three_queries(
-    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
-):
+def _three_phones(classroom, alice_client, bob_client, live) -> tuple[dict, str]:
+    """alice, bob and eva (a third member of the class) with the answer each will give to question 1:
+    alice and eva the same wrong one, bob the right one (returned too)."""
     eva = User.objects.create_user(username="eva", role=User.Role.LEARNER)
     Membership.objects.create(classroom=classroom, student=eva)
     eva_client = Client()
     eva_client.force_login(eva)
     right, wrong = right_and_wrong(live.questions.get(number=1))
-    phones = {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}
+    return {"alice": (alice_client, wrong), "bob": (bob_client, right), "eva": (eva_client, wrong)}, right
+
+
+def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_three_queries(
+    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    phones, right = _three_phones(classroom, alice_client, bob_client, live)
     for client, answer in phones.values():
         client.post(reverse("live:phone_join", args=[live.code]))
         with django_capture_on_commit_callbacks(execute=True):
@@ -197,11 +226,153 @@ def test_after_the_reveal_each_phone_gets_the_feedback_on_its_own_answer_in_thre
     # The round, the question and the feedback on that answer are ready in this process: what is left
     # is the session, its user and the phone's own answer.
     with django_assert_num_queries(3):
-        seen["eva"] = eva_client.get(poll, {"v": v_phone}, headers={"HX-Request": "true"}).content.decode()
+        seen["eva"] = (
+            phones["eva"][0].get(poll, {"v": v_phone}, headers={"HX-Request": "true"}).content.decode()
+        )
     for name, html in seen.items():
         verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
         assert verdict in html and html.count("data-feedback") == 1, name
     assert "¡Correcto!" not in seen["alice"] + seen["eva"] and "Incorrecto." not in seen["bob"]
+
+
+HX = {"HX-Request": "true"}
+SEAT = re.compile(r'data-live-seat="([^"]+)"')
+CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)">')
+
+
+def _seat(html: str) -> str:
+    return unescape(SEAT.search(html).group(1))
+
+
+def _as_shared(html: str) -> str:
+    """A phone's region as the shared one is drawn: without the participant's address and the CSRF
+    token (it is everybody's)."""
+    return CSRF.sub("", SEAT.sub("", html))
+
+
+def test_a_phone_fetches_the_regions_it_shares_with_others_without_cookies_at_its_own_signed_address(
+    alice_client, bob_client, classroom, live, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    phones, right = _three_phones(classroom, alice_client, bob_client, live)
+    join, poll = (reverse(f"live:{name}", args=[live.code]) for name in ("phone_join", "phone_state"))
+    seats = {
+        name: _seat(client.post(join, headers=HX).content.decode()) for name, (client, _a) in phones.items()
+    }
+    # Each participant's own address, and the same on the page drawn again.
+    assert len(set(seats.values())) == 3
+    assert _seat(alice_client.get(_phone(live)).content.decode()) == seats["alice"]
+    nobody = Client()  # live.js's fetch: no cookies at all
+
+    def fetched(stage_moved_from: str) -> tuple[dict, dict]:
+        """Each phone's shared region, eva's with the region already drawn in this process, and
+        the region each phone's own fetch (its session) draws."""
+        shared = {name: nobody.get(seats[name], headers=HX) for name in ("alice", "bob")}
+        with django_assert_num_queries(1):  # the participant's answer: no session, no user
+            shared["eva"] = nobody.get(seats["eva"], headers=HX)
+        own = {
+            name: client.get(poll, {"v": stage_moved_from}, headers=HX).content.decode()
+            for name, (client, _a) in phones.items()
+        }
+        for name, response in shared.items():
+            assert response.status_code == 200 and response["Cache-Control"] == "no-store", name
+            assert response.content.decode() == _as_shared(own[name]), name  # to the byte
+        return {name: response.content.decode() for name, response in shared.items()}, own
+
+    # The open question, not answered yet: its form, the same for every phone.
+    question, own = fetched("-1")
+    assert question["alice"] == question["bob"] == question["eva"]
+    assert (
+        f'hx-post="{_answer_url(live)}"' in question["alice"]
+        and "csrfmiddlewaretoken" not in question["alice"]
+    )
+    assert "csrfmiddlewaretoken" in own["alice"]
+    for client, answer in phones.values():
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(_answer_url(live), {"answer": answer}, headers=HX)
+    # An answer waiting for its reveal: 204, and the page fetches its own «sent» with its session.
+    assert nobody.get(seats["alice"], headers=HX).status_code == 204
+    v_phone = pulse.phone_version(live.code)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    revealed, _own = fetched(v_phone)
+    # Each phone the feedback on its own answer: alice and eva gave the same, bob another.
+    assert revealed["alice"] == revealed["eva"] != revealed["bob"]
+    for name, html in revealed.items():
+        verdict = "¡Correcto!" if phones[name][1] == right else "Incorrecto."
+        assert verdict in html and html.count("data-feedback") == 1, name
+    assert "¡Correcto!" not in revealed["alice"] and "Incorrecto." not in revealed["bob"]
+    # Another round's code, or an address the server did not make: nothing.
+    other = services.start_round(
+        classroom=classroom, teacher=live.started_by, source=Round.Source.FIXED, count=1, allow_guests=False
+    )
+    assert nobody.get(seats["bob"].replace(live.code, other.code)).status_code == 404
+    token = seats["bob"].rstrip("/").rsplit("/", 1)[1]
+    assert (
+        nobody.get(seats["bob"].replace(token, token[:-1] + ("A" if token[-1] != "A" else "B"))).status_code
+        == 404
+    )
+    # Question 2 opens: alice answers it; once revealed, eva, who did not, missed it: 204 (her own
+    # region says so); the round over: 204.
+    with django_capture_on_commit_callbacks(execute=True):
+        live = services.next_question(live=live)
+        _right, wrong = right_and_wrong(live.questions.get(number=2))
+        alice_client.post(_answer_url(live, 2), {"answer": wrong}, headers=HX)
+        live = services.reveal(live=live)
+    assert nobody.get(seats["alice"], headers=HX).status_code == 200
+    assert nobody.get(seats["eva"], headers=HX).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        services.finish(live=live)
+    assert nobody.get(seats["alice"], headers=HX).status_code == 204
+
+
+def test_an_answer_from_the_shared_form_goes_with_the_pages_csrf_token_in_its_header(alice, live):
+    """The shared form has no token of its own: live.js sends the page's (X-CSRFToken)."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    page = client.get(_phone(live)).content.decode()
+    token = CSRF.search(page).group(1)
+    region = client.post(
+        reverse("live:phone_join", args=[live.code]), {"csrfmiddlewaretoken": token}, headers=HX
+    ).content.decode()
+    shared = Client().get(_seat(region), headers=HX).content.decode()
+    assert "csrfmiddlewaretoken" not in shared
+    action = re.search(r'hx-post="([^"]+)"', shared).group(1)
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    assert client.post(action, {"answer": right}, headers=HX).status_code == 403
+    assert not LiveAnswer.objects.exists()
+    response = client.post(action, {"answer": right}, headers={**HX, "X-CSRFToken": token})
+    assert response.status_code == 200 and "Respuesta enviada" in response.content.decode()
+    assert LiveAnswer.objects.get().correct
+
+
+def test_the_shared_region_is_in_the_language_of_the_page_that_was_given_its_address(
+    alice, alice_client, live, django_capture_on_commit_callbacks
+):
+    alice_client.post(reverse("accounts:language"), {"language": "en"})
+    region = alice_client.post(reverse("live:phone_join", args=[live.code]), headers=HX).content.decode()
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        alice_client.post(_answer_url(live), {"answer": right}, headers=HX)
+        services.reveal(live=live)
+    response = Client().get(_seat(region), headers=HX)  # no language cookie either
+    html = response.content.decode()
+    assert response["Content-Language"] == "en" and "Correct!" in html and "¡Correcto!" not in html
+
+
+def test_with_redis_out_of_reach_the_shared_region_is_read_from_the_database(
+    settings, alice, alice_client, live, django_capture_on_commit_callbacks
+):
+    region = alice_client.post(reverse("live:phone_join", args=[live.code]), headers=HX).content.decode()
+    right, _wrong = right_and_wrong(live.questions.get(number=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        alice_client.post(_answer_url(live), {"answer": right}, headers=HX)
+    settings.CACHES = {
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reveal(live=live)
+    response = Client().get(_seat(region), headers=HX)
+    assert response.status_code == 200 and "¡Correcto!" in response.content.decode()
 
 
 def test_the_projector_shows_counts_and_the_histogram_but_never_a_real_name(alice, bob, teresa_client, live):
@@ -316,13 +487,15 @@ def test_a_round_stored_with_its_starters_words_is_still_named_in_the_readers_la
 
 def _count_from_event(board: str, event: str) -> str:
     """What live.js writes in the projector's count for a stream's event of the same stage: the
-    round's answers less the page's data-before, in the sentence form the page holds."""
+    round's answers less the page's data-before and the participants, in the sentence form the page
+    holds."""
     import re
 
     before = int(re.search(r'data-before="(\d+)"', board).group(1))
-    n = int(event.split(".")[1]) - before
+    _stage, answers, joined = event.split(".")
+    n = int(answers) - before
     form = re.search(rf'data-{"one" if n == 1 else "other"}="([^"]+)"', board).group(1)
-    return form.replace("{n}", str(n))
+    return form.replace("{n}", str(n)).replace("{m}", joined)
 
 
 def test_the_projector_page_holds_what_turns_a_streams_event_into_the_open_questions_count(
@@ -348,8 +521,28 @@ def test_the_projector_page_holds_what_turns_a_streams_event_into_the_open_quest
     assert "1 de 2 ha respondido" in teresa_client.get(projector).content.decode()
 
 
+def test_the_projector_writes_a_phone_joining_from_the_streams_event_too(
+    alice, bob, teresa_client, live, django_capture_on_commit_callbacks
+):
+    """Somebody joining moves the version's third number only: the page holds the participants'
+    place in its sentence, so the room joining costs no board fetch per phone."""
+    projector = reverse("live:projector", args=[live.code])
+    with django_capture_on_commit_callbacks(execute=True):
+        right, _wrong = right_and_wrong(live.questions.get(number=1))
+        services.answer(live=live, participant=joined(live, alice), number=1, raw=right)
+    board = teresa_client.get(projector).content.decode()
+    assert "1 de 1 ha respondido" in board and f'data-version="{live.stage}.1.1"' in board
+    assert 'data-one="{n} de {m} ha respondido"' in board
+    with django_capture_on_commit_callbacks(execute=True):
+        joined(live, bob)
+    event = pulse.projector_version(live.code)
+    assert event == f"{live.stage}.1.2"
+    assert _count_from_event(board, event) == "1 de 2 ha respondido"
+    assert "1 de 2 ha respondido" in teresa_client.get(projector).content.decode()
+
+
 def test_the_projectors_count_sentence_is_in_english_for_an_english_teacher(teresa, teresa_client, live):
     teresa.language = "en"
     teresa.save()
     board = teresa_client.get(reverse("live:projector", args=[live.code])).content.decode()
-    assert 'data-one="{n} of 0 has answered"' in board and 'data-other="{n} of 0 have answered"' in board
+    assert 'data-one="{n} of {m} has answered"' in board and 'data-other="{n} of {m} have answered"' in board
