@@ -6,7 +6,7 @@ The file holds what ``python -m tests.engine.bots.fingerprint --write --hands 10
 0aabbcf (6 December 2026), before the fuerte bot was made cheaper (issue 30); it was written from that command's
 printed lines on a copy of that commit (``git archive``). A speed-up that changes a single decision, an
 estimate or the number of worlds a count drew fails here. The suite checks the first ``BOT_FINGERPRINT_HANDS``
-seeds (default 3: 24 hands, a few seconds); ``BOT_FINGERPRINT_HANDS=100`` checks all 800 hands (about two
+seeds (default 3: 24 hands, about 5 s of CPU); ``BOT_FINGERPRINT_HANDS=100`` checks all 800 hands (about two
 minutes of CPU).
 
 A change meant to change decisions regenerates the file on the new code and says so in its commit.
