@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.policy import REYES_CABALLOS, Decision, Reason, best_cante, trick_facts
+from engine.bots.policy import REYES_CABALLOS, Decision, Reason, bot_cante, trick_facts
 from engine.bots.view import SeatView
 from engine.bots.worlds import world_sampler
-from engine.cantes import CANTE_MASK, TUTE_MASK, allowed_cantes
+from engine.cantes import CANTE_MASK, TUTE_MASK
 from engine.cards import CARDS, TANTOS_OF
 from engine.obligations import legal_after, trick_state
 from engine.rules import TableRules
@@ -33,6 +33,15 @@ NODE_BUDGET = 8_000
 REYES, CABALLOS = TUTE_MASK["reyes"], TUTE_MASK["caballos"]
 # BETWEEN[a][b] (a < b, same suit): the cards strictly between a and b.
 BETWEEN = tuple(tuple(((1 << b) - 1) & ~((2 << a) - 1) if a < b else 0 for b in range(40)) for a in range(40))
+# RUN[a][b]: BETWEEN[a][b] when a and b (a < b) could play the same (one suit, no tantos), else -1; RUN[-1] (no
+# card before b) is all -1.
+RUN = tuple(
+    tuple(
+        BETWEEN[a][b] if a < b and a // 10 == b // 10 and not TANTOS_OF[a] and not TANTOS_OF[b] else -1
+        for b in range(40)
+    )
+    for a in range(40)
+) + (tuple(-1 for _ in range(40)),)
 
 
 class _Game:
@@ -59,17 +68,10 @@ class _Game:
             low = legal & -legal
             legal ^= low
             c = low.bit_length() - 1
-            if (
-                prev >= 0
-                and prev // 10 == c // 10
-                and not TANTOS_OF[c]
-                and not TANTOS_OF[prev]
-                and not others & BETWEEN[prev][c]
-            ):
-                prev = c
-                continue
-            out.append(c)
+            between = RUN[prev][c]
             prev = c
+            if between < 0 or others & between:
+                out.append(c)
         return out
 
     def wins(
@@ -123,20 +125,20 @@ class _Game:
             diff += sign * 10  # las diez de últimas (R-SCORE-2)
             return diff > 0 or (diff == 0 and pair == self.us)  # a tie goes to the last trick (R-SCORE-3)
         won = (won[0] + (pair == 0), won[1] + (pair == 1))
-        for s in (winner, (winner + 2) & 3):
-            if (hands[s] & REYES_CABALLOS).bit_count() < 2:
-                continue  # nothing to sing (the quick test before the full rule)
-            opt = best_cante(
-                allowed_cantes(hands[s], self.trump, first_win=won[pair] == 1, sung=sung, rules=self.rules)
-            )
-            if opt is not None:
-                if opt.tute:  # R-TUTE-3: the hand ends, won by the singer's pair
-                    return pair == self.us
-                sung |= 1 << opt.suit
-                diff += sign * opt.points
-        bound = self.cantes_left(hands, sung)
+        if ((hands[0] | hands[1] | hands[2] | hands[3]) & REYES_CABALLOS).bit_count() < 2:
+            bound = left + 10  # no cante is left to sing: every point still to be made is tantos and the diez
+        else:
+            for s in (winner, (winner + 2) & 3):
+                opt = bot_cante(hands[s], self.trump, won[pair] == 1, sung, self.rules)
+                if opt is not None:
+                    if opt.tute:  # R-TUTE-3: the hand ends, won by the singer's pair
+                        return pair == self.us
+                    sung |= 1 << opt.suit
+                    diff += sign * opt.points
+            bound = self.cantes_left(hands, sung)
+            if bound >= 0:
+                bound += left + 10  # every point still to be made: tantos, las diez de últimas, cantes
         if bound >= 0:
-            bound += left + 10  # every point still to be made: tantos, las diez de últimas, cantes
             if diff > bound:
                 return True
             if diff < -bound:
@@ -144,8 +146,21 @@ class _Game:
         key = (hands[0], hands[1], hands[2], hands[3], winner, diff, won, sung)
         v = self.seen.get(key)
         if v is None:
-            v = self.seen[key] = self.wins(hands, winner, winner, 0, (), 0, (diff, won, sung, done, left))
+            if done == 9:  # one card each: the last trick plays itself (its four positions still counted)
+                self.nodes += 4
+                v = self.seen[key] = self.last_trick(hands, winner, diff)
+            else:
+                v = self.seen[key] = self.wins(hands, winner, winner, 0, (), 0, (diff, won, sung, done, left))
         return v
+
+    def last_trick(self, hands: list[int], leader: int, diff: int) -> bool:
+        """Does our pair win when each seat holds one card and ``leader`` leads the last trick? ``diff``: our
+        points minus theirs before it."""
+        cards = [hands[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+        pair = (leader + trick_state(cards, self.trump)[3]) & 1
+        pts = TANTOS_OF[cards[0]] + TANTOS_OF[cards[1]] + TANTOS_OF[cards[2]] + TANTOS_OF[cards[3]] + 10
+        diff += pts if pair == self.us else -pts  # its tantos and las diez de últimas (R-SCORE-2)
+        return diff > 0 or (diff == 0 and pair == self.us)  # a tie goes to the last trick (R-SCORE-3)
 
     def cantes_left(self, hands: list[int], sung: int) -> int:
         """The points of the cantes the hands could still sing, or -1 while one could still sing a tute (it
@@ -219,9 +234,16 @@ def world_wins(
     budget = NODE_BUDGET * worlds // WORLDS if nodes is None else nodes
     totals = dict.fromkeys(cards, 0)
     draw = world_sampler(view, reads=reads)
+    # A world drawn again (few unseen cards late in the hand) is not searched again: ``solve`` is a function of
+    # the view, the world and the cards, so its answer and its count of positions are taken as they were.
+    solved: dict[tuple[int, ...], tuple[list[bool], int]] = {}
     visited = done = 0
     while done < worlds and (done < MIN_WORLDS or visited < budget):
-        values, n = solve(view, draw(rng), cards)
+        world = draw(rng)
+        key = (world[0], world[1], world[2], world[3])
+        if key not in solved:
+            solved[key] = solve(view, world, cards)
+        values, n = solved[key]
         visited += n
         done += 1
         for c, v in zip(cards, values, strict=True):

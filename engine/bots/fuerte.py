@@ -10,21 +10,17 @@ from dataclasses import dataclass
 
 from engine.bots import endgame
 from engine.bots.policy import (
-    REYES_CABALLOS,
     Decision,
     Reason,
-    best_cante,
+    bot_cante,
     normal_card,
     normal_decision,
     trick_facts,
-    voids_seen_from,
 )
 from engine.bots.view import SeatView, excluded_after
 from engine.bots.worlds import world_sampler
-from engine.cantes import allowed_cantes
 from engine.cards import CARDS, TANTOS_OF, Card
 from engine.obligations import legal_after, trick_state
-from engine.tricks import trick_winner
 
 # Card plays the rollouts of one decision may make in total: the budget that keeps a decision near 30 ms of CPU.
 PLAY_BUDGET = 4_000
@@ -64,6 +60,7 @@ def play_out(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]
     rules, trump = view.rules, view.trump
     hands = hands[:]
     trick = list(view.trick)
+    n = len(trick)
     leader = view.leader
     tantos = list(view.tantos)
     cpts = list(view.cante_points)
@@ -73,15 +70,33 @@ def play_out(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]
     n_tricks = len(view.tricks)
     seat = view.seat
     card = first
-    state = trick_state(trick, trump) if trick else None
+    rest = hands[0] | hands[1] | hands[2] | hands[3]  # the cards still in the hands
+    # The trick's state (``obligations.trick_state``), kept card by card.
+    led, high_led, high_trump, win = trick_state(trick, trump) if n else (-1, -1, -1, 0)
     last = -1
     while True:
-        if trick:
-            excl[seat] |= excluded_after(state, len(trick), card, trump, rules)
-        hands[seat] ^= 1 << card
+        suit = card // 10
+        if n:
+            if suit != led or card < high_led:  # beating the led suit's best card shows nothing
+                excl[seat] |= excluded_after((led, high_led, high_trump, win), n, card, trump, rules)
+            if suit == trump:
+                if card > high_trump:
+                    if led == trump:
+                        high_led = card  # R-OBL-TRIUNFO-SALIDA
+                    high_trump, win = card, n
+            elif suit == led and card > high_led:
+                high_led = card
+                if high_trump < 0:
+                    win = n
+        else:
+            led, high_led, high_trump, win = suit, card, card if suit == trump else -1, 0
+        bit = 1 << card
+        hands[seat] ^= bit
+        rest ^= bit
         trick.append(card)
-        if len(trick) == 4:
-            winner = (leader + trick_winner(trick, trump)) & 3
+        n += 1
+        if n == 4:
+            winner = (leader + win) & 3
             pair = winner & 1
             won[pair] += 1
             tantos[pair] += (
@@ -89,16 +104,13 @@ def play_out(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]
             )
             n_tricks += 1
             trick = []
+            n = 0
             leader = winner
             if n_tricks == 10:
                 last = pair
                 break
             for s in (winner, (winner + 2) & 3):
-                if (hands[s] & REYES_CABALLOS).bit_count() < 2:
-                    continue  # nothing to sing (the quick test before the full rule)
-                opt = best_cante(
-                    allowed_cantes(hands[s], trump, first_win=won[pair] == 1, sung=sung, rules=rules)
-                )
+                opt = bot_cante(hands[s], trump, won[pair] == 1, sung, rules)
                 if opt is not None:
                     if opt.tute:  # R-TUTE-3: the hand ends, won by the singer's pair
                         us = view.seat & 1
@@ -106,23 +118,27 @@ def play_out(view: SeatView, hands: list[int], first: int, excl: tuple[int, ...]
                     sung |= 1 << opt.suit
                     cpts[pair] += opt.points
             seat = winner
+            legal = mine = hands[seat]
         else:
             seat = (seat + 1) & 3
-        mine = hands[seat]
-        rest = hands[0] | hands[1] | hands[2] | hands[3]
-        if trick:
-            state = trick_state(trick, trump)
-            legal = legal_after(mine, len(trick), *state, trump, rules)
-        else:
-            state, legal = None, mine
+            mine = hands[seat]
+            legal = legal_after(mine, n, led, high_led, high_trump, win, trump, rules)
         if not legal & (legal - 1):
             card = legal.bit_length() - 1
             continue
-        tute_open = won[seat & 1] == 0 or rules.tute_cualquier_baza
-        unseen = rest & ~mine
-        voids = voids_seen_from(seat, unseen, excl)
         card, _ = normal_card(
-            mine, legal, trick, seat, trump, unseen, voids, n_tricks + 1, sung, rules, tute_open, state
+            mine,
+            legal,
+            trick,
+            seat,
+            trump,
+            rest & ~mine,
+            excl,
+            n_tricks + 1,
+            sung,
+            rules,
+            won[seat & 1] == 0 or rules.tute_cualquier_baza,
+            (led, high_led, high_trump, win) if n else None,
         )
     totals = [tantos[0] + cpts[0], tantos[1] + cpts[1]]
     totals[last] += 10

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots.view import SeatView
-from engine.cantes import CANTE_MASK, TUTE_MASK, CanteOption
+from engine.cantes import CANTE_MASK, TUTE_MASK, CanteOption, allowed_cantes
 from engine.cards import CARDS, SUIT_MASKS, TANTOS_OF, Card, pick
 from engine.messages import Message
 from engine.obligations import ABOVE, trick_state
@@ -84,10 +84,6 @@ class CanteDecision:
     reason: Reason
 
 
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
 def _pair_cards(hand: int, sung: int, tute_open: bool = False) -> int:
     """Rey and caballo of each unsung suit where we hold both: kept to sing them (R-CANTE-1, R-CANTE-3); and
     the four reyes or caballos while a tute may still be sung (R-TUTE-1, R-TUTE-2)."""
@@ -118,26 +114,38 @@ BY_STRENGTH = tuple(_strength_mask(k) for k in range(10))
 def _weakest(mask: int) -> int:
     """The weakest card of a non-empty mask (the lowest suit on a tie)."""
     for m in BY_STRENGTH:
-        if mask & m:
-            return _low(mask & m)
+        m &= mask
+        if m:
+            return (m & -m).bit_length() - 1
     raise ValueError("empty mask")
 
 
 def _cheapest(mask: int, trump: int, keep: int) -> int:
     """The card of ``mask`` that costs least to give away: not a trump, not kept for a cante, then the weakest
     (strength and tantos go together, R-DECK-3/4)."""
-    tmask = TRUMPS[trump]
-    for part in (mask & ~tmask & ~keep, mask & ~tmask & keep, mask & tmask & ~keep, mask & tmask):
-        if part:
-            return _weakest(part)
+    trumps = mask & TRUMPS[trump]
+    plain = mask ^ trumps
+    if keep:
+        part = plain & ~keep or plain or trumps & ~keep or trumps
+    else:
+        part = plain or trumps
+    for m in BY_STRENGTH:
+        m &= part
+        if m:
+            return (m & -m).bit_length() - 1
     raise ValueError("empty mask")
+
+
+# Strengths with tantos, the most first (R-DECK-4).
+_WITH_TANTOS = BY_STRENGTH[9:4:-1]
 
 
 def _strongest_with_tantos(mask: int) -> int:
     """The card with the most tantos (weakest on a tie), or -1 when none has tantos."""
-    for k in range(9, 4, -1):
-        if mask & BY_STRENGTH[k]:
-            return _low(mask & BY_STRENGTH[k])
+    for m in _WITH_TANTOS:
+        m &= mask
+        if m:
+            return (m & -m).bit_length() - 1
     return -1
 
 
@@ -148,22 +156,24 @@ def normal_card(
     seat: int,
     trump: int,
     unseen: int,
-    voids: tuple[int, int, int, int] | list[int],
+    excl: tuple[int, int, int, int] | list[int],
     trick_no: int,
     sung: int,
     rules: TableRules,
     tute_open: bool = False,
     state: tuple[int, int, int, int] | None = None,
 ) -> tuple[int, str]:
-    """The normal bot's card and reason code; ``voids[s]`` is a 4-bit mask of suits seat ``s`` is known to lack;
-    ``tute_open``: a tute could still be sung (our pair has not won a trick yet, or the table allows any);
-    ``state``: the trick's ``trick_state`` when the caller has it already."""
+    """The normal bot's card and reason code. ``excl[s]``: the cards seat ``s``'s plays showed it could not hold
+    (``SeatView.exclusions``): another seat is known to lack a suit when none of the cards we cannot see
+    (``unseen``) but it could hold is of that suit (worked out only where a heuristic asks); ``tute_open``: a tute
+    could still be sung (our pair has not won a trick yet, or the table allows any); ``state``: the trick's
+    ``trick_state`` when the caller has it already."""
     if not legal & (legal - 1):
-        return _low(legal), "unica"
-    keep = _pair_cards(hand, sung, tute_open)
-    tmask = TRUMPS[trump]
+        return (legal & -legal).bit_length() - 1, "unica"
+    keep = _pair_cards(hand, sung, tute_open) if (hand & REYES_CABALLOS).bit_count() >= 2 else 0
     if not trick:
-        return _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep)
+        return _lead(hand, legal, seat, trump, unseen, excl, trick_no, keep)
+    tmask = TRUMPS[trump]
     n = len(trick)
     led, high_led, high_trump, win_idx = state or trick_state(trick, trump)
     # The cards that beat the one winning now (R-TRICK-2): obligations make us play one when we can.
@@ -171,32 +181,16 @@ def normal_card(
         winners = legal & ABOVE[high_trump]
     else:
         winners = legal & (ABOVE[high_led] | tmask)
-    # When we play 2nd or 3rd, the next seat is a rival still to play.
-    rival_may_trump = n < 3 and voids[(seat + 1) & 3] >> led & 1 and unseen & tmask
-
-    def safe(c: int) -> bool:
-        """Would ``c`` still win after the rival still to play (as far as this seat can tell)?"""
-        if n == 3:
-            return True
-        if unseen & ABOVE[c]:
-            return False
-        return c // 10 == trump or not rival_may_trump
-
-    def safe_among(mask: int) -> int:
-        out = 0
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            if safe(low.bit_length() - 1):
-                out |= low
-        return out
+    # When we play 2nd or 3rd, the next seat is a rival still to play: may it trump (void in the led suit)?
+    rival_may_trump = n < 3 and bool(unseen & tmask) and not unseen & ~excl[(seat + 1) & 3] & SUIT_MASKS[led]
 
     if n - win_idx == 2:  # our partner is winning the trick
         under = legal & ~winners
         if not under:
             # Made to beat the partner: with a card the last rival cannot beat, if we hold one.
-            return _cheapest(safe_among(winners) or winners, trump, keep), "montar_companero"
-        if safe(trick[win_idx]):
+            safe = _safe_among(winners, n, trump, unseen, rival_may_trump)
+            return _cheapest(safe or winners, trump, keep), "montar_companero"
+        if _safe_among(1 << trick[win_idx], n, trump, unseen, rival_may_trump):
             best = _strongest_with_tantos(under & ~tmask & ~keep)
             if best >= 0:
                 return best, "cargar"
@@ -205,42 +199,69 @@ def normal_card(
         return _cheapest(legal, trump, keep), "descartar"
     if n == 3:
         return _cheapest(winners, trump, keep), "ganar_barato"
-    safe_winners = safe_among(winners)
+    safe_winners = _safe_among(winners, n, trump, unseen, rival_may_trump)
     if safe_winners:
         return _cheapest(safe_winners, trump, keep), "ganar_seguro"
     return _cheapest(winners, trump, keep), "ganar_barato"
 
 
-def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int, str]:
+def _safe_among(mask: int, n: int, trump: int, unseen: int, rival_may_trump: bool) -> int:
+    """The cards of ``mask`` that would still win after the rival still to play (as far as the seat can tell):
+    every card when we play last; else the cards above every unseen card of their suit, and only trumps when
+    the next rival may trump."""
+    if n == 3:
+        return mask
+    if rival_may_trump:
+        mask &= SUIT_MASKS[trump]
+    out = 0
+    for m in SUIT_MASKS:
+        part = mask & m
+        if part:
+            out_of_suit = unseen & m
+            out |= part & ABOVE[out_of_suit.bit_length() - 1] if out_of_suit else part
+    return out
+
+
+def _lead(hand, legal, seat, trump, unseen, excl, trick_no, keep) -> tuple[int, str]:
     tmask = TRUMPS[trump]
-    rivals_void = voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
     rivals_trumps = unseen & tmask  # at worst the rivals hold them all
     my_trumps = hand & tmask
     top_trump = my_trumps.bit_length() - 1
     master_trump = top_trump >= 0 and not unseen & ABOVE[top_trump]
-    # Masters: our cards above every unseen card of their suit, in suits someone else still holds.
-    masters = [0, 0, 0, 0]
-    for s in range(4):
-        out = unseen & SUIT_MASKS[s]
-        if out and s != trump:
-            masters[s] = legal & ABOVE[out.bit_length() - 1]
     if trick_no >= 8 and master_trump and hand & ~tmask:
         # Las diez de últimas: keep the top trump for the last trick.
         rest = legal & ~(1 << top_trump)
-        m = (masters[0] | masters[1] | masters[2] | masters[3]) & rest
+        m = 0  # our masters (cards above every unseen card of their suit) but that trump
+        for s in range(4):
+            out = unseen & SUIT_MASKS[s]
+            if out and s != trump:
+                m |= rest & ABOVE[out.bit_length() - 1]
         if m:
             c = _strongest_with_tantos(m)
             return (c if c >= 0 else _weakest(m)), "guardar_ultimas"
         return _cheapest(rest, trump, keep), "guardar_ultimas"
-    best, best_key = -1, None
+    # The suits a rival is known to lack, read only while trumps are out (a void matters when it may trump).
+    if rivals_trumps:
+        rivals_void = suits_lacking(unseen & ~excl[(seat + 1) & 3]) | suits_lacking(
+            unseen & ~excl[(seat + 3) & 3]
+        )
+    else:
+        rivals_void = 0
+    # Masters: our cards above every unseen card of their suit, in suits someone else still holds; cash the
+    # one with most tantos, then from the suit with most cards out (the first suit on a tie).
+    best, best_key = -1, -1
     for s in range(4):
-        if not masters[s] or (rivals_void >> s & 1 and rivals_trumps):
+        out = unseen & SUIT_MASKS[s]
+        if not out or s == trump or rivals_void >> s & 1:
             continue
-        c = _strongest_with_tantos(masters[s])
+        m = legal & ABOVE[out.bit_length() - 1]
+        if not m:
+            continue
+        c = _strongest_with_tantos(m)
         if c < 0:
-            c = _weakest(masters[s])
-        key = (TANTOS_OF[c], (unseen & SUIT_MASKS[s]).bit_count())
-        if best_key is None or key > best_key:
+            c = _weakest(m)
+        key = TANTOS_OF[c] << 4 | out.bit_count()
+        if key > best_key:
             best, best_key = c, key
     if best >= 0:
         return best, "salir_mandona"
@@ -249,25 +270,28 @@ def _lead(hand, legal, seat, trump, unseen, voids, trick_no, keep) -> tuple[int,
     pool = legal & ~tmask & ~keep
     if not pool:
         pool = legal & ~tmask or legal
-    # Which suit to lead low from: one the partner lacks (and may trump), then one a rival lacks (it has to
-    # spend a trump on a low card), then the suit that has run most (fewest cards of it still out).
-    partner_void = voids[(seat + 2) & 3]
-    # Trumps are still out (``rivals_trumps`` is every unseen trump) and the partner may hold some.
-    partner_may_trump = not partner_void >> trump & 1 and rivals_trumps
-
-    def suit_key(s: int) -> tuple[bool, bool, int]:
-        return (
-            bool(partner_may_trump and partner_void >> s & 1),
-            bool(rivals_trumps and rivals_void >> s & 1),
-            -(unseen & SUIT_MASKS[s]).bit_count(),
-        )
-
-    suit = max((s for s in range(4) if pool & SUIT_MASKS[s]), key=suit_key)
+    # Which suit to lead low from: one the partner lacks (and may trump, so trumps are still out and it is not
+    # known to lack them), then one a rival lacks (it has to spend a trump on a low card), then the suit that
+    # has run most (fewest cards of it still out); the first suit on a tie.
+    fallo = 0
+    if rivals_trumps:
+        partner_void = suits_lacking(unseen & ~excl[(seat + 2) & 3])
+        if not partner_void >> trump & 1:
+            fallo = partner_void
+    suit, best_key = -1, -1
+    for s in range(4):
+        if pool & SUIT_MASKS[s]:
+            key = (
+                (fallo >> s & 1) << 5
+                | (rivals_void >> s & 1) << 4
+                | 10 - (unseen & SUIT_MASKS[s]).bit_count()
+            )
+            if key > best_key:
+                suit, best_key = s, key
     card = _cheapest(pool & SUIT_MASKS[suit], trump, keep)
-    fallo, rival_fallo, _ = suit_key(suit)
-    if suit != trump and fallo:
+    if suit != trump and fallo >> suit & 1:
         return card, "salir_al_fallo"
-    if suit != trump and rival_fallo:
+    if suit != trump and rivals_void >> suit & 1:
         return card, "hacer_fallar"
     return card, "salir_baja"
 
@@ -295,7 +319,7 @@ def normal_decision(view: SeatView, legal: int) -> Decision:
         view.seat,
         view.trump,
         view.unseen,
-        voids_of(view.possible()),
+        view.exclusions(),
         view.trick_no,
         view.sung,
         view.rules,
@@ -314,26 +338,6 @@ def suits_lacking(possible: int) -> int:
     )
 
 
-def voids_of(possible: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """Suits each seat is known to lack, from the cards it may still hold."""
-    return (
-        suits_lacking(possible[0]),
-        suits_lacking(possible[1]),
-        suits_lacking(possible[2]),
-        suits_lacking(possible[3]),
-    )
-
-
-def voids_seen_from(seat: int, unseen: int, excl: tuple[int, ...] | list[int]) -> list[int]:
-    """The suits each other seat is known to lack, as ``seat`` sees them: ``unseen`` (the cards it cannot see)
-    less what that seat's plays showed it could not hold (``excl``, as ``SeatView.exclusions``). The seat's own
-    entry is 0: the heuristics do not use it."""
-    voids = [0, 0, 0, 0]
-    for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
-        voids[other] = suits_lacking(unseen & ~excl[other])
-    return voids
-
-
 def principiante_card(legal: int, rng: random.Random) -> int:
     return pick(legal, rng)
 
@@ -343,6 +347,27 @@ def best_cante(options: tuple[CanteOption, ...]) -> CanteOption | None:
     if not options:
         return None
     return max(options, key=lambda o: (o.kind == "tute", o.points, -int(o.suit or 0)))
+
+
+def bot_cante(hand: int, trump: int, first_win: bool, sung: int, rules: TableRules) -> CanteOption | None:
+    """What a normal or fuerte bot holding ``hand`` sings right after its pair won a trick (``best_cante`` of
+    ``allowed_cantes``), or None: for the searches and rollouts, which ask it after every trick. The answer
+    depends on the hand's reyes and caballos alone, so it is kept by those (and the table's
+    ``tute_cualquier_baza``, the only switch ``allowed_cantes`` reads)."""
+    rc = hand & REYES_CABALLOS
+    if rc.bit_count() < 2:
+        return None  # no rey and caballo of one suit, no four of a kind
+    key = (rc, trump, first_win, sung, rules.tute_cualquier_baza)
+    try:
+        return _BOT_CANTES[key]
+    except KeyError:
+        opt = _BOT_CANTES[key] = best_cante(
+            allowed_cantes(rc, trump, first_win=first_win, sung=sung, rules=rules)
+        )
+        return opt
+
+
+_BOT_CANTES: dict[tuple[int, int, bool, int, bool], CanteOption | None] = {}
 
 
 def cante_reason(opt: CanteOption) -> Reason:

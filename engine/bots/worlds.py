@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.bots.policy import normal_card, voids_seen_from
+from engine.bots.policy import normal_card
 from engine.bots.view import SeatView, excluded
 from engine.cards import FULL_DECK
 from engine.obligations import legal_after, trick_state
@@ -104,9 +104,19 @@ def _fits(view: SeatView, plays: list[_Play], world: list[int]) -> bool:
         if not legal & (legal - 1):
             continue  # one card: nothing to read
         unseen = FULL_DECK & ~hand & ~p.played
-        voids = voids_seen_from(seat, unseen, p.excluded)
         card, _ = normal_card(
-            hand, legal, p.trick, seat, trump, unseen, voids, p.trick_no, p.sung, rules, p.tute_open, p.state
+            hand,
+            legal,
+            p.trick,
+            seat,
+            trump,
+            unseen,
+            p.excluded,
+            p.trick_no,
+            p.sung,
+            rules,
+            p.tute_open,
+            p.state,
         )
         if card != p.card:
             if i:
@@ -144,32 +154,58 @@ def _rule_sampler(view: SeatView, tries: int) -> Callable[[random.Random], list[
     sizes = [0 if s == view.seat else view.hand_size(s) - known[s].bit_count() for s in range(4)]
     options = {c: tuple(s for s in others if possible[s] >> c & 1) for c in free}
     free.sort(key=lambda c: len(options[c]))
-    inferred = [(1 << c, options[c]) for c in free]
-    loose = [(1 << c, others) for c in free]
+    inferred = [(1 << c, options[c], len(options[c])) for c in free]
+    loose = [(1 << c, others, 3) for c in free]
 
     def draw(rng: random.Random) -> list[int]:
         """Four hands (masks) consistent with the view: ours, the known cards, the voids and hand sizes.
 
         Each free card goes to one of the seats that may hold it, chosen in proportion to the cards each still
-        needs (a seat that needs none is never chosen)."""
+        needs (a seat that needs none is never chosen): ``r`` is drawn in [0, total) and the seats' needs are
+        taken off it in order until it goes below 0. One or three seats, the most frequent, are written out
+        (the same generator draws and the same arithmetic as the loop)."""
         uniform = rng.random
         for attempt in range(tries + 1):
             hands = list(known)
             need = sizes[:]
-            for bit, seats in inferred if attempt < tries else loose:  # the last try ignores the inferences
-                total = 0
-                for s in seats:
-                    total += need[s]
-                if not total:
-                    break
-                r = uniform() * total
-                for s in seats:
-                    n = need[s]
-                    if n:
-                        chosen = s
-                        r -= n
-                        if r < 0:
-                            break
+            # The last try ignores the inferences.
+            for bit, seats, k in inferred if attempt < tries else loose:
+                if k == 1:
+                    chosen = seats[0]
+                    if not need[chosen]:
+                        break
+                    uniform()
+                elif k == 3:
+                    a, b, c = seats
+                    na, nb, nc = need[a], need[b], need[c]
+                    if not na + nb + nc:
+                        break
+                    r = uniform() * (na + nb + nc)
+                    if na:
+                        chosen = a
+                        r -= na
+                    if not na or r >= 0:
+                        if nb:
+                            chosen = b
+                            r -= nb
+                            if r >= 0 and nc:
+                                chosen = c
+                        elif nc:
+                            chosen = c
+                else:
+                    total = 0
+                    for s in seats:
+                        total += need[s]
+                    if not total:
+                        break
+                    r = uniform() * total
+                    for s in seats:
+                        n = need[s]
+                        if n:
+                            chosen = s
+                            r -= n
+                            if r < 0:
+                                break
                 hands[chosen] |= bit
                 need[chosen] -= 1
             else:

@@ -42,3 +42,11 @@ def walk(hand: Hand, rng: random.Random, level: str = "normal", reads: int = 0):
         decision = choose_play(seat_view(hand, hand.turn), level, rng, reads=reads)
         if hand.play(decision.card) is not None:
             sing_after_trick(hand, [level] * 4, rng)
+
+
+def mixed_walk(rules, seed: int):
+    """``walk`` over the hand dealt from ``seed`` (dealer ``seed % 4``), played by normal bots on even seeds
+    and principiante bots on odd ones; yields (the hand, the generator playing it)."""
+    rng = random.Random(seed)
+    for h in walk(Hand.new(rng, seed % 4, rules), rng, "principiante" if seed % 2 else "normal"):
+        yield h, rng

@@ -21,7 +21,7 @@ from engine.bots import (
 )
 from engine.bots.policy import normal_card
 from engine.bots.table import sing_after_trick
-from engine.cards import CARDS, FULL_DECK, cards_of, mask_of, parse_cards
+from engine.cards import CARDS, FULL_DECK, SUIT_MASKS, cards_of, mask_of, parse_cards
 from engine.hand import Hand, HandError
 from engine.match import Match
 from engine.referee import referee_record
@@ -274,9 +274,11 @@ LOW_HAND = "2c 4c 7c 2e 4e 2b 4b 5b 6b 2o"  # no master, one low trump: the bot 
 
 
 def _normal_lead(voids=(0, 0, 0, 0), hand=LOW_HAND) -> tuple[str, str]:
+    """The lead when ``voids[s]`` (a 4-bit mask of suits) are the suits seat ``s`` showed it lacks."""
     mine = mask_of(parse_cards(hand.split()))
     unseen = FULL_DECK & ~mine
-    card, code = normal_card(mine, mine, (), 0, 0, unseen, voids, 1, 0, preset("guia"))
+    excl = [sum(SUIT_MASKS[s] for s in range(4) if v >> s & 1) for v in voids]
+    card, code = normal_card(mine, mine, (), 0, 0, unseen, excl, 1, 0, preset("guia"))
     return CARDS[card].code, code
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.bots import choose_play, endgame, fuerte, seat_view
+from engine.bots import choose_play, endgame, fuerte, seat_view, worlds
 from engine.bots.fuerte import candidates, clearly_better, evaluate
 from engine.bots.policy import normal_decision
 from engine.bots.table import sing_after_trick
@@ -18,7 +18,7 @@ from engine.hand import Hand, InvalidCante
 from engine.referee import check_trick
 from engine.rules import PRESETS
 
-from .helpers import walk
+from .helpers import mixed_walk, walk
 
 rule = pytest.mark.rule
 
@@ -41,8 +41,7 @@ def test_every_sampled_world_fits_the_seats_hand_its_knowledge_and_every_play_so
     rules = PRESETS[name]
     checked = 0
     for seed in range(25):
-        rng = random.Random(seed)
-        for h in walk(Hand.new(rng, seed % 4, rules), rng, "principiante" if seed % 2 else "normal"):
+        for h, rng in mixed_walk(rules, seed):
             if rng.random() > 0.15:
                 continue
             view = seat_view(h, h.turn)
@@ -58,6 +57,53 @@ def test_every_sampled_world_fits_the_seats_hand_its_knowledge_and_every_play_so
                 assert _history_is_legal(view, world)
                 checked += 1
     assert checked > 200
+
+
+def _reference_draw(view, rng, tries=30):
+    """The rules' sampler as first written (a loop over the seats that may hold each card), kept as the oracle
+    for ``worlds._rule_sampler``, whose one- and three-seat cases are written out for speed (issue 30)."""
+    possible, known = view.possible(), view.known()
+    others = tuple(s for s in range(4) if s != view.seat)
+    rest = view.unseen & ~(known[0] | known[1] | known[2] | known[3])
+    free = [c for c in range(40) if rest >> c & 1]
+    sizes = [0 if s == view.seat else view.hand_size(s) - known[s].bit_count() for s in range(4)]
+    options = {c: tuple(s for s in others if possible[s] >> c & 1) for c in free}
+    free.sort(key=lambda c: len(options[c]))
+    for attempt in range(tries + 1):
+        hands, need = list(known), sizes[:]
+        for c in free:
+            seats = options[c] if attempt < tries else others
+            total = sum(need[s] for s in seats)
+            if not total:
+                break
+            r = rng.random() * total
+            for s in seats:
+                if need[s]:
+                    chosen = s
+                    r -= need[s]
+                    if r < 0:
+                        break
+            hands[chosen] |= 1 << c
+            need[chosen] -= 1
+        else:
+            return hands
+    raise AssertionError("no world")
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_sampler_draws_the_very_worlds_of_the_plain_loop_from_the_same_generator(name):
+    rules = PRESETS[name]
+    checked = 0
+    for seed in range(12):
+        for h, _ in mixed_walk(rules, seed):
+            view = seat_view(h, h.turn)
+            ours, theirs = random.Random(seed), random.Random(seed)
+            draw = worlds._rule_sampler(view, 30)
+            for _ in range(5):
+                assert draw(ours) == _reference_draw(view, theirs)
+                checked += 1
+            assert ours.random() == theirs.random()  # as many numbers drawn
+    assert checked > 2000
 
 
 def _all_worlds(view):
