@@ -158,6 +158,19 @@ def abandon(*, owner: Owner, token: str) -> tuple[Match, bool]:
     return match, True
 
 
+# What «Partidas sin terminar» shows of a match (tutor.play.presenters.resume_rows).
+RESUME_FIELDS = ("token", "source_hand_id", "max_hands", "level", "mode", "points", "rules", "created_at")
+
+
+def unfinished(owner: Owner) -> list[tuple]:
+    """The owner's matches to resume, the one moved last first, as tuples of RESUME_FIELDS."""
+    return list(
+        Match.objects.filter(owner.q, finished_at__isnull=True, abandoned_at__isnull=True)
+        .order_by("-updated_at")
+        .values_list(*RESUME_FIELDS)
+    )
+
+
 def newest_match_id(owner: Owner) -> int:
     """The id of the owner's newest match (0: none): the state «Nueva partida» is pressed at."""
     return only_row(Match.objects.filter(owner.q).order_by("-pk").values_list("pk", flat=True)) or 0

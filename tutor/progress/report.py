@@ -131,9 +131,9 @@ def progress_for(owner: Owner | None) -> Progress:
     return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
 
 
-def due_cards(owner: Owner):
+def due_cards(owner: Owner, now=None):
     """The exercise types whose FSRS review is due now (``Progress.due_count`` counts them)."""
-    return FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__lte=timezone.now())
+    return FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__lte=now or timezone.now())
 
 
 def open_review_items(owner: Owner):
