@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass, field
 from datetime import datetime
 
-from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -121,14 +120,10 @@ def _action(home: Returning) -> Action:
     return Action(_("Practicar"), reverse("practice:index"))
 
 
-def _owner(user_id: int | None = None, anon_id: str = "") -> Owner:
-    return Owner(get_user_model()(pk=user_id), "") if user_id is not None else Owner(None, anon_id)
-
-
 def _numbers(now, **who) -> Compiled:
     """The page's numbers and the lessons done, in one query (not the whole report: only what it
     shows); with an account, whether it has tasks to do (their rows are read only when it has)."""
-    owner = _owner(**who)
+    owner = Owner.by_id(**who)
     return compile_at_once(
         report.due_cards(owner, now=now),
         report.open_review_items(owner),
@@ -140,7 +135,7 @@ def _numbers(now, **who) -> Compiled:
 
 def _recent(**who) -> Compiled:
     """The newest answers, as the page shows them (report.recent_attempts' order)."""
-    answers = Attempt.objects.filter(_owner(**who).q).order_by("-created_at", "-id")
+    answers = Attempt.objects.filter(Owner.by_id(**who).q).order_by("-created_at", "-id")
     return rows(answers.values_list("correct", "family", "issued__token", "created_at")[:RECENT])
 
 
@@ -156,7 +151,7 @@ def returning(request: HttpRequest) -> Returning | None:
     if user is not None and user.is_teacher:
         return None  # teachers start from their classes (the menu's «Clases»)
     course = lessons.get_course()
-    who = {"user_id": user.pk} if user is not None else {"anon_id": owner.anon_id}
+    who = owner.ids
     due_count, queue_size, table_retries, done_keys, *tasks = _NUMBERS(now=timezone.now(), **who)
     done = set(done_keys)
     home = Returning(

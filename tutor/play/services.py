@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,6 +20,7 @@ from engine.match import Match as EngineMatch
 from engine.rules import GUIA, TableRules
 from tutor.hands import services as hands
 from tutor.hands.models import Source
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import match_finished
 from tutor.play.table import (
@@ -162,13 +163,25 @@ def abandon(*, owner: Owner, token: str) -> tuple[Match, bool]:
 RESUME_FIELDS = ("token", "source_hand_id", "max_hands", "level", "mode", "points", "rules", "created_at")
 
 
-def unfinished(owner: Owner) -> list[tuple]:
-    """The owner's matches to resume, the one moved last first, as tuples of RESUME_FIELDS."""
-    return list(
-        Match.objects.filter(owner.q, finished_at__isnull=True, abandoned_at__isnull=True)
-        .order_by("-updated_at")
-        .values_list(*RESUME_FIELDS)
+def _index_rows(**who) -> Compiled:
+    """The owner's unfinished matches and their newest match (finished or not), the one moved last first."""
+    mine = Match.objects.filter(Owner.by_id(**who).q)
+    newest = Subquery(mine.order_by("-pk").values("pk")[:1])
+    shown = mine.filter(Q(finished_at__isnull=True, abandoned_at__isnull=True) | Q(pk=newest))
+    return rows(
+        shown.order_by("-updated_at").values_list("pk", "finished_at", "abandoned_at", *RESUME_FIELDS)
     )
+
+
+_INDEX_ROWS = Prepared(_index_rows)  # /jugar/ is opened often: built once per process
+
+
+def index_state(owner: Owner) -> tuple[list[tuple], int]:
+    """What /jugar/ shows, in one query: the owner's matches to resume, the one moved last first, as
+    tuples of RESUME_FIELDS; and the id of their newest match (0: none, as ``newest_match_id``)."""
+    found = _INDEX_ROWS(**owner.ids)
+    newest = max((row[0] for row in found), default=0)
+    return [row[3:] for row in found if row[1] is None and row[2] is None], newest
 
 
 def newest_match_id(owner: Owner) -> int:

@@ -46,10 +46,9 @@ def _has_matches(request: HttpRequest) -> bool:
     return request.user.is_authenticated or bool(request.session.get(SESSION_KEY))
 
 
-def _resume_html(request: HttpRequest) -> str:
-    """«Partidas sin terminar»: the visitor's unfinished matches, newest move first, read as plain
-    values and drawn again only when something the list shows changes (tutor/lib/fragments.py)."""
-    rows = services.unfinished(owner_for(request)) if _has_matches(request) else []
+def _resume_html(request: HttpRequest, rows: list[tuple]) -> str:
+    """«Partidas sin terminar»: the visitor's unfinished matches (services.index_state), drawn again
+    only when something the list shows changes (tutor/lib/fragments.py)."""
     if not rows:
         return ""
     shown = (rows, timezone.get_current_timezone_name())
@@ -67,7 +66,7 @@ def _variants_html(request: HttpRequest) -> str:
 def index(request: HttpRequest) -> HttpResponse:
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
     rules = request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"
-    newest = services.newest_match_id(owner_for(request)) if _has_matches(request) else 0
+    rows, newest = services.index_state(owner_for(request)) if _has_matches(request) else ([], 0)
     # The form, with the newest match the owner had when it was drawn (a second «Empezar» is seen as
     # such): drawn once per process for each table and that number (tutor/lib/fragments.py).
     form_html = shared_part(
@@ -78,7 +77,7 @@ def index(request: HttpRequest) -> HttpResponse:
     )
     context = {
         "new_form_html": form_html,
-        "resume_html": _resume_html(request),
+        "resume_html": _resume_html(request, rows),
         "variants_html": _variants_html(request),
     }
     return render(request, "play/index.html", context)
@@ -88,9 +87,10 @@ def index(request: HttpRequest) -> HttpResponse:
 def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
     if not form.is_valid():
+        rows = services.index_state(owner_for(request))[0] if _has_matches(request) else []
         context = {
             "form": form,
-            "resume_html": _resume_html(request),
+            "resume_html": _resume_html(request, rows),
             "variants_html": _variants_html(request),
         }
         return render(request, "play/index.html", context, status=400)

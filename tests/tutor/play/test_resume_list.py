@@ -79,3 +79,24 @@ def test_each_visitor_sees_only_their_own_kept_list(alice, bob, alice_client, bo
     mine = services.start_match(owner=Owner(alice, ""))
     assert mine.token in _text(alice_client)
     assert mine.token not in _text(bob_client) and "Partidas sin terminar" not in _text(bob_client)
+
+
+def test_a_refused_new_match_page_still_lists_the_matches_to_resume(alice, alice_client):
+    mine = services.start_match(owner=Owner(alice, ""))
+    response = alice_client.post(reverse("play:new"), {"rules": "chinchon", "level": "x", "mode": "aprendiz"})
+    assert response.status_code == 400
+    assert mine.token in response.content.decode() and Match.objects.count() == 1
+
+
+def test_the_page_offers_the_newest_match_as_the_state_of_its_form(alice, alice_client):
+    # «Nueva partida» carries the newest match, finished or not (tutor.lib.pressed): one match per press.
+    owner = Owner(alice, "")
+    first = services.start_match(owner=owner)
+    newest = services.start_match(owner=owner)
+    Match.objects.filter(pk=newest.pk).update(finished_at=timezone.now())
+    body = alice_client.get(reverse("play:index")).content.decode()
+    assert f'value="{newest.pk}"' in body and first.token in body and newest.token not in body
+    rows, newest_id = services.index_state(owner)
+    assert [row[0] for row in rows] == [first.token] and newest_id == newest.pk == services.newest_match_id(
+        owner
+    )
