@@ -10,6 +10,8 @@ from django.utils import timezone
 
 from engine.rules import GUIA, RULE_CATALOGUE
 from engine.scenarios import FAMILIES, FAMILY_LABELS, MISCONCEPTIONS, families_for
+from tutor.lib.counts import compile_at_once
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.progress import mastery
@@ -88,13 +90,41 @@ class Progress:
         return len(self.due_families)
 
 
+@dataclass(frozen=True)
+class _Stat:
+    kind: str
+    key: str
+    attempts: int
+    correct: int
+    recent: str
+
+
+def _stats(**who) -> Compiled:
+    fields = ("kind", "key", "attempts", "correct", "recent")
+    return rows(SkillStat.objects.filter(Owner.by_id(**who).q).values_list(*fields))
+
+
+def _cards(**who) -> Compiled:
+    return rows(FamilyCard.objects.filter(Owner.by_id(**who).q).values_list("family", "due"))
+
+
+def _queue(**who) -> Compiled:
+    return compile_at_once(open_review_items(Owner.by_id(**who)))
+
+
+# Mi progreso and the review sessions read these on every visit: built once per process
+# (tutor/lib/prepared.py).
+_STATS, _CARDS, _QUEUE = Prepared(_stats), Prepared(_cards), Prepared(_queue)
+
+
 def progress_for(owner: Owner | None) -> Progress:
     """One owner's statistics, weak skills and spaced-repetition state (three queries; none for a
     visitor who never practised, ``None``)."""
-    stats = list(SkillStat.objects.filter(owner.q)) if owner is not None else []
+    stats = [_Stat(*row) for row in _STATS(**owner.ids)] if owner is not None else []
     if not stats:  # every attempt counts its skills: no stats, no practice (nor cards, nor queue)
         return Progress(0, 0, [], [], [], 0)
-    cards = {card.family: card.due for card in FamilyCard.objects.filter(owner.q).only("family", "due")}
+    cards = dict(_CARDS(**owner.ids))
+    [queue_size] = _QUEUE(**owner.ids)
     families = [
         SkillRow(
             s.key, str(FAMILY_LABELS.get(s.key, s.key)), s.attempts, s.correct, s.recent, due=cards.get(s.key)
@@ -127,7 +157,6 @@ def progress_for(owner: Owner | None) -> Progress:
     )
     now = timezone.now()
     due_families = [family for family in FAMILIES if cards.get(family) is not None and cards[family] <= now]
-    queue_size = open_review_items(owner).count()
     return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
 
 
