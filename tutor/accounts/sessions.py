@@ -28,8 +28,11 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.middleware import AuthenticationMiddleware as DjangoAuthenticationMiddleware
 from django.contrib.sessions.backends import db
 from django.core.exceptions import SuspiciousOperation, ValidationError
+from django.db import router
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+
+from tutor.lib.prepared import Compiled, Prepared, rows
 
 # The session store whose user ``auth.get_user`` is reading, while it reads it.
 _reading: ContextVar[SessionStore | None] = ContextVar("tutor_session_being_read", default=None)
@@ -46,19 +49,19 @@ class SessionStore(db.SessionStore):
         return Session
 
     def _get_session_from_db(self):
-        """Django's read of the row (unexpired, by key), with the account joined to it."""
+        """Django's read of the row (unexpired, by key), with the account joined to it: one query,
+        built once per process (tutor/lib/prepared.py)."""
         self.loaded_user = None
         try:
-            found = self.model.objects.select_related("user").get(
-                session_key=self.session_key, expire_date__gt=timezone.now()
-            )
-        except (self.model.DoesNotExist, SuspiciousOperation) as e:
-            if isinstance(e, SuspiciousOperation):
-                logging.getLogger(f"django.security.{e.__class__.__name__}").warning(str(e))
+            found = _READ(session_key=self.session_key, now=timezone.now()) if self.session_key else []
+        except SuspiciousOperation as e:
+            logging.getLogger(f"django.security.{e.__class__.__name__}").warning(str(e))
+            found = []
+        if not found:
             self._session_key = None
             return None
-        self.loaded_user = found.user
-        return found
+        session, self.loaded_user = _instances(self.model, found[0])
+        return session
 
     def create_model_instance(self, data):
         session = super().create_model_instance(data)
@@ -69,6 +72,34 @@ class SessionStore(db.SessionStore):
         session = await super().acreate_model_instance(data)
         session.user_id = _user_id(data)
         return session
+
+
+def _fields(model) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
+
+
+def _read(session_key: str, now) -> Compiled:
+    """The unexpired session of that key, its columns then its account's (all None: no account)."""
+    from tutor.accounts.models import Session
+
+    found = Session.objects.filter(session_key=session_key, expire_date__gt=now)
+    user_columns = [f"user__{name}" for name in _fields(get_user_model())]
+    return rows(found.values_list(*_fields(Session), *user_columns))
+
+
+_READ = Prepared(_read)
+
+
+def _instances(model, row: tuple):
+    """The session and its user (or None) as model instances, from a row of ``_read``."""
+    using = router.db_for_read(model)
+    columns = _fields(model)
+    session = model.from_db(using, columns, row[: len(columns)])
+    user_model = get_user_model()
+    user_columns, user_row = _fields(user_model), row[len(columns) :]
+    if user_row[user_columns.index(user_model._meta.pk.attname)] is None:  # not signed in, or gone
+        return session, None
+    return session, user_model.from_db(using, user_columns, user_row)
 
 
 def _user_id(data: dict) -> int | None:

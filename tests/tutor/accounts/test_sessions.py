@@ -96,6 +96,13 @@ def test_a_password_set_outside_any_session_ends_them_all(alice, alice_client):
     assert not _signed_in(alice_client)
 
 
+def test_an_expired_session_signs_nobody_in_and_an_unknown_key_neither(alice, alice_client, client):
+    Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
+    assert not _signed_in(alice_client)
+    client.cookies["sessionid"] = "n" * 32
+    assert not _signed_in(client)
+
+
 def test_an_account_made_inactive_is_signed_out(alice, alice_client):
     type(alice).objects.filter(pk=alice.pk).update(is_active=False)
     assert not _signed_in(alice_client)
