@@ -2,7 +2,7 @@
 
 Django's database sessions read the session (one query), then ``auth.get_user`` asks the backend for
 the user (a second). Here the session row carries its account's id (``accounts.Session.user``), the
-store reads the row with the user joined, and the backend hands that user to ``auth.get_user``, which
+store reads the row with the user joined (one query, built once per process), and the backend hands that user to ``auth.get_user``, which
 still checks the session's hash against it (a password changed elsewhere, a child's new password from
 the class, ends the session as before) and whether the account may sign in.
 
@@ -114,8 +114,7 @@ def _user_id(data: dict) -> int | None:
 
 class SessionUserBackend(ModelBackend):
     def get_user(self, user_id):
-        store = _reading.get()
-        user = store.loaded_user if store is not None else None
+        user = getattr(_reading.get(), "loaded_user", None)
         if user is not None and user.pk == user_id:
             return user if self.user_can_authenticate(user) else None
         return super().get_user(user_id)
