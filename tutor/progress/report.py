@@ -6,7 +6,6 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import router
 from django.utils import timezone
 
 from engine.rules import GUIA, RULE_CATALOGUE
@@ -14,7 +13,7 @@ from engine.scenarios import FAMILIES, FAMILY_LABELS, MISCONCEPTIONS, families_f
 from tutor.lib.counts import compile_at_once
 from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Issued
+from tutor.practice.models import Attempt
 from tutor.progress import mastery
 from tutor.progress.models import FamilyCard, ReviewItem, SkillStat
 
@@ -177,9 +176,27 @@ def review_queue(owner: Owner, rng: random.Random | None = None) -> list[ReviewI
     return items
 
 
+@dataclass(frozen=True)
+class AnsweredQuestion:
+    token: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What Mi progreso shows of an answer (read as plain values, no model instance)."""
+
+    pk: int
+    correct: bool
+    family: str
+    misconception: str
+    rule_ids: list
+    created_at: datetime
+    issued: AnsweredQuestion
+
+
 @dataclass
 class RecentAttempt:
-    attempt: Attempt
+    attempt: Answer
 
     @property
     def family_label(self) -> str:
@@ -191,29 +208,18 @@ class RecentAttempt:
         return str(MISCONCEPTIONS.get(code, code)) if code else ""
 
 
-_SHOWN = {"id", "family", "rule_ids", "correct", "misconception", "created_at", "mode", "issued_id"}
-
-
-def _recent_fields() -> list[str]:
-    """What is shown of an answer, in the model's order (as ``Model.from_db`` takes them)."""
-    return [f.attname for f in Attempt._meta.concrete_fields if f.attname in _SHOWN]
-
-
 def _recent(**who) -> Compiled:
     answers = Attempt.objects.filter(Owner.by_id(**who).q).order_by("-created_at", "-id")
-    return rows(answers.values_list(*_recent_fields(), "issued_id", "issued__token")[:RECENT_ATTEMPTS])
+    shown = ("id", "correct", "family", "misconception", "rule_ids", "created_at", "issued__token")
+    return rows(answers.values_list(*shown)[:RECENT_ATTEMPTS])
 
 
 _RECENT = Prepared(_recent)
 
 
 def recent_attempts(owner: Owner) -> list[RecentAttempt]:
-    """The owner's newest RECENT_ATTEMPTS answers, newest first, each with its question's token only
-    (one query, built once per process)."""
-    using, fields = router.db_for_read(Attempt), _recent_fields()
-    found = []
-    for row in _RECENT(**owner.ids):
-        attempt = Attempt.from_db(using, fields, row[:-2])
-        attempt.issued = Issued.from_db(using, ("id", "token"), row[-2:])
-        found.append(RecentAttempt(attempt))
-    return found
+    """The owner's newest RECENT_ATTEMPTS answers, newest first, with their questions' tokens (one
+    query, built once per process)."""
+    return [
+        RecentAttempt(Answer(*row[:-1], issued=AnsweredQuestion(row[-1]))) for row in _RECENT(**owner.ids)
+    ]
