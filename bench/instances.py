@@ -131,12 +131,14 @@ def stop(servers: list[subprocess.Popen]) -> None:
 def session_for(user) -> str:
     """A signed-in session of ``user`` made in the database (every instance reads it), for seed scripts
     run with ``run_json``; returns its key, the sessionid cookie's value."""
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+
+    from tutor.accounts.sessions import SessionStore
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return session.session_key

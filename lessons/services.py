@@ -40,9 +40,9 @@ def progress_by_step(owner: Owner | None) -> dict[str, StepProgress]:
     return {row.step_key: row for row in StepProgress.objects.filter(owner.q)}
 
 
-def done_step_keys(owner: Owner) -> set[str]:
-    """The keys of the steps the owner completed (one query of keys, no rows built)."""
-    return set(StepProgress.objects.filter(owner.q, done_at__isnull=False).values_list("step_key", flat=True))
+def done_steps(owner: Owner):
+    """The owner's progress rows of completed steps (a queryset: their ``step_key`` is what counts)."""
+    return StepProgress.objects.filter(owner.q, done_at__isnull=False)
 
 
 def done_keys(progress: dict[str, StepProgress]) -> set[str]:

@@ -68,7 +68,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, reading the user the session brought (tutor.accounts.sessions): one query for both.
+    "tutor.accounts.sessions.AuthenticationMiddleware",
     # In place of Django's LocaleMiddleware: the account's or the cookie's choice, never
     # Accept-Language (Spanish is the default for everyone who has not chosen), no URL prefixes.
     "tutor.accounts.language.language_middleware",
@@ -168,6 +169,10 @@ else:
 LIVE_EVENTS = bool(os.environ.get("REDIS_URL")) and os.environ.get("DJANGO_LIVE_EVENTS", "1") == "1"
 
 AUTH_USER_MODEL = "accounts.User"
+# Sessions stay in the database (a Redis outage must sign nobody out), each row with its account's id:
+# the session and its user are read in one query (tutor.accounts.sessions).
+SESSION_ENGINE = "tutor.accounts.sessions"
+AUTHENTICATION_BACKENDS = ["tutor.accounts.sessions.SessionUserBackend"]
 # Django's hashers, plus the quick one children's generated passwords start with and its strengthening
 # (tutor.classroom.passwords).
 PASSWORD_HASHERS = [

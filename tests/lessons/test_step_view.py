@@ -3,13 +3,13 @@
 import re
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.urls import reverse
 
 from engine.rules import RULE_CATALOGUE
 from lessons.course import load_course
 from lessons.models import CheckpointIssue, StepProgress
 from tests.lessons.conftest import right_answer, wrong_answer
+from tutor.accounts.models import Session
 from tutor.practice.identity import Owner
 from tutor.practice.models import Issued
 from tutor.practice.services import submit

@@ -57,7 +57,7 @@ DERANDOMIZE = "TUTOR_FUZZ_EXAMPLES" not in os.environ and os.environ.get("TUTOR_
 PERSONAS = (None, "alice", "bob", "charlie", "teresa", "tomas")
 # Rows that a refused request may still touch: the visitor's session (messages, the anonymous id).
 # (Permissions and content types are fixed at migrate time: not worth reading on every example.)
-UNTRACKED = {"sessions.session", "auth.permission", "contenttypes.contenttype"}
+UNTRACKED = {"accounts.session", "auth.permission", "contenttypes.contenttype"}
 ERROR_MARKERS = ("alert-danger", "invalid-feedback", "errorlist", "data-answer-error")
 ENGLISH = re.compile(
     r"This field|Enter a valid|Ensure this|Select a valid|Bad Request|Forbidden|Not Found|is required|Traceback"

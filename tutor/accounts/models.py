@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -30,3 +31,34 @@ class User(AbstractUser):
     @property
     def is_teacher(self) -> bool:
         return self.role == self.Role.TEACHER
+
+
+class Session(AbstractBaseSession):
+    """A visitor's session, kept in the database (a Redis outage must not sign anybody out), with the
+    account it is signed in to beside its data: ``tutor.accounts.sessions`` reads the session and its
+    user in one query, and an account's sessions are found (and ended) by an index, not by decoding
+    every session. ``user`` follows the data's ``_auth_user_id`` on every save.
+
+    No database constraint on ``user``: a session saved for an account erased a moment before (two
+    requests racing) must not fail its insert (Django's store would retry a failed insert with a new
+    key for ever); Django's ORM still deletes an account's sessions with it (CASCADE), and an orphan
+    row signs nobody in (the user is not found) and expires like any other.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        db_constraint=False,
+        related_name="+",
+    )
+
+    class Meta(AbstractBaseSession.Meta):
+        pass
+
+    @classmethod
+    def get_session_store_class(cls):
+        from tutor.accounts.sessions import SessionStore
+
+        return SessionStore

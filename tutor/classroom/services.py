@@ -515,17 +515,21 @@ def start_set_match(*, assignment: Assignment, item: SetItem) -> SetMatch:
         return SetMatch.objects.create(assignment=locked, item=item, match=match)
 
 
+def open_assignments(student):
+    """The student's published sets not yet handed in (a queryset, in no order)."""
+    return Assignment.objects.filter(
+        student=student,
+        practice_set__published_at__isnull=False,
+        practice_set__classroom__archived=False,
+        withdrawn_at__isnull=True,  # a class left or a student removed: its sets are not theirs to do
+    ).exclude(state__in=(Assignment.State.SUBMITTED, Assignment.State.LATE))
+
+
 def assignments_to_do(student) -> list[Assignment]:
     """The student's published sets not yet handed in, soonest due first (one query), each marked
     ``overdue`` and ``not_open`` as of now."""
     rows = list(
-        Assignment.objects.filter(
-            student=student,
-            practice_set__published_at__isnull=False,
-            practice_set__classroom__archived=False,
-            withdrawn_at__isnull=True,  # a class left or a student removed: its sets are not theirs to do
-        )
-        .exclude(state__in=(Assignment.State.SUBMITTED, Assignment.State.LATE))
+        open_assignments(student)
         .select_related("practice_set__classroom")
         .order_by("practice_set__due_at", "pk")
     )

@@ -10,6 +10,7 @@ from engine.cards import TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_
 from engine.tricks import trick_winner
 from tutor.core.home import returning
 from tutor.lib.cards import rank_name
+from tutor.lib.fragments import cached_part
 from tutor.lib.outage import cache_answers
 
 logger = logging.getLogger(__name__)
@@ -37,7 +38,14 @@ def home(request: HttpRequest) -> HttpResponse:
         "trump_card": SAMPLE_TRUMP_CARD,
         "winner": trick_winner(SAMPLE_TRICK, trump),
     }
-    return render(request, "core/home.html", {"sample": sample, "returning": returning(request)})
+    home = returning(request)
+    context = {"sample": sample, "returning": home}
+    if home is not None:  # the learner's part, drawn again only when what it shows has changed
+        shown = home.shown()
+        context["returning_html"] = cached_part(
+            request, "core/home.html#returning", shown, lambda: {"returning": home}
+        )
+    return render(request, "core/home.html", context)
 
 
 @require_GET

@@ -53,6 +53,21 @@ class Owner:
             return cls(row.learner, "")
         return cls(None, row.anon_id)
 
+    @classmethod
+    def by_id(cls, user_id: int | None = None, anon_id: str = "") -> Owner:
+        """The owner named by ``ids`` (its account as an unsaved instance carrying only the id:
+        enough to filter by, as prepared queries do, tutor/lib/prepared.py)."""
+        if user_id is not None:
+            from django.contrib.auth import get_user_model
+
+            return cls(get_user_model()(pk=user_id), "")
+        return cls(None, anon_id)
+
+    @property
+    def ids(self) -> dict:
+        """``{"user_id": …}`` or ``{"anon_id": …}``: the owner as plain values (``Owner.by_id(**ids)``)."""
+        return {"user_id": self.user.pk} if self.user is not None else {"anon_id": self.anon_id}
+
     @property
     def fields(self) -> dict:
         """Keyword arguments to store on a new row that belongs to this owner."""

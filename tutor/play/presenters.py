@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,7 +20,7 @@ from tutor.hands.models import HandRecord
 from tutor.lib.cards import card_name
 from tutor.lib.tables import table_label
 from tutor.play import bots, services
-from tutor.play.models import Match, MatchHand
+from tutor.play.models import Level, Match, MatchHand, TutorMode
 from tutor.play.table import CANTE, CARD, LEARNER, PASS, Step, Table, cante_option, match_state
 from tutor.practice.display import rule_lines
 
@@ -363,3 +366,42 @@ def hand_results(match: Match) -> list[dict]:
             }
         )
     return out
+
+
+@dataclass(frozen=True)
+class ResumeRow:
+    """A match to resume as «Partidas sin terminar» shows it."""
+
+    url: str
+    abandon_url: str  # "" for a class task's match, which cannot be left
+    replay: bool  # a hand replayed from «Revisar la mano»
+    task: bool  # a class task's match («jugar N manos»)
+    level: str
+    mode: str
+    points: tuple[int, int]
+    table_name: str
+    created_at: datetime
+
+
+def resume_rows(rows: list[tuple]) -> list[ResumeRow]:
+    """services.unfinished's tuples, in words."""
+    levels, modes = dict(Level.choices), dict(TutorMode.choices)
+    found = []
+    for row in rows:
+        values = dict(zip(services.RESUME_FIELDS, row, strict=True))
+        token, points = values["token"], (list(values["points"]) + [0, 0])[:2]
+        found.append(
+            ResumeRow(
+                url=reverse("play:match", args=[token]),
+                abandon_url="" if values["max_hands"] else reverse("play:abandon", args=[token]),
+                # «Jugar desde aquí» from a hand here or from a kept record (Match.is_replay)
+                replay=values["source_hand_id"] is not None or values["source_record_id"] is not None,
+                task=bool(values["max_hands"]),
+                level=str(levels.get(values["level"], values["level"])),
+                mode=str(modes.get(values["mode"], values["mode"])),
+                points=(points[0], points[1]),
+                table_name=table_label(values["rules"]),
+                created_at=values["created_at"],
+            )
+        )
+    return found

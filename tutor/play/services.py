@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F
+from django.db.models import Count, F, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,6 +21,7 @@ from engine.record_replay import CannotReplay, replay_start
 from engine.rules import GUIA, TableRules
 from tutor.hands import services as hands
 from tutor.hands.models import HandRecord, Source
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.play.models import Event, Match, MatchHand
 from tutor.play.signals import match_finished
 from tutor.play.table import (
@@ -159,6 +160,41 @@ def abandon(*, owner: Owner, token: str) -> tuple[Match, bool]:
         match.abandoned_at = timezone.now()
         match.save(update_fields=["abandoned_at"])
     return match, True
+
+
+# What «Partidas sin terminar» shows of a match (tutor.play.presenters.resume_rows).
+RESUME_FIELDS = (
+    "token",
+    "source_hand_id",
+    "source_record_id",
+    "max_hands",
+    "level",
+    "mode",
+    "points",
+    "rules",
+    "created_at",
+)
+
+
+def _index_rows(**who) -> Compiled:
+    """The owner's unfinished matches and their newest match (finished or not), the one moved last first."""
+    mine = Match.objects.filter(Owner.by_id(**who).q)
+    newest = Subquery(mine.order_by("-pk").values("pk")[:1])
+    shown = mine.filter(Q(finished_at__isnull=True, abandoned_at__isnull=True) | Q(pk=newest))
+    return rows(
+        shown.order_by("-updated_at").values_list("pk", "finished_at", "abandoned_at", *RESUME_FIELDS)
+    )
+
+
+_INDEX_ROWS = Prepared(_index_rows)  # /jugar/ is opened often: built once per process
+
+
+def index_state(owner: Owner) -> tuple[list[tuple], int]:
+    """What /jugar/ shows, in one query: the owner's matches to resume, the one moved last first, as
+    tuples of RESUME_FIELDS; and the id of their newest match (0: none, as ``newest_match_id``)."""
+    found = _INDEX_ROWS(**owner.ids)
+    newest = max((row[0] for row in found), default=0)
+    return [row[3:] for row in found if row[1] is None and row[2] is None], newest
 
 
 def newest_match_id(owner: Owner) -> int:

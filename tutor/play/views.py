@@ -1,6 +1,7 @@
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -8,7 +9,7 @@ from engine.cards import CardError
 from engine.rules import PRESETS
 from tutor.lib import pressed
 from tutor.lib.cards import as_card
-from tutor.lib.fragments import shared_part
+from tutor.lib.fragments import cached_part, shared_part
 from tutor.lib.pressed import STALE
 from tutor.play import presenters, services
 from tutor.play.forms import MoveForm, NewMatchForm
@@ -40,24 +41,32 @@ def _render_table(
     return render(request, template, context, status=status)
 
 
-def _unfinished(request: HttpRequest):
-    """The visitor's matches to resume (a first visit gets no anonymous id just for looking)."""
-    if not request.user.is_authenticated and not request.session.get(SESSION_KEY):
-        return Match.objects.none()
-    return (
-        Match.objects.filter(owner_for(request).q, finished_at__isnull=True, abandoned_at__isnull=True)
-        .select_related("source_hand")
-        .order_by("-updated_at")
+def _has_matches(request: HttpRequest) -> bool:
+    """Whether the visitor may have matches (a first visit gets no anonymous id just for looking)."""
+    return request.user.is_authenticated or bool(request.session.get(SESSION_KEY))
+
+
+def _resume_html(request: HttpRequest, rows: list[tuple]) -> str:
+    """«Partidas sin terminar»: the visitor's unfinished matches (services.index_state), drawn again
+    only when something the list shows changes (tutor/lib/fragments.py)."""
+    if not rows:
+        return ""
+    shown = (rows, timezone.get_current_timezone_name())
+    return cached_part(
+        request, "play/index.html#resume", shown, lambda: {"matches": presenters.resume_rows(rows)}
     )
+
+
+def _variants_html(request: HttpRequest) -> str:
+    """What each table changes: the same for everyone, drawn once per process and language."""
+    return shared_part(request, "play/index.html#variants", "variants", lambda: {"variants": variants()})
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    matches = _unfinished(request)
     # ?mesa=<preset>: a class task or a lesson links here with its table chosen.
-    has_matches = request.user.is_authenticated or request.session.get(SESSION_KEY)
     rules = request.GET.get("mesa") if request.GET.get("mesa") in PRESETS else "guia"
-    newest = services.newest_match_id(owner_for(request)) if has_matches else 0
+    rows, newest = services.index_state(owner_for(request)) if _has_matches(request) else ([], 0)
     # The form, with the newest match the owner had when it was drawn (a second «Empezar» is seen as
     # such): drawn once per process for each table and that number (tutor/lib/fragments.py).
     form_html = shared_part(
@@ -66,7 +75,11 @@ def index(request: HttpRequest) -> HttpResponse:
         (rules, newest),
         lambda: {"form": NewMatchForm(initial={"rules": rules, pressed.FIELD: newest})},
     )
-    context = {"new_form_html": form_html, "matches": matches, "variants": variants()}
+    context = {
+        "new_form_html": form_html,
+        "resume_html": _resume_html(request, rows),
+        "variants_html": _variants_html(request),
+    }
     return render(request, "play/index.html", context)
 
 
@@ -74,7 +87,12 @@ def index(request: HttpRequest) -> HttpResponse:
 def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
     if not form.is_valid():
-        context = {"form": form, "matches": _unfinished(request), "variants": variants()}
+        rows = services.index_state(owner_for(request))[0] if _has_matches(request) else []
+        context = {
+            "form": form,
+            "resume_html": _resume_html(request, rows),
+            "variants_html": _variants_html(request),
+        }
         return render(request, "play/index.html", context, status=400)
     owner = owner_for(request)
     data = form.cleaned_data

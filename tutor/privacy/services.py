@@ -18,11 +18,11 @@ from decimal import Decimal
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.db import models, transaction
 from django.db.models import Max, ProtectedError
 from django.utils import timezone
 
+from tutor.accounts.models import Session
 from tutor.lib.owners import Owned
 from tutor.lib.personal_data import ERASED_PREFIX, Table, erasure_hooks, exporters
 from tutor.lib.spreadsheet import cell
@@ -69,8 +69,8 @@ def generic_tables(user) -> Iterable[Table]:
     yield Table("account", [_row(user)])  # every column but the password's hash
     for model in apps.get_models():
         meta = model._meta
-        if meta.app_label in ("privacy", "admin"):
-            continue
+        if meta.app_label in ("privacy", "admin") or model is Session:
+            continue  # a session's key signs in: a credential, not data to hand out in an archive
         label = f"{meta.app_label}/{meta.model_name}"
         for f in _user_fields(model):
             rows = [_row(obj) for obj in model.objects.filter(**{f.name: user}).order_by("pk")]
@@ -172,10 +172,7 @@ def owned_models() -> list[type[models.Model]]:
 
 
 def _end_sessions(user) -> None:
-    pk = str(user.pk)
-    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
-        if session.get_decoded().get("_auth_user_id") == pk:
-            session.delete()
+    Session.objects.filter(user=user).delete()  # each row names its account (tutor.accounts.sessions)
 
 
 def erase_user(user) -> None:

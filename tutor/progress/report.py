@@ -10,6 +10,8 @@ from django.utils import timezone
 
 from engine.rules import GUIA, RULE_CATALOGUE
 from engine.scenarios import FAMILIES, FAMILY_LABELS, MISCONCEPTIONS, families_for
+from tutor.lib.counts import compile_at_once
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice.identity import Owner
 from tutor.practice.models import Attempt
 from tutor.progress import mastery
@@ -88,13 +90,42 @@ class Progress:
         return len(self.due_families)
 
 
+@dataclass(frozen=True)
+class _Stat:
+    kind: str
+    key: str
+    attempts: int
+    correct: int
+    recent: str
+
+
+def _stats(**who) -> Compiled:
+    fields = ("kind", "key", "attempts", "correct", "recent")
+    return rows(SkillStat.objects.filter(Owner.by_id(**who).q).values_list(*fields))
+
+
+def _cards(**who) -> Compiled:
+    return rows(FamilyCard.objects.filter(Owner.by_id(**who).q).values_list("family", "due"))
+
+
+def _queue(**who) -> Compiled:
+    return compile_at_once(open_review_items(Owner.by_id(**who)))
+
+
+# Mi progreso and the review sessions read these on every visit: built once per process
+# (tutor/lib/prepared.py).
+_STATS, _CARDS, _QUEUE = Prepared(_stats), Prepared(_cards), Prepared(_queue)
+
+
 def progress_for(owner: Owner | None, queue_size: int | None = None) -> Progress:
     """One owner's statistics, weak skills and spaced-repetition state (three queries, two when the
     review queue's ``queue_size`` is given; none for a visitor who never practised, ``None``)."""
-    stats = list(SkillStat.objects.filter(owner.q)) if owner is not None else []
+    stats = [_Stat(*row) for row in _STATS(**owner.ids)] if owner is not None else []
     if not stats:  # every attempt counts its skills: no stats, no practice (nor cards, nor queue)
         return Progress(0, 0, [], [], [], 0)
-    cards = {card.family: card.due for card in FamilyCard.objects.filter(owner.q).only("family", "due")}
+    cards = dict(_CARDS(**owner.ids))
+    if queue_size is None:
+        [queue_size] = _QUEUE(**owner.ids)
     families = [
         SkillRow(
             s.key, str(FAMILY_LABELS.get(s.key, s.key)), s.attempts, s.correct, s.recent, due=cards.get(s.key)
@@ -127,14 +158,12 @@ def progress_for(owner: Owner | None, queue_size: int | None = None) -> Progress
     )
     now = timezone.now()
     due_families = [family for family in FAMILIES if cards.get(family) is not None and cards[family] <= now]
-    if queue_size is None:
-        queue_size = open_review_items(owner).count()
     return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
 
 
-def due_cards(owner: Owner):
+def due_cards(owner: Owner, now=None):
     """The exercise types whose FSRS review is due now (``Progress.due_count`` counts them)."""
-    return FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__lte=timezone.now())
+    return FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__lte=now or timezone.now())
 
 
 def open_review_items(owner: Owner):
@@ -148,9 +177,27 @@ def review_queue(owner: Owner, rng: random.Random | None = None) -> list[ReviewI
     return items
 
 
+@dataclass(frozen=True)
+class AnsweredQuestion:
+    token: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What Mi progreso shows of an answer (read as plain values, no model instance)."""
+
+    pk: int
+    correct: bool
+    family: str
+    misconception: str
+    rule_ids: list
+    created_at: datetime
+    issued: AnsweredQuestion
+
+
 @dataclass
 class RecentAttempt:
-    attempt: Attempt
+    attempt: Answer
 
     @property
     def family_label(self) -> str:
@@ -162,11 +209,18 @@ class RecentAttempt:
         return str(MISCONCEPTIONS.get(code, code)) if code else ""
 
 
-def recent_attempts(owner: Owner, limit: int = RECENT_ATTEMPTS) -> list[RecentAttempt]:
-    attempts = (
-        Attempt.objects.filter(owner.q)
-        .select_related("issued")
-        .only("family", "rule_ids", "correct", "misconception", "created_at", "mode", "issued__token")
-        .order_by("-created_at", "-id")[:limit]
-    )
-    return [RecentAttempt(a) for a in attempts]
+def _recent(**who) -> Compiled:
+    answers = Attempt.objects.filter(Owner.by_id(**who).q).order_by("-created_at", "-id")
+    shown = ("id", "correct", "family", "misconception", "rule_ids", "created_at", "issued__token")
+    return rows(answers.values_list(*shown)[:RECENT_ATTEMPTS])
+
+
+_RECENT = Prepared(_recent)
+
+
+def recent_attempts(owner: Owner) -> list[RecentAttempt]:
+    """The owner's newest RECENT_ATTEMPTS answers, newest first, with their questions' tokens (one
+    query, built once per process)."""
+    return [
+        RecentAttempt(Answer(*row[:-1], issued=AnsweredQuestion(row[-1]))) for row in _RECENT(**owner.ids)
+    ]

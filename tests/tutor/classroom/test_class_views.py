@@ -155,7 +155,7 @@ def test_managed_accounts_are_printed_once_and_can_log_in(classroom, teresa_clie
 
 
 def _stored_sessions_text() -> str:
-    from django.contrib.sessions.models import Session
+    from tutor.accounts.models import Session
 
     return " ".join(str(s.get_decoded()) for s in Session.objects.all())
 

@@ -152,3 +152,38 @@ def test_the_home_page_reads_a_fixed_number_of_queries(alice, alice_client, djan
         record(owner_of(alice), correct=False)
     with django_assert_max_num_queries(10):
         assert alice_client.get(URL).status_code == 200
+
+
+def test_the_kept_part_shows_each_change_at_once(alice, alice_client):
+    """The learner's part is drawn once and kept: a new answer, a lesson done, a review falling due,
+    a task set, a name changed, each shows on the next visit."""
+    body = alice_client.get(URL).content.decode()
+    assert "Has completado 0 de 50 pasos." in body and "Tus últimos resultados" not in body
+    record(owner_of(alice), correct=True)
+    body = alice_client.get(URL).content.decode()
+    assert "Tus últimos resultados" in body and "Bien" in body and "hace un momento" in body
+    _done(alice, STEPS[0])
+    assert "Has completado 1 de 50 pasos." in alice_client.get(URL).content.decode()
+    from tutor.progress.models import FamilyCard
+
+    FamilyCard.objects.filter(learner=alice).update(due=timezone.now() - timezone.timedelta(seconds=1))
+    assert "Tienes 1 ejercicio por repasar." in alice_client.get(URL).content.decode()
+    User.objects.filter(pk=alice.pk).update(first_name="Alicia")
+    assert "Hola, Alicia" in alice_client.get(URL).content.decode()
+
+
+def test_the_kept_part_follows_the_language_and_carries_the_readers_own_token(alice, alice_client, bob):
+    from django.test import Client
+
+    _done(alice, STEPS[0])
+    record(owner_of(alice), correct=False, misconception="")  # «Repasar ahora» is a form
+    spanish = alice_client.get(URL).content.decode()
+    User.objects.filter(pk=alice.pk).update(language="en")
+    english = alice_client.get(URL).content.decode()
+    assert "Repasar ahora" in spanish and "Repasar ahora" not in english and "Review now" in english
+    checked = Client(enforce_csrf_checks=True)
+    checked.force_login(alice)
+    page = checked.get(URL).content.decode()
+    assert "csrf-token-of-the-reader" not in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert checked.post(reverse("progress:review"), {"csrfmiddlewaretoken": token}).status_code == 302

@@ -19,8 +19,10 @@ from tutor.play import services as play
 from tutor.progress.models import FamilyCard
 from tutor.progress.services import record_play
 
-# Each page's queries at most (session and user included): the home page reads its three counts in one.
-PAGES = {reverse("core:home"): 6, reverse("progress:index"): 8, reverse("play:index"): 4}
+# Each page's queries at most, the session with its user included (one query, tutor.accounts.sessions):
+# the home page reads its counts and the lessons done in one, then the recent answers; «Jugar» its
+# unfinished matches and its newest in one.
+PAGES = {reverse("core:home"): 3, reverse("progress:index"): 7, reverse("play:index"): 2}
 RULES = [("R-OBL-ASISTIR",), ("R-OBL-MONTAR", "R-OBL-ASISTIR"), ("R-TRICK-2",), ("R-OBL-FALLAR",)]
 FAMILIES = ["jugada", "validas", "ganador", "obligacion", "renuncio"]
 

@@ -29,3 +29,21 @@ def test_counts_match_each_querysets_own_count_in_one_query(alice, bob):
 
 def test_counts_of_nothing_but_empty_querysets(db):
     assert counts(Attempt.objects.none(), User.objects.none()) == [0, 0]
+
+
+def test_at_once_gives_a_fields_values_beside_the_counts_in_one_query(alice, bob):
+    from tutor.lib.counts import Joined, at_once
+
+    for n in range(3):
+        record(owner_of(alice), correct=n == 0, seed=n, family=["jugada", "ganador", "jugada"][n])
+    with CaptureQueriesContext(connection) as queries:
+        found = at_once(
+            Attempt.objects.filter(learner=alice),
+            Joined(Attempt.objects.filter(learner=alice, correct=False), "family"),
+            Joined(Attempt.objects.filter(learner=bob), "family"),  # no rows: an empty list
+            Joined(User.objects.filter(username="alice"), "pk"),  # not text: as text
+            Joined(User.objects.none(), "username"),
+        )
+    assert len(queries) == 1
+    assert found[0] == 3 and sorted(found[1]) == ["ganador", "jugada"]
+    assert found[2:] == [[], [str(alice.pk)], []]

@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 from django.urls import reverse
+from django.utils import timezone
 
 from engine.rules import PRESETS
 from tutor.play import services
@@ -56,3 +57,46 @@ def test_leaving_a_match_twice_says_the_second_press_found_it_done(alice, alice_
     again = unescape(alice_client.post(url, follow=True).content.decode())
     assert "Ya estaba hecho: esa partida ya la habías dejado." in again
     assert "Has dejado esa partida" not in again
+
+
+def test_the_kept_list_shows_a_new_score_a_new_order_and_a_match_left_at_once(alice, alice_client):
+    owner = Owner(alice, "")
+    first, second = (services.start_match(owner=owner) for _ in range(2))
+    assert _text(alice_client).count("Continuar la partida (bots normal, modo aprendiz): 0 a 0") == 2
+    Match.objects.filter(pk=first.pk).update(points=[3, 1], updated_at=timezone.now())  # as a hand ends
+    text = _text(alice_client)
+    assert "0 a 0" in text and "3 a 1" in text
+    # The match moved last comes first.
+    assert text.index(first.token) < text.index(second.token)
+    Match.objects.filter(pk=second.pk).update(points=[0, 2], updated_at=timezone.now())
+    text = _text(alice_client)
+    assert text.index(second.token) < text.index(first.token)
+    Match.objects.filter(pk=second.pk).update(finished_at=timezone.now())
+    assert second.token not in _text(alice_client) and first.token in _text(alice_client)
+
+
+def test_each_visitor_sees_only_their_own_kept_list(alice, bob, alice_client, bob_client):
+    mine = services.start_match(owner=Owner(alice, ""))
+    assert mine.token in _text(alice_client)
+    assert mine.token not in _text(bob_client) and "Partidas sin terminar" not in _text(bob_client)
+
+
+def test_a_refused_new_match_page_still_lists_the_matches_to_resume(alice, alice_client):
+    mine = services.start_match(owner=Owner(alice, ""))
+    response = alice_client.post(reverse("play:new"), {"rules": "chinchon", "level": "x", "mode": "aprendiz"})
+    assert response.status_code == 400
+    assert mine.token in response.content.decode() and Match.objects.count() == 1
+
+
+def test_the_page_offers_the_newest_match_as_the_state_of_its_form(alice, alice_client):
+    # «Nueva partida» carries the newest match, finished or not (tutor.lib.pressed): one match per press.
+    owner = Owner(alice, "")
+    first = services.start_match(owner=owner)
+    newest = services.start_match(owner=owner)
+    Match.objects.filter(pk=newest.pk).update(finished_at=timezone.now())
+    body = alice_client.get(reverse("play:index")).content.decode()
+    assert f'value="{newest.pk}"' in body and first.token in body and newest.token not in body
+    rows, newest_id = services.index_state(owner)
+    assert [row[0] for row in rows] == [first.token] and newest_id == newest.pk == services.newest_match_id(
+        owner
+    )

@@ -88,3 +88,12 @@ def test_each_answer_keeps_its_question_and_its_marking_in_the_archive(busy_clas
         assert row["grade"] == stored.grade and row["grade"]["verdicts"]
         assert issued[stored.issued_id]["scenario"] == Issued.objects.get(pk=stored.issued_id).scenario
     assert all(row["scenario"]["options"] is not None for row in issued.values())
+
+
+def test_the_archive_hands_out_no_session_key(busy_class, zoe):
+    from tutor.accounts.models import Session
+
+    [key] = Session.objects.filter(user=zoe).values_list("session_key", flat=True)
+    files = archive_files(services.build_archive(zoe))
+    assert not [name for name in files if "session/" in name]
+    assert not [name for name, text in files.items() if key in str(text)]

@@ -3,12 +3,12 @@ django.apps knows, so a model added later is covered without a change here."""
 
 import pytest
 from django.apps import apps
-from django.contrib.sessions.models import Session
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Cast
 
 from tests.tutor.privacy.conftest import ZOE_ID, identifying
+from tutor.accounts.models import Session
 from tutor.live.models import LiveAnswer, Participant
 from tutor.privacy import services
 

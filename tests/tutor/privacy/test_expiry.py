@@ -7,14 +7,14 @@ from io import StringIO
 
 import pytest
 from django.apps import apps
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.tutor.play.conftest import start
+from tutor.accounts.models import Session
+from tutor.accounts.sessions import SessionStore
 from tutor.lib.owners import Owned
 from tutor.live.models import Participant
 from tutor.play import services as play_services
