@@ -198,6 +198,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "live:join": _post("code"),
     "live:phone": _get(code="round"),
     "live:phone_state": _get("v", code="round"),
+    "live:phone_seat": _get(code="round", token="token"),  # a signed address: anything else is a 404
     "live:phone_events": _get(code="round"),
     "live:phone_join": _post("nickname", code="round"),
     "live:phone_answer": _post("answer", code="round", number="question"),
