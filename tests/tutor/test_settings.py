@@ -65,7 +65,8 @@ def test_it_defaults_to_a_sqlite_file_in_wal_mode_with_immediate_transactions():
     assert db["CONN_MAX_AGE"] == 600  # a connection per worker thread, not one per request
     assert s["DEBUG"] is False
     assert s["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
-    assert s["SESSION_ENGINE"] == "tutor.accounts.sessions"  # the database store (tests/tutor/accounts/test_sessions.py)
+    # The database store (tests/tutor/accounts/test_sessions.py).
+    assert s["SESSION_ENGINE"] == "tutor.accounts.sessions"
     assert s["MAILERS"]["default"]["BACKEND"].endswith("console.EmailBackend")
 
 
@@ -96,7 +97,8 @@ def test_redis_url_selects_the_redis_cache_but_not_for_sessions():
     assert default["OPTIONS"]["CONNECTION_POOL_CLASS"] == "tutor.lib.outage.GuardedPool"
     assert s["CACHES"]["fallback"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
     # Sessions stay in the database: a Redis outage must not log everybody out or fail every page.
-    assert s["SESSION_ENGINE"] == "tutor.accounts.sessions"  # the database store (tests/tutor/accounts/test_sessions.py)
+    # The database store (tests/tutor/accounts/test_sessions.py).
+    assert s["SESSION_ENGINE"] == "tutor.accounts.sessions"
 
 
 def test_debug_secret_key_and_hosts_come_from_the_environment():
