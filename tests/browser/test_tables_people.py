@@ -40,6 +40,13 @@ def press(page: Page, button, *, keyboard: bool = False, js: bool = True) -> Non
         with page.expect_navigation():
             act()
         return
+    # A poll or a stream event may be swapping the region in at this moment: press once htmx is idle and
+    # has taken the button's form in (a form not yet taken in would post as a plain form would).
+    page.wait_for_function(
+        "() => { const r = document.getElementById('table-region');"
+        " return r && !r.classList.contains('htmx-request') && !document.querySelector('.htmx-swapping, .htmx-settling')"
+        " && [...r.querySelectorAll('form[hx-post]')].every(f => f['htmx-internal-data']); }"
+    )
     page.evaluate(
         "window.notLoadedAgain = true; document.getElementById('table-region').dataset.beforePress = '1'"
     )
