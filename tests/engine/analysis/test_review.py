@@ -108,9 +108,12 @@ def _every_label_is_larger_than_its_interval(review):
 
 def _shard() -> range:
     """The deals of this process in a long run: ``ANALYSIS_SHARD=i/n`` takes every n-th deal from the i-th, so
-    that n processes on n cores share the run (their printed counts add up to the whole run's)."""
+    that n processes on n cores share the run (their printed counts add up to the whole run's);
+    ``ANALYSIS_FROM=s`` starts at the shard's first deal from seed s, so that a run cut short goes on in a
+    later one (the two runs' counts add up)."""
     i, n = (int(x) for x in os.environ.get("ANALYSIS_SHARD", "0/1").split("/"))
-    return range(i, 10**9, n)
+    start = int(os.environ.get("ANALYSIS_FROM", "0"))
+    return range(start + (i - start) % n, 10**9, n)
 
 
 def _seeds(hands: int, shard: range = range(0, 10**9)) -> list[int]:
