@@ -45,10 +45,11 @@ SIZES = {
 }
 
 
-def _pages():
+def _pages(only: str = "") -> dict:
+    """The pages measured, by name (``only``: a comma-separated list of some of them)."""
     from django.urls import reverse
 
-    return {
+    pages = {
         "set page": lambda school: reverse("classroom:set_detail", args=[school.practice_set.pk]),
         "answers CSV": lambda school: reverse("classroom:set_attempts_csv", args=[school.practice_set.pk]),
         "results CSV": lambda school: reverse("classroom:set_results_csv", args=[school.practice_set.pk]),
@@ -57,7 +58,7 @@ def _pages():
         ),
         "class page": lambda school: reverse("classroom:detail", args=[school.classroom.pk]),
         "dashboard": lambda school: reverse("classroom:heatmap", args=[school.classroom.pk]),
-        "dashboard, fresh": lambda school: reverse("classroom:heatmap", args=[school.classroom.pk]),
+        "dashboard fresh": lambda school: reverse("classroom:heatmap", args=[school.classroom.pk]),
         "student page": _student_page,
         "student p2": lambda school: _student_page(school) + "?pagina=2",
         "home": lambda school: "/",
@@ -74,12 +75,19 @@ def _pages():
             "classroom:duplicate_export", args=_hand_set(school)[::2] + (1,)
         ),
     }
+    names = [name.strip() for name in only.split(",") if name.strip()] or list(pages)
+    unknown = set(names) - set(pages)
+    if unknown:
+        raise SystemExit(
+            f"--pages: no page called {', '.join(sorted(unknown))}; the pages: {', '.join(pages)}"
+        )
+    return {name: pages[name] for name in names}
 
 
 # Pages that list every row of what they export: their cost is judged per row listed.
 EXPORTS = ("answers CSV", "results CSV")
 # Pages measured with the cache emptied before each request: nothing they keep is found (just after a change).
-FRESH = ("dashboard, fresh",)
+FRESH = ("dashboard fresh",)
 
 
 def _hand_set(school) -> tuple:
@@ -218,7 +226,7 @@ def _measure(size: str, args) -> dict[str, dict]:
                 cursor.execute("SELECT pg_backend_pid()")
                 backend = cursor.fetchone()[0]
         results = {}
-        for page, url_of in _pages().items():
+        for page, url_of in _pages(args.pages).items():
             url = url_of(school)
             assert client.get(url).status_code == 200, url
             times, db_ms, cpu = [], [], 0.0
@@ -296,6 +304,7 @@ def main() -> int:
         action="store_true",
         help="keep each size's database (<DATABASE_URL's name>_<size>) and measure the one kept, if built",
     )
+    parser.add_argument("--pages", default="", help="only these pages, by name, comma-separated (all)")
     parser.add_argument(
         "--sqlite",
         metavar="DIR",
@@ -317,7 +326,7 @@ def main() -> int:
         f"\n{'page':<16} {'size':<6} {'CPU ms':>7} {'median ms':>10} {'max ms':>8} {'queries':>8} {'SQL ms':>7}"
         f" {'bytes':>9}"
     )
-    for page in _pages():
+    for page in _pages(args.pages):
         for size in sizes:
             r = measured[size][page]
             print(
@@ -332,11 +341,11 @@ def main() -> int:
         if size == "small":
             continue
         other = measured[size]
-        wall = {page: other[page]["median"] / small[page]["median"] for page in _pages()}
+        wall = {page: other[page]["median"] / small[page]["median"] for page in _pages(args.pages)}
         print(f"{size} / small, wall: " + ", ".join(f"{page} {ratio:.2f}×" for page, ratio in wall.items()))
-        ratios = {page: other[page]["cpu"] / max(small[page]["cpu"], 0.01) for page in _pages()}
+        ratios = {page: other[page]["cpu"] / max(small[page]["cpu"], 0.01) for page in _pages(args.pages)}
         print(f"{size} / small, CPU: " + ", ".join(f"{page} {ratio:.2f}×" for page, ratio in ratios.items()))
-        for page in EXPORTS:
+        for page in (p for p in EXPORTS if p in other):
             per_row = {s: measured[s][page]["cpu"] / measured[s][page]["rows"] for s in ("small", size)}
             ratios[page] = per_row[size] / per_row["small"]
             print(
@@ -345,7 +354,7 @@ def main() -> int:
                 f" {size} / small per row {ratios[page]:.2f}×"
             )
         print(f"\n{'page':<16} {'queries':>9} {'CPU ms small / ' + size:>24} {'÷ (CPU)':>8}")
-        for page in _pages():
+        for page in _pages(args.pages):
             queries = f"{small[page]['queries']} / {other[page]['queries']}"
             cpu = f"{small[page]['cpu']:.1f} / {other[page]['cpu']:.1f}"
             per_row = " a row" if page in EXPORTS else ""
