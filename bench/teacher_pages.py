@@ -1,24 +1,34 @@
-"""Teacher pages against a school's worth of data: a set's page (and its mistakes' second page), its
-CSV exports, the class page, the dashboard and a student's answers for a skill, at two sizes.
+"""Every teacher page against a school's worth of data, at two or three sizes: a set's page (and its
+mistakes' second page), its CSV exports, the class page, the dashboard (kept, and with nothing kept),
+a student's answers for a skill (both pages), the teacher's home, the classes, the new set's form,
+the logins, and the hands of a «jugar 1 mano» task (its set page, a student's hand and its review,
+the duplicate deal and its file).
 
-    .venv/bin/python bench/teacher_pages.py                       # PostgreSQL beside DATABASE_URL's
-    .venv/bin/python bench/teacher_pages.py --answers 500 --runs 5 # a quicker, smaller run
+    .venv/bin/python bench/teacher_pages.py --size small,school   # PostgreSQL beside DATABASE_URL's
+    .venv/bin/python bench/teacher_pages.py --size small,school --keep --runs 7   # build once, measure again
+    .venv/bin/python bench/teacher_pages.py --sqlite /tmp --size small,school     # the same on SQLite files
+    .venv/bin/python bench/teacher_pages.py --answers 300 --runs 5 --pages "class page,dashboard"
     .venv/bin/python bench/teacher_pages.py --explain              # plus EXPLAIN ANALYZE of the set's queries
 
 For each size a fresh PostgreSQL database is created beside the one DATABASE_URL names (dropped at
-the end), migrated, and filled by teacher_data.build_school: "small" is a class of 10 with 40
+the end; with ``--keep`` it is ``<name>_<size>``, kept, and measured again by the next run without
+building), migrated, and filled by teacher_data.build_school: "small" is a class of 10 with 40
 students in other classes beside it, "large" a class of 60 with 240 beside it, "school" the class of
 10 again with 490 beside it (the school's data grows, the class does not); every student has
-``--answers`` answers (2,000 by default: 100,000, 600,000 and 1,000,000 answers in the log). The class's
-teacher then requests each page through Django's test client, DEBUG off: the first request warms
-up, the next ``--runs`` are timed (wall clock, median and worst) with their query count, the time
-the database spent on them and the CPU they cost (this process and the connection's PostgreSQL
-process, from /proc: on a shared machine far steadier than the wall clock). The last lines compare
-each size with the small one: the aim is a ratio of CPU under 2 for every page. An export lists
-every row it is asked for (the answers CSV has every answer of the set: six times as many in the
-large class), so an export is held to what it shows: its CPU per row listed, under 2.
+``--answers`` answers (2,000 by default: 100,000, 600,000 and 1,000,000 answers in the log), with the
+review log, queue, counts and FSRS cards they leave, and ``--hands`` kept hands with their reviews
+(a million answers take about 10 minutes to write on a loaded 2-core machine). The «jugar 1 mano»
+task is played by the measured class's ten students through the site and their hands reviewed, the
+first time a hand page is measured. The class's teacher then requests each page through Django's
+test client, DEBUG off: the first request warms up, the next ``--runs`` are timed (wall clock,
+median and worst) with their query count, the time the database spent on them and the CPU they cost
+(this process and the connection's PostgreSQL process, from /proc: on a shared machine far steadier
+than the wall clock). The last lines compare each size with the small one: the aim is a ratio of CPU
+under 2 for every page. An export lists every row it is asked for (the answers CSV has every answer
+of the set: six times as many in the large class), so an export is held to what it shows: its CPU
+per row listed, under 2.
 
-To measure another teacher page, add it to PAGES (a name and a function of the school returning
+To measure another teacher page, add it to _pages (a name and a function of the school returning
 its URL); teacher_data.build_school gives every class, set and student.
 """
 
@@ -168,16 +178,10 @@ def _explain(connection, sql: str, params) -> str:
         return "\n".join(row[0] for row in cursor.fetchall())
 
 
-def _measure(size: str, args) -> dict[str, dict]:
-    import django
-    from django.core.cache import cache
-    from django.core.management import call_command
-    from django.db import connection, connections, transaction
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-    from practice_load import _drop_postgres, _postgres_env
+def _database(size: str, args, base_url: str) -> str:
+    """The database (PostgreSQL's name, or SQLite's file) a size is measured in, fresh unless --keep."""
+    from practice_load import _postgres_env
 
-    base_url = os.environ.get("BENCH_BASE_DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
     if args.sqlite:
         name = str(Path(args.sqlite) / f"teacher-pages-{size}.sqlite3")
         if not args.keep and os.path.exists(name):
@@ -189,90 +193,156 @@ def _measure(size: str, args) -> dict[str, dict]:
         os.environ["DATABASE_URL"] = urllib.parse.urlparse(base_url)._replace(path=f"/{name}").geturl()
     else:
         os.environ["DATABASE_URL"], name = _postgres_env(base_url)
+    return name
+
+
+def _use(name: str) -> None:
+    """Point the default connection at ``name`` (the next query reconnects)."""
+    import django
+    from django.db import connections
+
+    django.setup()
+    connections["default"].close()
+    connections["default"].settings_dict["NAME"] = name
+
+
+def _prepare(size: str, name: str, args) -> dict:
+    """Migrate and fill the size's database (unless a kept one holds a school); the pages' URLs."""
+    from django.core.management import call_command
+    from django.db import connection, transaction
+    from teacher_data import build_school, school_in_database
+
+    _use(name)
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    school = school_in_database() if args.keep else None
+    if school is None:
+        with transaction.atomic():
+            school = build_school(
+                **SIZES[size],
+                answers_per_student=args.answers,
+                set_questions=args.questions,
+                hands_per_student=args.hands,
+                progress=lambda text: print(
+                    f"  {size}, {time.perf_counter() - started:.0f} s: {text}", flush=True
+                ),
+            )
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    print(
+        f"{size}: a class of {len(school.students)}, {len(school.all_students)} students,"
+        f" {school.answers:,} answers, built in {time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
+    return {
+        "teacher": school.teacher,
+        "urls": {page: url_of(school) for page, url_of in _pages(args.pages).items()},
+    }
+
+
+def _measure(prepared: dict, runs: int, found: dict) -> None:
+    """``runs`` timed requests of every page (after one to warm up), added to ``found`` (page -> figures)."""
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    cache.clear()  # nothing kept from the other size's database
+    ContentType.objects.clear_cache()
+    client = Client()
+    client.force_login(prepared["teacher"])
+    backend = None
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            backend = cursor.fetchone()[0]
+    for page, url in prepared["urls"].items():
+        assert client.get(url).status_code == 200, url
+        row = found.setdefault(page, {"times": [], "db": [], "cpu": 0.0, "runs": 0})
+        for _ in range(runs):
+            if page in FRESH:
+                cache.clear()
+            cpu_before = time.process_time() + _backend_cpu(backend)
+            with CaptureQueriesContext(connection) as queries:
+                t0 = time.perf_counter()
+                response = client.get(url)
+                # A streamed CSV does its work while it is read: read it inside the timing.
+                body = b"".join(response.streaming_content) if response.streaming else response.content
+                row["times"].append((time.perf_counter() - t0) * 1000)
+            row["cpu"] += time.process_time() + _backend_cpu(backend) - cpu_before
+            assert response.status_code == 200
+            row["db"].append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
+        row["runs"] += runs
+        row["queries"] = len(queries.captured_queries)
+        row["bytes"] = len(body)
+        row["rows"] = body.count(b"\n") - 1 if page in EXPORTS else None
+
+
+def _explain_set(size: str) -> None:
+    """EXPLAIN ANALYZE of the answers queries of the measured set (the database in use)."""
+    from django.db import connection
+    from teacher_data import school_in_database
+
+    from tutor.classroom.views.sets import set_attempts
+
+    school = school_in_database()
+    for page, filters in (("set page", {"correct": False}), ("answers CSV", {})):
+        sql, params = set_attempts(school.practice_set, **filters).query.sql_with_params()
+        print(f"\n-- {size}, {page}: the answers query\n{sql % tuple(repr(p) for p in params)}")
+        print(_explain(connection, sql, params))
+
+
+def _measure_sizes(sizes: list[str], args) -> dict[str, dict]:
+    """Every size prepared, then measured in ``--rounds`` rounds, the sizes taken in turn (in the other
+    order each round), so that a load that changes during the run weighs on every size alike."""
+    from django.db import connections
+    from practice_load import _drop_postgres
+
+    base_url = os.environ.get("BENCH_BASE_DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
+    names: dict[str, str] = {}
     try:
-        django.setup()
-        connections["default"].settings_dict["NAME"] = name  # setup() read it; a second size reconnects
-        connections["default"].close()
-        call_command("migrate", verbosity=0)
+        prepared = {}
+        for size in sizes:
+            names[size] = _database(size, args, base_url)
+            prepared[size] = _prepare(size, names[size], args)
+        from django.core.management import call_command
+
         call_command("collectstatic", verbosity=0, interactive=False)
-        from teacher_data import build_school, school_in_database
-
-        started = time.perf_counter()
-        school = school_in_database() if args.keep else None
-        if school is None:
-            with transaction.atomic():
-                school = build_school(
-                    **SIZES[size],
-                    answers_per_student=args.answers,
-                    set_questions=args.questions,
-                    hands_per_student=args.hands,
-                    progress=lambda text: print(
-                        f"  {size}, {time.perf_counter() - started:.0f} s: {text}", flush=True
-                    ),
-                )
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-        built_s = time.perf_counter() - started
-        print(
-            f"{size}: a class of {len(school.students)}, {len(school.all_students)} students,"
-            f" {school.answers:,} answers, built in {built_s:.0f} s",
-            flush=True,
-        )
-        client = Client()
-        client.force_login(school.teacher)
-        backend = None
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_backend_pid()")
-                backend = cursor.fetchone()[0]
-        results = {}
-        for page, url_of in _pages(args.pages).items():
-            url = url_of(school)
-            assert client.get(url).status_code == 200, url
-            times, db_ms, cpu = [], [], 0.0
-            for _ in range(args.runs):
-                if page in FRESH:
-                    cache.clear()
-                cpu_before = time.process_time() + _backend_cpu(backend)
-                with CaptureQueriesContext(connection) as queries:
-                    t0 = time.perf_counter()
-                    response = client.get(url)
-                    # A streamed CSV does its work while it is read: read it inside the timing.
-                    body = b"".join(response.streaming_content) if response.streaming else response.content
-                    times.append((time.perf_counter() - t0) * 1000)
-                cpu += time.process_time() + _backend_cpu(backend) - cpu_before
-                assert response.status_code == 200
-                db_ms.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
-            results[page] = {
-                "cpu": 1000 * cpu / args.runs,
-                "median": statistics.median(times),
-                "max": max(times),
-                "queries": len(queries.captured_queries),
-                "db": statistics.median(db_ms),
-                "bytes": len(body),
-                "rows": body.count(b"\n") - 1 if page in EXPORTS else None,
+        found: dict[str, dict] = {size: {} for size in sizes}
+        for n in range(args.rounds):
+            for size in sizes if n % 2 == 0 else sizes[::-1]:
+                _use(names[size])
+                _measure(prepared[size], args.runs, found[size])
+        if args.explain:
+            for size in sizes:
+                _use(names[size])
+                _explain_set(size)
+        return {
+            size: {
+                page: {
+                    "cpu": 1000 * row["cpu"] / row["runs"],
+                    "median": statistics.median(row["times"]),
+                    "max": max(row["times"]),
+                    "queries": row["queries"],
+                    "db": statistics.median(row["db"]),
+                    "bytes": row["bytes"],
+                    "rows": row["rows"],
+                }
+                for page, row in pages.items()
             }
-            if args.explain and page in ("set page", "answers CSV"):
-                slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
-                from tutor.classroom.views.sets import set_attempts
-
-                query = set_attempts(
-                    school.practice_set, **({"correct": False} if page == "set page" else {})
-                )
-                sql, params = query.query.sql_with_params()
-                print(f"\n-- {size}, {page}: the answers query\n{sql % tuple(repr(p) for p in params)}")
-                print(_explain(connection, sql, params))
-                print(
-                    f"-- its slowest query took {float(slowest['time']) * 1000:.1f} ms:\n{slowest['sql'][:300]}\n"
-                )
-        return results
+            for size, pages in found.items()
+        }
     finally:
         connections.close_all()
-        if args.sqlite:
-            if not args.keep and os.path.exists(name):
-                os.remove(name)
-        elif not args.keep:
-            _drop_postgres(base_url, name)
+        for name in names.values():
+            if args.keep:
+                continue
+            if args.sqlite:
+                if os.path.exists(name):
+                    os.remove(name)
+            else:
+                _drop_postgres(base_url, name)
 
 
 def _kept_database(base_url: str, size: str) -> str:
@@ -293,7 +363,10 @@ def main() -> int:
     parser.add_argument("--answers", type=int, default=2000, help="answers per student (2,000)")
     parser.add_argument("--questions", type=int, default=10, help="questions in each class's set (10)")
     parser.add_argument("--hands", type=int, default=20, help="kept hands per student, reviewed (20)")
-    parser.add_argument("--runs", type=int, default=15, help="timed requests per page (15)")
+    parser.add_argument("--runs", type=int, default=5, help="timed requests per page and round (5)")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds: every size's pages measured in turn in each (3)"
+    )
     parser.add_argument(
         "--size",
         default="small,large,school",
@@ -321,7 +394,7 @@ def main() -> int:
     sizes = ["small", "large"] if args.size == "both" else args.size.split(",")
     if any(size not in SIZES for size in sizes):
         parser.error(f"--size: one or more of {', '.join(SIZES)}")
-    measured = {size: _measure(size, args) for size in sizes}
+    measured = _measure_sizes(sizes, args)
     print(
         f"\n{'page':<16} {'size':<6} {'CPU ms':>7} {'median ms':>10} {'max ms':>8} {'queries':>8} {'SQL ms':>7}"
         f" {'bytes':>9}"
