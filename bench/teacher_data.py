@@ -538,9 +538,12 @@ def build_school(
         counts = write_hands(students, hands_per_student, rng)
         say(f"{counts['hands']:,} hands, {counts['items']:,} retry items")
     built = []
-    for classroom, teacher, members in classes:
+    for n, (classroom, teacher, members) in enumerate(classes):
+        # Each class's answers drawn from a generator of its own: the measured class answers alike (the
+        # same mistakes, the same pages) whatever the size of the school drawn before it.
+        own = random.Random(f"{seed}-class-{n}")
         practice_set = _set_for(
-            classroom, teacher, members, questions=set_questions, rng=rng, templates=templates, now=now
+            classroom, teacher, members, questions=set_questions, rng=own, templates=templates, now=now
         )
         built.append(
             BuiltClass(classroom=classroom, teacher=teacher, practice_set=practice_set, students=members)
