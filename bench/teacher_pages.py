@@ -180,8 +180,6 @@ def _explain(connection, sql: str, params) -> str:
 
 def _database(size: str, args, base_url: str) -> str:
     """The database (PostgreSQL's name, or SQLite's file) a size is measured in, fresh unless --keep."""
-    from practice_load import _postgres_env
-
     if args.sqlite:
         name = str(Path(args.sqlite) / f"teacher-pages-{size}.sqlite3")
         if not args.keep and os.path.exists(name):
@@ -192,7 +190,8 @@ def _database(size: str, args, base_url: str) -> str:
         name = _kept_database(base_url, size)
         os.environ["DATABASE_URL"] = urllib.parse.urlparse(base_url)._replace(path=f"/{name}").geturl()
     else:
-        os.environ["DATABASE_URL"], name = _postgres_env(base_url)
+        name = _kept_database(base_url, f"bench_{os.getpid()}_{size}", fresh=True)
+        os.environ["DATABASE_URL"] = urllib.parse.urlparse(base_url)._replace(path=f"/{name}").geturl()
     return name
 
 
@@ -345,14 +344,17 @@ def _measure_sizes(sizes: list[str], args) -> dict[str, dict]:
                 _drop_postgres(base_url, name)
 
 
-def _kept_database(base_url: str, size: str) -> str:
-    """The database a size is kept in with --keep (``<DATABASE_URL's name>_<size>``), created if missing."""
+def _kept_database(base_url: str, size: str, fresh: bool = False) -> str:
+    """The database a size is kept in with --keep (``<DATABASE_URL's name>_<size>``), created if missing
+    (``fresh``: made anew)."""
     import psycopg
 
     parsed = urllib.parse.urlparse(base_url)
     own = parsed.path.strip("/")
     name = f"{own if own and own != 'postgres' else 'tutor'}_{size}"
     with psycopg.connect(parsed._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        if fresh:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             conn.execute(f'CREATE DATABASE "{name}"')
     return name
