@@ -348,14 +348,9 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
     return context
 
 
-def hand_results(match: Match) -> list[dict]:
-    """Each finished hand of a match as a class duplicate compares it: the totals, renuncios, cantes missed."""
-    return matches_hand_results([match])[match.pk]
-
-
 def matches_hand_results(matches: list[Match]) -> dict[int, list[dict]]:
-    """``hand_results`` of several matches (match id -> its hands' results) in two queries, however many
-    matches: their finished hands, then those hands' steps."""
+    """Each finished hand of each match as a class duplicate compares it (match id -> its hands: the
+    totals, renuncios, cantes missed), in two queries however many matches: the hands, then their steps."""
     hands = list(
         MatchHand.objects.filter(match__in=[m.pk for m in matches], score__isnull=False).order_by(
             "match_id", "number"
