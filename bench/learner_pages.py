@@ -43,19 +43,13 @@ def _learner(name: str, answers: int, matches: int):
     from tutor.accounts.models import User
     from tutor.play import services as play
     from tutor.practice.identity import Owner
-    from tutor.practice.models import Attempt
     from tutor.progress.services import backfill_review_logs, rebuild_owner
 
     user = User.objects.create_user(name, password="x")
     rng = random.Random(answers)
-    _practice_answers([user], answers, rng=rng, templates=_Templates())
-    # Spread the answers over a year, oldest first.
     now = timezone.now()
-    ids = list(Attempt.objects.filter(learner=user).order_by("id").values_list("id", flat=True))
-    for n, pk in enumerate(ids):
-        Attempt.objects.filter(pk=pk).update(
-            created_at=now - timezone.timedelta(minutes=525_600 * (1 - n / len(ids)))
-        )
+    # Spread over the year before now, oldest first, with their review log (teacher_data.write_answers).
+    _practice_answers([user], answers, rng=rng, templates=_Templates())
     backfill_review_logs()
     rebuild_owner(learner_id=user.pk, anon_id="")
     steps = load_course().steps[: max(1, answers // 100)]

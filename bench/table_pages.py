@@ -131,16 +131,12 @@ def _quiz(learners, answers: int, rng: random.Random) -> None:
 def build(*, students: int, class_size: int, hands: int, answers: int = 0, seed: int = 1):
     """The school: classes with a teacher each, every student's kept hands, reviews and retry items."""
     from django.contrib.auth.hashers import make_password
-    from django.utils import timezone
 
     from tutor.accounts.models import User
     from tutor.classroom.models import Classroom, Membership
-    from tutor.hands.models import HandRecord, HandReview, review_summary
-    from tutor.progress.models import TableRetry
 
     rng = random.Random(seed)
     password = make_password("baraja-de-oros")
-    now = timezone.now()
     learners = User.objects.bulk_create(
         [User(username=f"alumno{i:04d}", role=User.Role.LEARNER, password=password) for i in range(students)],
         batch_size=BATCH,
@@ -154,6 +150,20 @@ def build(*, students: int, class_size: int, hands: int, answers: int = 0, seed:
             [Membership(classroom=classroom, student=s) for s in learners[n : n + class_size]]
         )
         classes.append((classroom, teacher))
+    counts = write_hands(learners, hands, rng)
+    _quiz(learners, answers, rng)
+    return learners, classes, counts
+
+
+def write_hands(learners, hands: int, rng: random.Random) -> dict:
+    """Every learner's ``hands`` kept hands, their done reviews and the retry items those make (the
+    first learner's written, copied to the others by the database); returns how many of each."""
+    from django.utils import timezone
+
+    from tutor.hands.models import HandRecord, HandReview, review_summary
+    from tutor.progress.models import TableRetry
+
+    now = timezone.now()
     texts = _hand_texts(16)
     first = learners[0]
     rows = [
@@ -233,9 +243,7 @@ def build(*, students: int, class_size: int, hands: int, answers: int = 0, seed:
         first.pk,
         others,
     )
-    _quiz(learners, answers, rng)
-    counts = {"hands": HandRecord.objects.count(), "items": TableRetry.objects.count()}
-    return learners, classes, counts
+    return {"hands": HandRecord.objects.count(), "items": TableRetry.objects.count()}
 
 
 def _copy(model, where: str, joins: str, replaced: dict[str, str], first: int, others: list[int]) -> None:
@@ -248,10 +256,11 @@ def _copy(model, where: str, joins: str, replaced: dict[str, str], first: int, o
     table = model._meta.db_table
     sql = (
         f"INSERT INTO {table} ({', '.join(f'"{c}"' for c in columns)}) SELECT {', '.join(exprs)}"
-        f" FROM {table} src CROSS JOIN accounts_user u {joins} WHERE {where} AND u.id = ANY(%s)"
+        f" FROM {table} src CROSS JOIN accounts_user u {joins} WHERE {where}"
+        f" AND u.id IN ({', '.join(['%s'] * len(others))})"  # not = ANY(%s): SQLite has no arrays
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [first, others])
+        cursor.execute(sql, [first, *others])
 
 
 def _measure(

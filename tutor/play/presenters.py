@@ -348,13 +348,22 @@ def review_context(match: Match, hand: MatchHand, table: Table) -> dict:
     return context
 
 
-def hand_results(match: Match) -> list[dict]:
-    """Each finished hand of a match as a class duplicate compares it: the totals, renuncios, cantes missed."""
-    out = []
-    for hand in match.hands.filter(score__isnull=False).order_by("number"):
-        table = services.table_of(match, hand)
+def matches_hand_results(matches: list[Match]) -> dict[int, list[dict]]:
+    """Each finished hand of each match as a class duplicate compares it (match id -> its hands: the
+    totals, renuncios, cantes missed), in two queries however many matches: the hands, then their steps."""
+    hands = list(
+        MatchHand.objects.filter(match__in=[m.pk for m in matches], score__isnull=False).order_by(
+            "match_id", "number"
+        )
+    )
+    steps = services.steps_of_hands([hand.pk for hand in hands])
+    by_id = {match.pk: match for match in matches}
+    out: dict[int, list[dict]] = {match.pk: [] for match in matches}
+    for hand in hands:
+        match = by_id[hand.match_id]
+        table = services.table_of(match, hand, steps.get(hand.pk, []))
         score = hand.score
-        out.append(
+        out[match.pk].append(
             {
                 "number": hand.number,
                 "hand_id": hand.pk,

@@ -75,6 +75,17 @@ def steps_of(hand: MatchHand) -> list[Step]:
     ]
 
 
+def steps_of_hands(hand_ids: list[int]) -> dict[int, list[Step]]:
+    """``steps_of`` of several hands in one query: hand id -> its steps (hands with none are left out)."""
+    found: dict[int, list[Step]] = {}
+    rows = Event.objects.filter(hand_id__in=hand_ids).order_by("hand_id", "seq")
+    for hand_id, seat, kind, card, cante, legal, grade in rows.values_list(
+        "hand_id", "seat", "kind", "card", "cante", "legal", "grade"
+    ):
+        found.setdefault(hand_id, []).append(Step(seat, kind, card or cante, legal, grade))
+    return found
+
+
 def table_of(match: Match, hand: MatchHand, steps: list[Step] | None = None) -> Table:
     return Table.rebuild(
         dealt=dealt_by_code(hand.deal) if hand.deal else None,

@@ -99,10 +99,24 @@ def _count_read(client, url) -> int:
 def test_a_class_of_three_costs_the_same_queries_while_the_school_around_it_grows(db, teresa, teresa_client):
     """The school's answers grow (other classes, their sets and practice); a teacher page of one class
     of three reads no more for it: the class page, the dashboard, the set page and its mistakes'
-    second page, both CSVs."""
+    second page, both CSVs, a student's answers for a skill (both pages), the teacher's home, the list
+    of classes, the new set's form and the class's logins."""
+    from tutor.practice.models import Attempt
+
     classroom = services.create_classroom(teacher=teresa, name="Pequeña", rules="guia")
     practice_set = _populate(classroom, teresa, 3, 1)[0]
+    membership = Membership.objects.filter(classroom=classroom).order_by("pk").first()
+    rule_id = Attempt.objects.filter(learner_id=membership.student_id).values_list("rule_ids", flat=True)[0][
+        0
+    ]
+    skill = reverse("classroom:student_skill", args=[classroom.pk, membership.pk, rule_id])
     urls = [
+        skill,
+        skill + "?pagina=2",
+        "/",
+        reverse("classroom:index"),
+        reverse("classroom:set_create", args=[classroom.pk]),
+        reverse("classroom:logins", args=[classroom.pk]),
         reverse("classroom:detail", args=[classroom.pk]),
         reverse("classroom:heatmap", args=[classroom.pk]),
         reverse("classroom:set_detail", args=[practice_set.pk]),
@@ -115,8 +129,6 @@ def test_a_class_of_three_costs_the_same_queries_while_the_school_around_it_grow
     for n in range(3):
         around = services.create_classroom(teacher=other, name=f"Vecina {n}", rules="guia")
         _populate(around, other, 8, 2)
-    from tutor.practice.models import Attempt
-
     mine = Attempt.objects.filter(learner__username__startswith=f"c{classroom.pk}-").count()
     assert mine and Attempt.objects.count() >= 9 * mine  # the school's log is nine times the class's
     assert [_count_read(teresa_client, url) for url in urls] == alone

@@ -168,3 +168,32 @@ def test_a_duplicate_deal_read_again_costs_the_same_queries_for_two_students_as_
     assert two == four_queued == four_done
     body = _client(teresa).get(url).content.decode()
     assert all(name in body for name in ("Alicia Gómez", "Roberto Díaz", "Alumna 1", "Alumna 2"))
+
+
+def test_the_set_page_of_a_play_task_costs_the_same_queries_for_three_players_as_for_one(
+    classroom, teresa, alice, bob, charlie
+):
+    """The duplicate's table reads every student's hands and their plays at once, not a student at a time."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tutor.classroom.models import Membership
+
+    Membership.objects.create(classroom=classroom, student=charlie, real_name="Carlos Ruiz")
+    practice_set = make_set(classroom, teresa, items=PLAY_ITEM)
+    teacher = _client(teresa)
+    url = practice_set.get_absolute_url()
+
+    def read() -> tuple[int, str]:
+        with CaptureQueriesContext(connection) as queries:
+            body = teacher.get(url).content.decode()
+        return len(queries), body
+
+    _play(practice_set, alice)
+    one, body = read()
+    assert "1 mano jugada" in body
+    _play(practice_set, bob, renuncio=True)
+    _play(practice_set, charlie)
+    three, body = read()
+    assert body.count("1 mano jugada") == 3 and "1 renuncio" in body
+    assert three == one

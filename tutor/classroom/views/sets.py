@@ -249,19 +249,22 @@ def table_results(practice_set: PracticeSet) -> dict[int, dict]:
 def _duplicates(practice_set: PracticeSet, items: list, names: dict) -> list[dict]:
     """Per «jugar N manos» item, each deal's results side by side, one column per student (the class
     duplicate: every student played the same deals against the same bots)."""
-    from tutor.play.presenters import hand_results  # play imports nothing of classroom
+    from tutor.play.presenters import matches_hand_results  # play imports nothing of classroom
 
     out = []
     for item in items:
         if item.kind != SetItem.Kind.PLAY:
             continue
-        matches = item.set_matches.select_related("assignment__student", "match").order_by(
-            "assignment__student__username"
+        matches = list(
+            item.set_matches.select_related("assignment__student", "match").order_by(
+                "assignment__student__username"
+            )
         )
+        results = matches_hand_results([sm.match for sm in matches])
         students = []
         for sm in matches:
             student = sm.assignment.student
-            by_deal = {r["number"]: r for r in hand_results(sm.match)}
+            by_deal = {r["number"]: r for r in results[sm.match_id]}
             students.append(
                 {
                     "name": names.get(student.pk, student.username),
