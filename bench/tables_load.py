@@ -532,9 +532,12 @@ async def _steady(run: Run, servers: list, database: DatabaseCPU, stop_at: float
     """The CPU of the app servers, this run's PostgreSQL and this client between STEADY_FROM and the
     end of play, with the plays sent meanwhile (``run.steady``)."""
 
-    def sample() -> tuple[float, float, float, float]:
-        served = sum(_cpu_seconds(s.pid)[1] for s in servers)
-        return time.monotonic(), served, database.so_far(), time.process_time()
+    def sample() -> tuple[float, float, float, float, float]:
+        used = [_cpu_seconds(s.pid)[1] for s in servers]
+        streams = sum(
+            u for u, s in zip(used, servers, strict=True) if "uvicorn_worker.UvicornWorker" in s.args
+        )
+        return time.monotonic(), sum(used), database.so_far(), time.process_time(), streams
 
     await asyncio.sleep(max(run.started + STEADY_FROM - time.monotonic(), 0))
     first = sample()
@@ -583,6 +586,9 @@ def main() -> int:
     parser.add_argument(
         "--workers", type=int, default=3, choices=(1, 2, 3, 4), help="sync workers per instance"
     )
+    parser.add_argument(
+        "--stream-workers", type=int, default=1, choices=(1, 2, 3), help="uvicorn workers per instance"
+    )
     parser.add_argument("--ports", default="8721,8722")
     parser.add_argument("--stream-ports", default="8723,8724")
     parser.add_argument(
@@ -600,7 +606,9 @@ def main() -> int:
             seeded = instances.run_json(env, SEED_SCRIPT, str(args.tables))
             for n in range(2):
                 groups[n] += instances.start([ports[n]], env, workers=args.workers, own_group=True)
-                groups[n] += instances.start([stream_ports[n]], env, workers=1, asgi=True, own_group=True)
+                groups[n] += instances.start(
+                    [stream_ports[n]], env, workers=args.stream_workers, asgi=True, own_group=True
+                )
             base_line = instances.baseline(ports[0])
             load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
             persons = []
@@ -679,8 +687,8 @@ def main() -> int:
     failures += [f"{run.unfinished} people still waiting at the time limit"] if run.unfinished else []
 
     print(
-        f"{args.tables} tables x 4 people on 2 instances (each {args.workers} sync workers + 1 uvicorn worker "
-        f"for the streams), PostgreSQL and Redis; think 0-{args.think:g} s; {seconds:.0f} s of play "
+        f"{args.tables} tables x 4 people on 2 instances (each {args.workers} sync workers + {args.stream_workers} "
+        f"uvicorn worker(s) for the streams), PostgreSQL and Redis; think 0-{args.think:g} s; {seconds:.0f} s of play "
         f"({wall:.1f} s with the drain){'; instance 2 killed and restarted' if args.kill else ''}"
     )
     print(
@@ -695,6 +703,13 @@ def main() -> int:
     print(latency_line("play -> the other three streams", event_ms))
     print(latency_line("play -> the other three screens", screen_ms))
     print(latency_line("play POST round trip", post_ms))
+    late = [m for m in plays if m.sent >= run.started + STEADY_FROM]
+    print(
+        latency_line(
+            f"play -> the other three screens, plays sent after {STEADY_FROM:.0f} s (the pages and streams opened)",
+            [1000 * x for m in late for x in _reached(persons, m, "screens") if x is not None],
+        )
+    )
     print(
         f"database: moves taken {len(taken)}, stored {len(stored)}, lost {lost}, doubled {doubled}, stored "
         f"without a person told {unexplained}, played by a bot {bots}; duplicates answered «Ya estaba hecho» "
@@ -724,12 +739,13 @@ def main() -> int:
         f"{1000 * run.client_cpu / max(len(plays), 1):.1f} CPU ms per play"
     )
     if run.steady:
-        (t0, app0, db0, client0), (t1, app1, db1, client1) = run.steady
+        (t0, app0, db0, client0, streams0), (t1, app1, db1, client1, streams1) = run.steady
         steady = sum(1 for m in plays if t0 <= m.sent < t1)
         each = 1000 / max(steady, 1)
         print(
             f"steady state ({STEADY_FROM:.0f} s to the end of play, the pages and streams opened): "
-            f"{steady / (t1 - t0):.1f} plays/s; CPU ms per play: app servers {each * (app1 - app0):.1f} + "
+            f"{steady / (t1 - t0):.1f} plays/s; CPU ms per play: app servers {each * (app1 - app0):.1f} "
+            f"(of which the stream servers {each * (streams1 - streams0):.1f}) + "
             f"PostgreSQL {each * (db1 - db0):.1f} = {each * (app1 - app0 + db1 - db0):.1f}, client "
             f"{each * (client1 - client0):.1f}; cores: app servers {(app1 - app0) / (t1 - t0):.2f}, "
             f"PostgreSQL {(db1 - db0) / (t1 - t0):.2f}, client {(client1 - client0) / (t1 - t0):.2f}"

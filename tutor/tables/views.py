@@ -1,3 +1,5 @@
+import time
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -165,11 +167,30 @@ def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[st
     return code, request.user.pk
 
 
+# A stream's drawing checks at most this often that its session still exists (signed out elsewhere, it
+# draws nothing more: the page's fetch then finds the sign-in page, as before the stream drew).
+SESSION_CHECK_SECONDS = 10.0
+
+
+def _still_signed_in(request: HttpRequest) -> bool:
+    now = time.monotonic()
+    if now - getattr(request, "tables_session_checked", -SESSION_CHECK_SECONDS) < SESSION_CHECK_SECONDS:
+        return True
+    session = getattr(request, "session", None)
+    key = None if session is None else session.session_key
+    if key is None or not session.exists(key):
+        return False
+    request.tables_session_checked = now
+    return True
+
+
 def _streamed_region(request: HttpRequest, token: str) -> tuple[int, str] | None:
     """The region the stream's viewer would fetch now (their seat, their language, their CSRF token:
     the stream's own request), with its version; None when a fetch would not draw it, and when the
     change is the viewer's own move (their page has that region already, as the move's answer: the
     version alone is sent, and a page that missed the answer fetches it)."""
+    if not _still_signed_in(request):
+        return None
     with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
         seen = services.look(token, request.user.pk)
         if seen is None:

@@ -10,9 +10,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django_htmx.middleware import HtmxDetails
 
+from bench.instances import session_for
 from engine.cards import CARDS
 from engine.rules import PRESETS
 from tutor.accounts.display import chosen, in_force
+from tutor.accounts.sessions import SessionStore
 from tutor.classroom import services as classroom_services
 from tutor.hands.models import HandRecord, Source
 from tutor.lib.cards import card_name
@@ -71,6 +73,7 @@ def _stream_request(user, token: str):
     """The request a stream instance holds for ``user``'s stream of the table, as its middleware leaves it."""
     request = RequestFactory().get(reverse("tables:events", args=[token]))
     request.user = user
+    request.session = SessionStore(session_for(user))
     request.LANGUAGE_CODE = "es"
     request.display = in_force(chosen(request))
     request.htmx = HtmxDetails(request)
@@ -125,6 +128,16 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
 
     play_out(table, clients, after=check_every_page)
     assert checked[0] > 50
+
+
+def test_a_stream_signed_out_elsewhere_draws_no_more_regions(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    request = _stream_request(alice, table.token)
+    version, region = views._streamed_region(request, table.token)
+    assert f'data-version="{version}"' in region
+    SessionStore(request.session.session_key).delete()  # signed out in another tab
+    request.tables_session_checked -= views.SESSION_CHECK_SECONDS
+    assert views._streamed_region(request, table.token) is None
 
 
 def test_moves_out_of_turn_from_no_seat_with_a_card_not_held_or_stale_are_refused(alice, bob, charlie):
