@@ -243,7 +243,7 @@ async def _stream(run: Run, person: Person) -> None:
             while person.stream_open:
                 # One event at a time (a region is many data lines: read as one block, not line by line).
                 block = await asyncio.wait_for(
-                    reader.readuntil(b"\n\n"), max(run.drain_until - time.monotonic(), 0.1)
+                    reader.readuntil(b"\n\n"), min(max(run.drain_until - time.monotonic(), 0.1), 60)
                 )
                 kind, data = "message", []
                 for line in block.decode().split("\n"):
@@ -447,16 +447,28 @@ async def _killer(run: Run, groups: list[list], env: dict, at: float, down: floa
     run.down.add(1)
     killed = time.monotonic()
     run.kill_log.append(f"instance 2 killed at {killed - run.started:.1f} s")
-    await asyncio.sleep(down)
-    restarted = await asyncio.to_thread(
-        lambda: (
-            instances.start([run.ports[1]], env, workers=run.args.workers, timeout=180, own_group=True)
-            + instances.start([run.stream_ports[1]], env, workers=1, timeout=180, asgi=True, own_group=True)
+    # The people go on (and wait for their instance) until it is back, however long its start takes on
+    # a loaded machine, then DRAIN more.
+    planned, run.drain_until = run.drain_until, float("inf")
+    try:
+        await asyncio.sleep(down)
+        restarted = await asyncio.to_thread(
+            lambda: (
+                instances.start([run.ports[1]], env, workers=run.args.workers, timeout=180, own_group=True)
+                + instances.start(
+                    [run.stream_ports[1]],
+                    env,
+                    workers=run.args.stream_workers,
+                    timeout=180,
+                    asgi=True,
+                    own_group=True,
+                )
+            )
         )
-    )
+    finally:
+        run.drain_until = max(planned, time.monotonic() + DRAIN)
     groups[1][:] = restarted
     run.down.discard(1)
-    run.drain_until = max(run.drain_until, time.monotonic() + DRAIN)
     run.kill_log.append(
         f"started again, answering at {time.monotonic() - run.started:.1f} s ({time.monotonic() - killed:.1f} s down)"
     )

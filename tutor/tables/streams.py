@@ -69,6 +69,16 @@ def _versions(token: str, user_id: int) -> tuple[int, int, int]:
     return (-1, 0, 0) if seen is None else (seen.table.version, 0, 0)
 
 
+async def _drawn(draw):
+    """``draw()`` on a reader; None (the version alone: the page fetches) when it fails (the database
+    away), so that the stream goes on rather than breaking at every change."""
+    try:
+        return await in_reader(draw)
+    except Exception:
+        log.warning("could not draw a table's region for its stream: the page fetches it", exc_info=True)
+        return None
+
+
 def events(code: str, token: str, user_id: int, draw=None):
     """The table's text/event-stream: after its first version, each new version as the seat's region
     drawn by ``draw()`` ((version, markup) or None: then the version alone, for the page to fetch)."""
@@ -76,5 +86,5 @@ def events(code: str, token: str, user_id: int, draw=None):
         key(code),
         projector=False,
         read=lambda: in_reader(_versions, token, user_id),
-        draw=None if draw is None else lambda: in_reader(draw),
+        draw=None if draw is None else lambda: _drawn(draw),
     )

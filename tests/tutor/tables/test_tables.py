@@ -1,10 +1,11 @@
 """A table for people: seating, a hand among people and bots, records for each, refusals and races."""
 
+import asyncio
 import re
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, OperationalError
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
@@ -19,7 +20,7 @@ from tutor.classroom import services as classroom_services
 from tutor.hands.models import HandRecord, Source
 from tutor.lib.cards import card_name
 from tutor.play.table import PlayRefused, cante_value
-from tutor.tables import services, views
+from tutor.tables import services, streams, views
 from tutor.tables.models import Phrase, Seat, Table, TableEvent
 
 from .conftest import game, legal_post, move_url, open_table, play_out
@@ -370,3 +371,14 @@ def test_the_regions_forms_post_by_htmx_and_the_answer_says_what_happened_in_the
     assert refusal.strip() in live
     plain = client.post(move_url(table), data | {"seq": 0})
     assert plain.status_code == 302 and plain["Location"] == table.get_absolute_url()
+
+
+def test_a_streams_drawing_that_fails_sends_the_version_alone():
+    """The database away while a stream draws a region: None (the stream sends the version and the page
+    fetches), not an error that would break the stream at every change."""
+
+    def away():
+        raise OperationalError("the database is away")
+
+    assert asyncio.run(streams._drawn(away)) is None
+    assert asyncio.run(streams._drawn(lambda: (3, "<div></div>"))) == (3, "<div></div>")
