@@ -3,7 +3,7 @@ PostgreSQL and Redis, so each page's stream is a real one. Two people (bots in t
 by pressing their cards; each move reaches the other person's page as its region in the stream's
 event, swapped in without a request of the page's own (no poll, no fetch), drawn for that person:
 their own cards, the forms that work (the next move is pressed on a region the stream brought), and
-none of the other seats' unplayed cards."""
+none of the other seats' unplayed cards; a keyboard user's focus stays on the button they were on."""
 
 import pytest
 from playwright.sync_api import expect
@@ -49,6 +49,10 @@ def test_a_move_reaches_the_other_persons_page_as_its_region_in_the_stream(
         fetched[other].clear()
         mover = pages[seat]
         card = g.hand.legal()[0].code
+        # A keyboard user waiting on the other page, on a phrase's button: the swap keeps them there.
+        phrase = pages[other].locator('button[name="frase"]').first
+        phrase.focus()
+        value = phrase.get_attribute("value")
         press(mover, mover.locator(f'button[name="card"][value="{card}"]'))
         table.refresh_from_db()
         # The other page shows the new version (the card on the table), by the stream's region alone.
@@ -56,6 +60,11 @@ def test_a_move_reaches_the_other_persons_page_as_its_region_in_the_stream(
             "data-version", str(table.version), timeout=5_000
         )
         assert fetched[other] == [], fetched[other]
+        assert pages[other].evaluate(
+            "v => document.activeElement.name === 'frase' && document.activeElement.value === v"
+            " && document.getElementById('table-region').contains(document.activeElement)",
+            value,
+        )
         expect(pages[other].locator("#table-live")).not_to_be_empty()  # said to screen readers too
         _hand, g = game(table)
         _no_other_hand(pages[other], g, other)
