@@ -11,9 +11,10 @@ Redis database (REDIS_URL, default redis://127.0.0.1:6379/9) before and after. E
 people sit two on each instance (seats 0 and 2 on one, 1 and 3 on the other, so that every play
 crosses from one instance to the other through Redis); they sit down as the run starts and open
 their tables within its first 3 s, and play as a browser with JavaScript does: the
-page opens the table's stream (/mesas/m/<token>/eventos/ on the instance's uvicorn) and fetches its
-region (estado/?v=<version>) when an event brings another version; while the stream is down it polls
-every 4 s, as the page's hx-trigger does. A person whose turn it is thinks 0 to --think seconds, then
+page opens the table's stream (/mesas/m/<token>/eventos/ on the instance's uvicorn); an event that
+brings the region (each change after the first, drawn for that person by the stream instance) is the
+screen at once, one that brings only a version makes the page fetch its region (estado/?v=<version>);
+while the stream is down it polls every 4 s, as the page's hx-trigger does. A person whose turn it is thinks 0 to --think seconds, then
 plays a legal card (worked out with the engine from the trick and the trump the page shows), sings
 when offered and, at seat 1, deals the next hand; one post in ten is sent twice and must be answered
 «Ya estaba hecho».
@@ -30,7 +31,10 @@ fetched and showing that version or a later one), p50/p99; the post's round trip
 every play the server accepted is in the database once, no person's seat was played by a bot, every
 accepted play reached the other three streams and screens, no stream sent one version twice; the
 baseline of the run (home and /healthz requests a second on the first instance's gunicorn, before
-the load) and the load average. Exit status 1 when anything was lost, doubled or failed.
+the load) and the load average; the CPU of the app servers (gunicorn and uvicorn with their workers),
+of this run's PostgreSQL backends and of this client; the slow screens by window of the run, and
+how much of their time came before the stream's event and after it. Exit status 1 when anything was
+lost, doubled or failed.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import os
 import random
 import re
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import instances  # noqa: E402
 from bench.live_load import Client  # noqa: E402
-from bench.practice_load import _cpu_seconds, latency_line  # noqa: E402
+from bench.practice_load import _cpu_seconds, _percentile, latency_line  # noqa: E402
 from engine.cards import Suit, mask_of, parse_card  # noqa: E402
 from engine.obligations import legal_mask  # noqa: E402
 from engine.rules import GUIA  # noqa: E402
@@ -147,6 +152,7 @@ class Person:
     stream_open: bool = False
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     pending: int | None = None  # the version of the stream's last event, not yet looked at
+    region: tuple[int, str] | None = None  # the last event's region, when it brought one
     failovers: int = 0
     failures: list = field(default_factory=list)
 
@@ -166,6 +172,8 @@ class Run:
         self.started = 0.0
         self.drain_until = 0.0  # people stop looking at their tables then
         self.unfinished = 0
+        self.client_cpu = 0.0  # this process's CPU seconds during the run (the 200 browsers' side)
+        self.steady: tuple | None = None  # (first, last) samples of _steady
 
 
 def _legal(page: str) -> list[str]:
@@ -233,18 +241,39 @@ async def _stream(run: Run, person: Person) -> None:
                 pass
             person.stream_open = status == 200
             while person.stream_open:
-                line = await asyncio.wait_for(reader.readline(), max(run.drain_until - time.monotonic(), 0.1))
-                if not line:
-                    break
-                if line.startswith(b"data: "):
-                    version = int(line[6:].strip())
-                    if version in seen and version >= 0:
-                        person.doubled_events += 1
-                    seen.add(version)
-                    person.events.append((time.monotonic(), version))
-                    person.pending = version
-                    person.changed.set()
-        except (OSError, ValueError, IndexError, TimeoutError):
+                # One event at a time (a region is many data lines: read as one block, not line by line).
+                block = await asyncio.wait_for(
+                    reader.readuntil(b"\n\n"), min(max(run.drain_until - time.monotonic(), 0.1), 60)
+                )
+                kind, data = "message", []
+                for line in block.decode().split("\n"):
+                    if line.startswith("event: "):
+                        kind = line[7:]
+                    elif line.startswith("data: "):
+                        data.append(line[6:])
+                if not data:  # the retry hint, a keep-alive comment
+                    continue
+                version = int(data[0])
+                if version in seen and version >= 0:
+                    person.doubled_events += 1
+                seen.add(version)
+                now = time.monotonic()
+                person.events.append((now, version))
+                if kind == "region":  # the region itself: on the screen as it arrives (live.js swaps it in)
+                    person.screens.append((now, version))
+                    person.region = (version, "\n".join(data[1:]))
+                else:
+                    person.region = None
+                person.pending = version
+                person.changed.set()
+        except (
+            OSError,
+            ValueError,
+            IndexError,
+            TimeoutError,
+            asyncio.IncompleteReadError,
+            asyncio.LimitOverrunError,
+        ):
             pass
         finally:
             person.stream_open = False
@@ -262,24 +291,24 @@ def _shown(person: Person, page: str) -> int:
     return version
 
 
-async def _wait_change(person: Person, shown: int, timeout: float) -> bool:
-    """Until the stream brings a version other than ``shown`` (True: fetch the region, as live.js
-    does), or ``timeout`` (False)."""
+async def _wait_change(person: Person, shown: int, timeout: float) -> int | None:
+    """Until the stream brings a version other than ``shown`` (that version: take its region, or fetch
+    it, as live.js does), or ``timeout`` (None)."""
     ends = time.monotonic() + timeout
     while True:
         if person.pending is not None:
             version, person.pending = person.pending, None
             if version != shown:
-                return True
+                return version
             continue
         left = ends - time.monotonic()
         if left <= 0:
-            return False
+            return None
         person.changed.clear()
         try:
             await asyncio.wait_for(person.changed.wait(), left)
         except TimeoutError:
-            return False
+            return None
 
 
 def _version(page: str, default: int) -> int:
@@ -391,7 +420,12 @@ async def person_loop(run: Run, person: Person, seed: int, stop_at: float) -> No
             )
             if time.monotonic() >= run.drain_until:
                 break
-            if not changed and person.stream_open:
+            if changed is None and person.stream_open:
+                continue
+            region = person.region
+            if changed is not None and region is not None and region[0] == changed:
+                if region[0] > shown:  # the stream brought the region: no fetch (an older one is left)
+                    page, shown = region[1], region[0]
                 continue
             status, answer = await _request(
                 run, person, "GET", f"{base}estado/?v={shown}", stop_at=run.drain_until
@@ -413,16 +447,28 @@ async def _killer(run: Run, groups: list[list], env: dict, at: float, down: floa
     run.down.add(1)
     killed = time.monotonic()
     run.kill_log.append(f"instance 2 killed at {killed - run.started:.1f} s")
-    await asyncio.sleep(down)
-    restarted = await asyncio.to_thread(
-        lambda: (
-            instances.start([run.ports[1]], env, workers=run.args.workers, timeout=180, own_group=True)
-            + instances.start([run.stream_ports[1]], env, workers=1, timeout=180, asgi=True, own_group=True)
+    # The people go on (and wait for their instance) until it is back, however long its start takes on
+    # a loaded machine, then DRAIN more.
+    planned, run.drain_until = run.drain_until, float("inf")
+    try:
+        await asyncio.sleep(down)
+        restarted = await asyncio.to_thread(
+            lambda: (
+                instances.start([run.ports[1]], env, workers=run.args.workers, timeout=180, own_group=True)
+                + instances.start(
+                    [run.stream_ports[1]],
+                    env,
+                    workers=run.args.stream_workers,
+                    timeout=180,
+                    asgi=True,
+                    own_group=True,
+                )
+            )
         )
-    )
+    finally:
+        run.drain_until = max(planned, time.monotonic() + DRAIN)
     groups[1][:] = restarted
     run.down.discard(1)
-    run.drain_until = max(run.drain_until, time.monotonic() + DRAIN)
     run.kill_log.append(
         f"started again, answering at {time.monotonic() - run.started:.1f} s ({time.monotonic() - killed:.1f} s down)"
     )
@@ -440,6 +486,110 @@ def _reached(persons: list[Person], move: Move, what: str) -> list[float | None]
     return out
 
 
+class DatabaseCPU:
+    """The CPU of this run's own PostgreSQL backends (those connected to its database; the machine's
+    other databases are other people's), sampled every half second from /proc while the run lasts: a
+    backend that ends between two samples is missed, one born during the run counts from nothing."""
+
+    def __init__(self, name: str) -> None:
+        self.marker = f" {name} ".encode()
+        self.first: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _backends(self) -> dict[int, float]:
+        tick = os.sysconf("SC_CLK_TCK")
+        found = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    command = f.read()
+                if not command.startswith(b"postgres: ") or self.marker not in command:
+                    continue
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            found[int(entry)] = (int(stat[11]) + int(stat[12])) / tick
+        return found
+
+    def start(self) -> None:
+        self.first = self._backends()
+        self.last = dict(self.first)
+        self.thread.start()
+
+    def _sample(self) -> None:
+        while not self.stop.wait(0.5):
+            for pid, used in self._backends().items():
+                self.first.setdefault(pid, 0.0)
+                self.last[pid] = used
+
+    def so_far(self) -> float:
+        return sum(self.last[pid] - self.first[pid] for pid in list(self.last))
+
+    def seconds(self) -> float:
+        self.stop.set()
+        self.thread.join()
+        return self.so_far()
+
+
+# The steady state: from this many seconds into the run (the 200 pages and streams opened) to its end.
+STEADY_FROM = 10.0
+
+
+async def _steady(run: Run, servers: list, database: DatabaseCPU, stop_at: float) -> None:
+    """The CPU of the app servers, this run's PostgreSQL and this client between STEADY_FROM and the
+    end of play, with the plays sent meanwhile (``run.steady``)."""
+
+    def sample() -> tuple[float, float, float, float, float]:
+        used = [_cpu_seconds(s.pid)[1] for s in servers]
+        streams = sum(
+            u for u, s in zip(used, servers, strict=True) if "uvicorn_worker.UvicornWorker" in s.args
+        )
+        return time.monotonic(), sum(used), database.so_far(), time.process_time(), streams
+
+    await asyncio.sleep(max(run.started + STEADY_FROM - time.monotonic(), 0))
+    first = sample()
+    await asyncio.sleep(max(stop_at - time.monotonic(), 0))
+    last = sample()
+    run.steady = (first, last)
+
+
+def _where_the_tail_is(persons: list[Person], plays: list[Move], started: float, window: float = 10.0):
+    """Where the slow screens come from: by window of the run (the start's page loads, a hand's end), and
+    for each screen over 500 ms how much of it was before the event (the play's POST until it committed
+    and published) and after it (the stream's event until the region was fetched)."""
+    by_window: dict[int, list[float]] = {}
+    before = after = slow = 0.0
+    for m in plays:
+        for other in persons:
+            if other.token != m.token or other.seat == m.seat:
+                continue
+            screen = [t for t, v in other.screens if v >= m.version and t >= m.sent]
+            event = [t for t, v in other.events if v >= m.version and t >= m.sent]
+            if not screen:
+                continue
+            took = min(screen) - m.sent
+            by_window.setdefault(int((m.sent - started) // window), []).append(1000 * took)
+            if took > 0.5:
+                slow += 1
+                reached = min(event) if event else min(screen)
+                before += min(reached, min(screen)) - m.sent
+                after += min(screen) - min(reached, min(screen))
+    yield "play -> screens by window of the run (sent at): " + "; ".join(
+        f"{int(w * window)}-{int((w + 1) * window)} s n {len(v)} p50 {_percentile(v, 50):.0f} p99 {_percentile(v, 99):.0f}"
+        for w, v in sorted(by_window.items())
+    )
+    if slow:
+        yield (
+            f"screens over 500 ms: {slow:.0f}; of their time, before the event (POST to commit and publish) "
+            f"{1000 * before / slow:.0f} ms, event to screen (the region's fetch) {1000 * after / slow:.0f} ms on average"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, choices=range(1, 101))
@@ -447,6 +597,9 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=2.0, help="longest think time before a move (s)")
     parser.add_argument(
         "--workers", type=int, default=3, choices=(1, 2, 3, 4), help="sync workers per instance"
+    )
+    parser.add_argument(
+        "--stream-workers", type=int, default=1, choices=(1, 2, 3), help="uvicorn workers per instance"
     )
     parser.add_argument("--ports", default="8721,8722")
     parser.add_argument("--stream-ports", default="8723,8724")
@@ -465,7 +618,9 @@ def main() -> int:
             seeded = instances.run_json(env, SEED_SCRIPT, str(args.tables))
             for n in range(2):
                 groups[n] += instances.start([ports[n]], env, workers=args.workers, own_group=True)
-                groups[n] += instances.start([stream_ports[n]], env, workers=1, asgi=True, own_group=True)
+                groups[n] += instances.start(
+                    [stream_ports[n]], env, workers=args.stream_workers, asgi=True, own_group=True
+                )
             base_line = instances.baseline(ports[0])
             load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
             persons = []
@@ -474,10 +629,13 @@ def main() -> int:
                     home = seat % 2  # partners on one instance, rivals on the other
                     persons.append(Person(t, table["token"], seat, Client(ports[home], session), home, home))
             servers = [s for group in groups for s in group]
+            database_cpu = DatabaseCPU(env["DATABASE_URL"].rsplit("/", 1)[1])
+            database_cpu.start()
             cpu_before = [_cpu_seconds(s.pid) for s in servers]
 
             async def run_all() -> None:
                 run.started = time.monotonic()
+                client_cpu = time.process_time()
                 stop_at = run.started + seconds
                 run.drain_until = stop_at + DRAIN
                 tasks = [
@@ -490,16 +648,20 @@ def main() -> int:
                             _killer(run, groups, env, run.started + 0.4 * seconds, args.down)
                         )
                     )
+                elif seconds > 2 * STEADY_FROM:
+                    tasks.append(asyncio.ensure_future(_steady(run, servers, database_cpu, stop_at)))
                 _done, late = await asyncio.wait(tasks, timeout=seconds + (400 if args.kill else 90))
                 for task in late:
                     task.cancel()
                 await asyncio.gather(*late, return_exceptions=True)
                 run.unfinished = len(late)
+                run.client_cpu = time.process_time() - client_cpu
 
             instances.run_json(env, ARRIVE_SCRIPT)
             asyncio.run(run_all())
             wall = time.monotonic() - run.started
             cpu_after = [_cpu_seconds(s.pid) for s in servers]
+            own_database = database_cpu.seconds()
             load_after = " ".join(f"{x:.2f}" for x in os.getloadavg())
             recorded = instances.run_json(env, COUNT_SCRIPT)
         finally:
@@ -537,8 +699,8 @@ def main() -> int:
     failures += [f"{run.unfinished} people still waiting at the time limit"] if run.unfinished else []
 
     print(
-        f"{args.tables} tables x 4 people on 2 instances (each {args.workers} sync workers + 1 uvicorn worker "
-        f"for the streams), PostgreSQL and Redis; think 0-{args.think:g} s; {seconds:.0f} s of play "
+        f"{args.tables} tables x 4 people on 2 instances (each {args.workers} sync workers + {args.stream_workers} "
+        f"uvicorn worker(s) for the streams), PostgreSQL and Redis; think 0-{args.think:g} s; {seconds:.0f} s of play "
         f"({wall:.1f} s with the drain){'; instance 2 killed and restarted' if args.kill else ''}"
     )
     print(
@@ -553,6 +715,13 @@ def main() -> int:
     print(latency_line("play -> the other three streams", event_ms))
     print(latency_line("play -> the other three screens", screen_ms))
     print(latency_line("play POST round trip", post_ms))
+    late = [m for m in plays if m.sent >= run.started + STEADY_FROM]
+    print(
+        latency_line(
+            f"play -> the other three screens, plays sent after {STEADY_FROM:.0f} s (the pages and streams opened)",
+            [1000 * x for m in late for x in _reached(persons, m, "screens") if x is not None],
+        )
+    )
     print(
         f"database: moves taken {len(taken)}, stored {len(stored)}, lost {lost}, doubled {doubled}, stored "
         f"without a person told {unexplained}, played by a bot {bots}; duplicates answered «Ya estaba hecho» "
@@ -569,13 +738,32 @@ def main() -> int:
         )
     else:
         served = sum(after[1] - before[1] for after, before in zip(cpu_after, cpu_before, strict=True))
-        database = cpu_after[0][2] - cpu_before[0][2]
+        database = own_database
         machine = cpu_after[0][0] - cpu_before[0][0]
         print(
             f"CPU cores busy: machine {machine / wall:.2f} of {os.cpu_count()}, app servers {served / wall:.2f}, "
-            f"PostgreSQL {database / wall:.2f}; CPU ms per play (app servers + PostgreSQL) "
+            f"PostgreSQL (this run's database) {database / wall:.2f}; CPU ms per play: app servers "
+            f"{1000 * served / max(len(plays), 1):.1f} + PostgreSQL {1000 * database / max(len(plays), 1):.1f} = "
             f"{1000 * (served + database) / max(len(plays), 1):.1f}; refused cards (client's parse) {run.refused_cards}"
         )
+    print(
+        f"bench client (this process, the 200 browsers): {run.client_cpu / wall:.2f} of a core, "
+        f"{1000 * run.client_cpu / max(len(plays), 1):.1f} CPU ms per play"
+    )
+    if run.steady:
+        (t0, app0, db0, client0, streams0), (t1, app1, db1, client1, streams1) = run.steady
+        steady = sum(1 for m in plays if t0 <= m.sent < t1)
+        each = 1000 / max(steady, 1)
+        print(
+            f"steady state ({STEADY_FROM:.0f} s to the end of play, the pages and streams opened): "
+            f"{steady / (t1 - t0):.1f} plays/s; CPU ms per play: app servers {each * (app1 - app0):.1f} "
+            f"(of which the stream servers {each * (streams1 - streams0):.1f}) + "
+            f"PostgreSQL {each * (db1 - db0):.1f} = {each * (app1 - app0 + db1 - db0):.1f}, client "
+            f"{each * (client1 - client0):.1f}; cores: app servers {(app1 - app0) / (t1 - t0):.2f}, "
+            f"PostgreSQL {(db1 - db0) / (t1 - t0):.2f}, client {(client1 - client0) / (t1 - t0):.2f}"
+        )
+    for line in _where_the_tail_is(persons, plays, run.started):
+        print(line)
     print(f"failures {len(failures)}")
     for failure in failures[:5]:
         print("  failure:", failure)

@@ -9,7 +9,8 @@ through Django's test client in this one process (DEBUG off) as bench/tables_loa
 the person the table waits for posts a move by htmx (a legal card, chosen at random, or the first
 cante offered), one move in ten is posted twice (answered «Ya estaba hecho»), then each of the other
 three fetches its region (estado/?v=<the version it shows>) as its page does on the stream's event; a
-poll at the version shown (204) and a stream's refresh (``tutor.tables.streams._versions``) are timed
+poll at the version shown (204), a stream's refresh (``tutor.tables.streams._versions``) and the
+region as each seat's stream draws it (``tutor.tables.views._streamed_region``, no request) are timed
 too, and one seat loads the whole page (JavaScript off, after its form's redirect) every tenth play.
 At the end of each hand the second seat deals the next one. The first hand warms the per-process
 caches and is not counted.
@@ -38,8 +39,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 VERSION = re.compile(r'data-version="(\d+)"')
 HTMX = {"HX-Request": "true"}
-STEPS = ("move", "region", "doubled move", "next hand", "poll 204", "stream refresh", "page")
+STEPS = (
+    "move",
+    "region",
+    "streamed region",
+    "own move's stream",
+    "doubled move",
+    "next hand",
+    "poll 204",
+    "stream refresh",
+    "page",
+)
+# What a play sets off when each page fetches its region on the stream's event (before), and now that
+# each seat's stream draws it (the mover's stream reads the table and sends the version alone).
 PER_PLAY = {"move": 1.0, "region": 3.0, "doubled move": 0.1}
+PER_PLAY_STREAMED = {"move": 1.0, "streamed region": 3.0, "own move's stream": 1.0, "doubled move": 0.1}
 
 
 def main() -> int:
@@ -105,9 +119,10 @@ def run(args, cache: str) -> None:
 
     from bench.inprocess import Timer
     from engine.rules import PRESETS
+    from tests.tutor.tables.test_tables import _stream_request
     from tutor.accounts.models import User
     from tutor.play.table import cante_value
-    from tutor.tables import services, streams
+    from tutor.tables import services, streams, views
 
     rng = random.Random(args.seed)
     people = [User.objects.create_user(username=f"persona{n}", password="!") for n in range(4)]
@@ -125,6 +140,7 @@ def run(args, cache: str) -> None:
     state_url = reverse("tables:state", args=[token])
     page_url = reverse("tables:table", args=[token])
     next_url = reverse("tables:next_hand", args=[token])
+    stream_requests = [_stream_request(person, token) for person in people]
 
     timed = Timer(args, expect=(200,))
     costs, queries = timed.costs, timed.queries
@@ -190,6 +206,12 @@ def run(args, cache: str) -> None:
                         lambda s=seat: clients[s].get(f"{state_url}?v={shown[s]}", headers=HTMX),
                         expect=(204,),
                     )
+                for seat in range(4):
+                    timed(
+                        "own move's stream" if seat == mover else "streamed region",
+                        record,
+                        lambda s=seat: views._streamed_region(stream_requests[s], token),
+                    )
                 seat = rng.randrange(4)
                 timed("stream refresh", record, lambda s=seat: streams._versions(token, people[s].pk))
                 if moves % 10 == 0:
@@ -234,6 +256,16 @@ def run(args, cache: str) -> None:
     print(
         f"CPU ms per play (the move, three regions, a tenth of a doubled post; this process): "
         f"{per_play:.2f}, {per_play_queries:.1f} queries"
+    )
+    streamed = sum(
+        share * sum(costs[s]) / len(costs[s]) for s, share in PER_PLAY_STREAMED.items() if costs[s]
+    )
+    streamed_queries = sum(
+        share * sum(queries[s]) / len(queries[s]) for s, share in PER_PLAY_STREAMED.items() if queries[s]
+    )
+    print(
+        f"CPU ms per play with each seat's stream drawing its region (the move, three streamed regions, the "
+        f"mover's stream, a tenth of a doubled post): {streamed:.2f}, {streamed_queries:.1f} queries"
     )
     if args.profile:
         pstats.Stats(timed.profiler).sort_stats(args.sort).print_stats(args.profile)

@@ -94,7 +94,44 @@
       });
   }
 
-  document.addEventListener("htmx:afterSwap", remember);
+  // A table's stream sends each change as the seat's region itself (a "region" event: the version on
+  // its first line, then the markup), drawn for this person by the server as their fetch would be: it
+  // is swapped in without a request. While a request of the region is on its way (a move, a poll) it
+  // is left: that answer is swapped in, and if it is older than the stream's, the region is fetched.
+  var streamed = null; // the version of the stream's last region
+
+  function busy(element) {
+    return element.classList.contains("htmx-request") || !!element.querySelector(".htmx-request");
+  }
+
+  function behind(element) {
+    var shown = parseInt(element.getAttribute("data-version"), 10);
+    return streamed !== null && !(shown >= streamed);
+  }
+
+  function regionEvent(event) {
+    var cut = event.data.indexOf("\n");
+    var version = parseInt(event.data.slice(0, cut), 10);
+    var current = region();
+    if (cut < 0 || isNaN(version) || !current) {
+      return;
+    }
+    latest = String(version);
+    streamed = version;
+    if (!behind(current) || busy(current)) {
+      return;
+    }
+    current.dispatchEvent(new CustomEvent("live-region", { bubbles: true }));
+    htmx.swap(current, event.data.slice(cut + 1), { swapStyle: "outerHTML" });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    remember();
+    var now = region();
+    if (now && event.detail.elt === now && behind(now) && !busy(now)) {
+      htmx.trigger(now, "live-changed");
+    }
+  });
   document.addEventListener("htmx:configRequest", function (event) {
     if (csrf && event.detail.verb === "post" && event.detail.elt.closest(REGION)) {
       event.detail.headers["X-CSRFToken"] = csrf;
@@ -114,6 +151,7 @@
     source.addEventListener("error", function () {
       open = false; // reconnecting, or closed for good (a 204): the polls take over meanwhile
     });
+    source.addEventListener("region", regionEvent);
     source.addEventListener("message", function (event) {
       latest = event.data;
       var current = region();

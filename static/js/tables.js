@@ -66,6 +66,18 @@
         : null;
   });
 
+  // A region the table's stream brought (live.js swaps it in without a request): as after a poll.
+  document.addEventListener("live-region", function (event) {
+    var target = event.target;
+    if (!target || target.id !== REGION) {
+      return;
+    }
+    var active = document.activeElement;
+    before = target.contains(active)
+      ? { moved: false, name: active.getAttribute("name"), value: active.value, phrase: false }
+      : null;
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     var region = document.getElementById(REGION);
     if (!region || event.detail.elt !== region || !before) {

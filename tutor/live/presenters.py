@@ -28,8 +28,11 @@ from tutor.practice.origins import OriginView
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def qr_data_uri(url: str) -> str:
-    """The join link as a QR code: an SVG data URI (an <img>, so the strict CSP allows it)."""
+    """The join link as a QR code: an SVG data URI (an <img>, so the strict CSP allows it). Kept per
+    link in the process (a few KB each): drawing it took 5 ms of every table page (four people open
+    each table's page, and open it again on every move without JavaScript)."""
     return segno.make(url, error="m").svg_data_uri(scale=8, border=2, dark="#000", light="#fff")
 
 

@@ -165,12 +165,24 @@ def in_thread(func):
 versions = in_thread(pulse.versions)
 
 
-async def events(code: str, projector: bool, read=None) -> AsyncIterator[str]:
+def region_event(version: int, html: str) -> str:
+    """A ``region`` event: the version on its first data line, then the region's markup (one data
+    line per line of it, without its indentation and blank lines: the same markup to a browser)."""
+    body = "\ndata: ".join(line.lstrip() for line in html.splitlines() if line.strip())
+    return f"event: region\ndata: {version}\ndata: {body}\n\n"
+
+
+async def events(code: str, projector: bool, read=None, draw=None) -> AsyncIterator[str]:
     """The text/event-stream of round ``code``: one ``data:`` line per version its page must fetch.
 
     ``read``: a coroutine function returning the key's counters from the truth (the round's by default),
     awaited when the stream opens, after its subscriber (re)connects and every REFRESH_SECONDS (another
-    kind of key, a table's, brings its own)."""
+    kind of key, a table's, brings its own).
+
+    ``draw`` (a stage-only stream): a coroutine function returning (version, markup) of the page's
+    region as its viewer would fetch it now, or None. After the first event (the version the stream
+    opened at: the page has just been drawn), each new version is sent as that region (a ``region``
+    event, ``region_event``) so the page need not fetch it; None sends the version, to be fetched."""
     read = read or (lambda: versions(code))
     hub = _hub()
     listener = hub.add(code, stage_only=not projector)
@@ -184,6 +196,13 @@ async def events(code: str, projector: bool, read=None) -> AsyncIterator[str]:
         while loop.time() < ends:
             version = ".".join(map(str, listener.counters)) if projector else str(listener.stage)
             if version != sent:
+                drawn = await draw() if draw is not None and sent is not None else None
+                if drawn is not None and drawn[0] >= listener.stage:
+                    # The region as it is now (it may be newer than the message that woke the stream).
+                    listener.update(drawn[0], *listener.counters[1:])
+                    sent = str(listener.stage)
+                    yield region_event(listener.stage, drawn[1])
+                    continue
                 yield f"data: {version}\n\n"
                 sent = version
                 if projector:

@@ -1,10 +1,14 @@
+import time
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -12,7 +16,6 @@ from engine.cards import CARDS
 from tutor.classroom.models import Classroom
 from tutor.lib.throttle import JOIN_CODE
 from tutor.live.presenters import qr_data_uri
-from tutor.live.stream import in_thread
 from tutor.play.table import PlayRefused
 from tutor.practice.models import only_row
 from tutor.tables import presenters, services, streams
@@ -164,15 +167,62 @@ def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[st
     return code, request.user.pk
 
 
+# A stream's drawing checks at most this often that its session still exists (signed out elsewhere, it
+# draws nothing more: the page's fetch then finds the sign-in page, as before the stream drew).
+SESSION_CHECK_SECONDS = 10.0
+
+
+def _still_signed_in(request: HttpRequest) -> bool:
+    now = time.monotonic()
+    if now - getattr(request, "tables_session_checked", -SESSION_CHECK_SECONDS) < SESSION_CHECK_SECONDS:
+        return True
+    session = getattr(request, "session", None)
+    key = None if session is None else session.session_key
+    if key is None or not session.exists(key):
+        return False
+    request.tables_session_checked = now
+    return True
+
+
+def _streamed_region(request: HttpRequest, token: str) -> tuple[int, str] | None:
+    """The region the stream's viewer would fetch now (their seat, their language, their CSRF token:
+    the stream's own request), with its version; None when a fetch would not draw it, and when the
+    change is the viewer's own move (their page has that region already, as the move's answer: the
+    version alone is sent, and a page that missed the answer fetches it)."""
+    if not _still_signed_in(request):
+        return None
+    with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
+        seen = services.look(token, request.user.pk)
+        if seen is None:
+            return None
+        table, mine = seen.table, seen.mine(request.user)
+        if table.over and mine is None and not services.may_watch(table, request.user):
+            return None
+        game = seen.game if mine is not None else None
+        if (
+            game is not None
+            and game.steps
+            and game.steps[-1].seat == mine.number
+            and mine.number not in game.bots
+        ):
+            return None
+        context = presenters.table_context(seen, request.user)
+        context.update(live_events=settings.LIVE_EVENTS, streamed=True)
+        return table.version, render_to_string(PAGE + "#region", context, request=request)
+
+
 @require_GET
 async def events(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's stream: after the version the page was drawn at, each change as the viewer's region
+    (``_streamed_region``, drawn on the stream worker), so that the page need not fetch it."""
     if not (isinstance(request, ASGIRequest) and settings.LIVE_EVENTS):
         return _no_store(HttpResponse(status=204))  # a sync worker holds no stream: the page polls
-    found = await in_thread(_events_refusal)(request, token)
+    found = await streams.in_reader(_events_refusal, request, token)
     if isinstance(found, HttpResponse):
         return found
     response = StreamingHttpResponse(
-        streams.events(found[0], token, found[1]), content_type="text/event-stream"
+        streams.events(found[0], token, found[1], draw=lambda: _streamed_region(request, token)),
+        content_type="text/event-stream",
     )
     response["X-Accel-Buffering"] = "no"
     return _no_store(response)

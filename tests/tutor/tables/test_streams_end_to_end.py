@@ -2,8 +2,8 @@
 for pages and moves, and two stream instances (gunicorn with a uvicorn worker, tutor.asgi) sharing the
 test's PostgreSQL database and a Redis. Each seat holds its table's server-sent stream open (two seats on
 each stream instance); every move, posted by its seat through a form on one of the app instances,
-reaches the other three seats' streams, and nothing a seat receives (pages, polls, events) holds another
-seat's unplayed card. Needs PostgreSQL (DATABASE_URL) and Redis (TABLES_TEST_REDIS_URL, database 11)."""
+reaches the other three seats' streams (as each seat's region, drawn by the stream instance), and nothing
+a seat receives (pages, polls, events) holds another seat's unplayed card. Needs PostgreSQL (DATABASE_URL) and Redis (TABLES_TEST_REDIS_URL, database 11)."""
 
 import os
 import re
@@ -77,16 +77,35 @@ def _shows_no_other_hand(text: str, hidden: list, seat: int) -> None:
         assert f'data-card="{c.code}"' not in text and card_name(c) not in text, (seat, c.code)
 
 
-def _version_at_least(lines, wanted: int, seat: int, seen: list[str]) -> int:
-    """Read ``seat``'s stream until it announces version ``wanted`` or later (fails past WITHIN)."""
+def _version_at_least(lines, wanted: int, seat: int, seen: list[str], hidden: list, regions: list) -> int:
+    """Read ``seat``'s stream until it announces version ``wanted`` or later (fails past WITHIN). An
+    event is a version (``data: N``: the page fetches its region) or a ``region`` event: the version,
+    then the seat's region drawn for it, which must show that version and none of ``hidden`` (the
+    other seats' cards not played yet, now, so none played since the region was drawn either)."""
     started = time.monotonic()
+    kind, data = "message", []
     while time.monotonic() - started < WITHIN:
         line = next(lines)
         seen.append(line)
-        if found := EVENT.match(line):
-            if int(found.group(1)) >= wanted:
-                return int(found.group(1))
-        else:  # the retry hint, a keep-alive comment, the blank line ending an event: nothing else
+        if line.startswith("event: "):
+            kind = line[len("event: ") :]
+            assert kind == "region", (seat, line)
+        elif line.startswith("data: "):
+            data.append(line[len("data: ") :])
+        elif line == "" and data:  # the event's end
+            assert EVENT.match(f"data: {data[0]}"), (seat, data[0])
+            version = int(data[0])
+            if kind == "region":
+                region = "\n".join(data[1:])
+                assert 'id="table-region"' in region and f'data-version="{version}"' in region, seat
+                _shows_no_other_hand(region, hidden, seat)
+                regions.append(version)
+            else:
+                assert len(data) == 1, (seat, data)
+            if version >= wanted:
+                return version
+            kind, data = "message", []
+        else:  # the retry hint, a keep-alive comment: nothing else
             assert line == "" or line.startswith((": ", "retry: ")), (seat, line)
     pytest.fail(f"seat {seat + 1}'s stream did not reach version {wanted} within {WITHIN} s")
 
@@ -116,13 +135,16 @@ def test_every_move_at_a_table_of_four_reaches_the_other_three_seats_streams(
     opened = [w.stream("GET", events) for w in watchers]
     responses = [o.__enter__() for o in opened]
     seen: dict[int, list[str]] = {n: [] for n in range(4)}
+    regions: dict[int, list[int]] = {n: [] for n in range(4)}  # the versions each stream sent drawn
     try:
         for n, response in enumerate(responses):
             assert response.status_code == 200, n
             assert response.headers["content-type"].startswith("text/event-stream")
         lines = [r.iter_lines() for r in responses]
         for n in range(4):  # each stream starts at the table's version, read from the database
-            assert _version_at_least(lines[n], table.version, n, seen[n]) == table.version
+            hidden = _unplayed_of_others(table, n)
+            assert _version_at_least(lines[n], table.version, n, seen[n], hidden, regions[n]) == table.version
+        assert not any(regions.values())  # the version the page was drawn at: nothing to draw
 
         moves = 0
         for _ in range(80):
@@ -143,7 +165,8 @@ def test_every_move_at_a_table_of_four_reaches_the_other_three_seats_streams(
             moves += 1
             for other in range(4):
                 if other != seat:
-                    _version_at_least(lines[other], table.version, other, seen[other])
+                    hidden = _unplayed_of_others(table, other)
+                    _version_at_least(lines[other], table.version, other, seen[other], hidden, regions[other])
             # A poll, as a page without a stream makes it, by each seat in turn.
             poller = moves % 4
             polled = posting[poller].get(state, params={"v": table.version - 1})
@@ -156,6 +179,11 @@ def test_every_move_at_a_table_of_four_reaches_the_other_three_seats_streams(
             o.__exit__(None, None, None)
         for client in (*posting.values(), *watchers):
             client.close()
-    # What the streams sent is versions only, never a card.
+    # After the first version, every change came to each stream as its seat's region (drawn by the
+    # stream instance), checked above as it came: its own cards, never another seat's unplayed ones.
+    for n, got in regions.items():
+        assert len(got) >= 30, (n, len(got))
+    # Outside the regions the streams sent versions only, never a card.
     for n, got in seen.items():
-        assert not any(c.code in line or card_name(c) in line for line in got for c in CARDS), n
+        plain = [line for line in got if not line.startswith("data: ") or EVENT.match(line)]
+        assert not any(c.code in line or card_name(c) in line for line in plain for c in CARDS), n

@@ -1,21 +1,26 @@
 """A table for people: seating, a hand among people and bots, records for each, refusals and races."""
 
+import asyncio
 import re
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError
-from django.test import Client
+from django.db import IntegrityError, OperationalError
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
+from django_htmx.middleware import HtmxDetails
 
+from bench.instances import session_for
 from engine.cards import CARDS
 from engine.rules import PRESETS
+from tutor.accounts.display import chosen, in_force
+from tutor.accounts.sessions import SessionStore
 from tutor.classroom import services as classroom_services
 from tutor.hands.models import HandRecord, Source
 from tutor.lib.cards import card_name
 from tutor.play.table import PlayRefused, cante_value
-from tutor.tables import services
+from tutor.tables import services, streams, views
 from tutor.tables.models import Phrase, Seat, Table, TableEvent
 
 from .conftest import game, legal_post, move_url, open_table, play_out
@@ -65,11 +70,26 @@ def test_a_hand_among_two_people_and_two_bots_ends_kept_in_each_ones_hands(alice
     assert b"mesa" in clients[1].get(reverse("hands:index")).content
 
 
+def _stream_request(user, token: str):
+    """The request a stream instance holds for ``user``'s stream of the table, as its middleware leaves it."""
+    request = RequestFactory().get(reverse("tables:events", args=[token]))
+    request.user = user
+    request.session = SessionStore(session_for(user))
+    request.LANGUAGE_CODE = "es"
+    request.display = in_force(chosen(request))
+    request.htmx = HtmxDetails(request)
+    return request
+
+
 def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, charlie, teresa):
     ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
     table = open_table(alice, [(bob, 1), (charlie, 2)], classroom=ours)
     clients = {0: _client(alice), 1: _client(bob), 2: _client(charlie)}
     watching = {None: _client(teresa)}  # the class's teacher, a spectator: no hand at all
+    # What each one's stream sends: their region, drawn by the stream instance for its own request.
+    streamed = {
+        n: _stream_request(u, table.token) for n, u in {0: alice, 1: bob, 2: charlie, None: teresa}.items()
+    }
     checked = [0]
 
     def check_every_page():
@@ -78,8 +98,25 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
             return
         trump = g.hand.trump_card
         for seat, client in {**clients, **watching}.items():
-            for url in (table.get_absolute_url(), reverse("tables:state", args=[table.token]) + "?v=-1"):
-                page = client.get(url).content.decode()
+            drawn = views._streamed_region(streamed[seat], table.token)
+            if seat is not None and seat == g.steps[-1].seat:  # their own move: their page has its answer
+                assert drawn is None
+                drawn = (0, "")
+            else:
+                version, region = drawn
+                assert (
+                    version == Table.objects.get(pk=table.pk).version
+                    and f'data-version="{version}"' in region
+                )
+            region = drawn[1]
+            if region and seat is not None:  # a seat's region holds its own cards, a move's form, a token
+                assert all(f'data-card="{c.code}"' in region for c in g.hand.hand_of(seat))
+                assert 'name="csrfmiddlewaretoken"' in region and 'hx-swap-oob="innerHTML"' in region
+            pages = [
+                client.get(url).content.decode()
+                for url in (table.get_absolute_url(), reverse("tables:state", args=[table.token]) + "?v=-1")
+            ]
+            for page in [*pages, region]:
                 for other in range(4):
                     if other == seat:
                         continue
@@ -92,6 +129,16 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
 
     play_out(table, clients, after=check_every_page)
     assert checked[0] > 50
+
+
+def test_a_stream_signed_out_elsewhere_draws_no_more_regions(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    request = _stream_request(alice, table.token)
+    version, region = views._streamed_region(request, table.token)
+    assert f'data-version="{version}"' in region
+    SessionStore(request.session.session_key).delete()  # signed out in another tab
+    request.tables_session_checked -= views.SESSION_CHECK_SECONDS
+    assert views._streamed_region(request, table.token) is None
 
 
 def test_moves_out_of_turn_from_no_seat_with_a_card_not_held_or_stale_are_refused(alice, bob, charlie):
@@ -324,3 +371,14 @@ def test_the_regions_forms_post_by_htmx_and_the_answer_says_what_happened_in_the
     assert refusal.strip() in live
     plain = client.post(move_url(table), data | {"seq": 0})
     assert plain.status_code == 302 and plain["Location"] == table.get_absolute_url()
+
+
+def test_a_streams_drawing_that_fails_sends_the_version_alone():
+    """The database away while a stream draws a region: None (the stream sends the version and the page
+    fetches), not an error that would break the stream at every change."""
+
+    def away():
+        raise OperationalError("the database is away")
+
+    assert asyncio.run(streams._drawn(away)) is None
+    assert asyncio.run(streams._drawn(lambda: (3, "<div></div>"))) == (3, "<div></div>")
