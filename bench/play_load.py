@@ -31,6 +31,7 @@ from practice_load import (
     Client,
     _percentile,
     bench_server,
+    database_name,
     recorded_rows,
     run_clients,
 )
@@ -204,6 +205,7 @@ def main() -> int:
             args.clients,
             warmup,
             seconds,
+            database_name(env),
         )
         recorded = [tuple(r) for r in recorded_rows(env, COUNT_SCRIPT)]
 

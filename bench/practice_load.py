@@ -161,14 +161,16 @@ def _answer(client: Client, path: str, answer: list[str], htmx: bool) -> tuple[i
     return client.request("GET", urllib.parse.urlparse(location).path)[::2]
 
 
-def _cpu_seconds(server_pid: int) -> tuple[float, float, float, float]:
-    """(whole machine busy, gunicorn and its workers, every PostgreSQL process on the machine, this
-    client) CPU seconds so far, from /proc."""
+def _cpu_seconds(server_pid: int, database: str = "") -> tuple[float, float, float, float]:
+    """(whole machine busy, gunicorn and its workers, PostgreSQL, this client) CPU seconds so far, from
+    /proc. PostgreSQL is the backends serving ``database`` when it is named (on a machine shared with
+    other runs, every PostgreSQL process would count theirs too, and one that ends in between would
+    take its time away: negative figures), else every PostgreSQL process on the machine."""
     tick = os.sysconf("SC_CLK_TCK")
     with open("/proc/stat") as f:
         fields = [int(x) for x in f.readline().split()[1:]]
     machine = (sum(fields) - fields[3] - fields[4]) / tick  # all but idle and iowait
-    server = database = 0.0
+    server = postgres = 0.0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -181,9 +183,19 @@ def _cpu_seconds(server_pid: int) -> tuple[float, float, float, float]:
         used = (int(stat[11]) + int(stat[12])) / tick  # utime + stime
         if int(entry) == server_pid or int(stat[1]) == server_pid:  # stat[1] is the parent's pid
             server += used
-        elif name.startswith("postgres"):
-            database += used
-    return machine, server, database, time.process_time()
+        elif name.startswith("postgres") and (not database or _serves(entry, database)):
+            postgres += used
+    return machine, server, postgres, time.process_time()
+
+
+def _serves(pid: str, database: str) -> bool:
+    """Whether that PostgreSQL process is a backend connected to ``database`` (its title names it)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            title = f.read().decode(errors="replace")
+    except OSError:
+        return False
+    return f" {database} " in title
 
 
 def visitor(
@@ -273,6 +285,11 @@ def _postgres_env(base_url: str) -> tuple[str, str]:
     return parsed._replace(path=f"/{name}").geturl(), name
 
 
+def database_name(env: dict) -> str:
+    """The PostgreSQL database a server of ``env`` uses ("" for SQLite)."""
+    return urllib.parse.urlparse(env.get("DATABASE_URL", "")).path.strip("/")
+
+
 def _drop_postgres(base_url: str, name: str) -> None:
     import psycopg
 
@@ -359,20 +376,23 @@ def bench_server(prefix: str, db: str, workers: int, threads: int = 1, worker_cl
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def run_clients(server_pid: int, client, clients: int, warmup: float, seconds: float) -> tuple[float, list]:
+def run_clients(
+    server_pid: int, client, clients: int, warmup: float, seconds: float, database: str = ""
+) -> tuple[float, list]:
     """Run ``client(n, measure_from, stop_at)`` in ``clients`` threads; the measured window opens after
     ``warmup`` seconds and lasts ``seconds``. Returns its wall time and the CPU seconds spent meanwhile
-    (machine, the server, PostgreSQL, this client: ``_cpu_seconds``)."""
+    (machine, the server, PostgreSQL's backends of ``database``, this client: ``_cpu_seconds``)."""
     started = time.monotonic() + warmup
     threads = [threading.Thread(target=client, args=(n, started, started + seconds)) for n in range(clients)]
     for t in threads:
         t.start()
     time.sleep(max(started - time.monotonic(), 0))
-    cpu_before = _cpu_seconds(server_pid)
+    cpu_before = _cpu_seconds(server_pid, database)
     for t in threads:
         t.join(timeout=warmup + seconds + 60)
     wall = time.monotonic() - started
-    return wall, [after - before for after, before in zip(_cpu_seconds(server_pid), cpu_before, strict=True)]
+    cpu_after = _cpu_seconds(server_pid, database)
+    return wall, [after - before for after, before in zip(cpu_after, cpu_before, strict=True)]
 
 
 def recorded_rows(env: dict, script: str) -> list:
@@ -419,6 +439,7 @@ def main() -> int:
             args.clients,
             warmup,
             seconds,
+            database_name(env),
         )
         recorded = recorded_rows(env, COUNT_SCRIPT)
 
@@ -438,7 +459,7 @@ def main() -> int:
     machine, served, database, client = cpu
     print(
         f"CPU while measured, cores busy: {machine / wall:.2f} of {os.cpu_count()} (gunicorn "
-        f"{served / wall:.2f}, PostgreSQL {database / wall:.2f}, this client {client / wall:.2f}, the rest "
+        f"{served / wall:.2f}, PostgreSQL (its backends) {database / wall:.2f}, this client {client / wall:.2f}, the rest "
         f"{(machine - served - database - client) / wall:.2f}); CPU ms per answer round-trip: gunicorn "
         f"{1000 * served / max(len(stats.latencies), 1):.1f}, PostgreSQL "
         f"{1000 * database / max(len(stats.latencies), 1):.1f}"

@@ -109,6 +109,9 @@ if os.environ.get("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, with a health check that asks the socket instead of the server (tutor/lib/postgresql).
+        DATABASES["default"]["ENGINE"] = "tutor.lib.postgresql"
 else:
     DATABASES = {
         "default": {
