@@ -351,7 +351,10 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool, own
     context["accuracy_meaning"] = accuracy_meaning()
     if review.pending:
         context["progress"] = text(
-            Message("review.progress", {"done": review.done_tricks, "total": review.total_tricks or 10})
+            Message(
+                "review.progress",
+                {"done": review.done_tricks, "total": review.total_tricks or row.result.get("tricks") or 10},
+            )
         )
         context["worker_late"] = _worker_late(review)
         return context
