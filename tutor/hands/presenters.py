@@ -80,6 +80,8 @@ def title_of(row: HandRecord) -> str:
         return _("Mano contra los bots")
     if row.source == Source.TASK:
         return _("Mano de una tarea de clase")
+    if row.source == Source.TABLE:
+        return _("Mano de una mesa con personas")
     return _("Mano pegada")
 
 

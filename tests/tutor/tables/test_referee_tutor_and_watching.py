@@ -117,6 +117,17 @@ def test_a_hand_and_match_won_by_a_called_renuncio_say_so_and_the_table_says_its
     assert f"Partida terminada: gana la pareja {good}." in page
     assert "Mesa de la guía (reglas por defecto)" in page
     assert "El renuncio: como en una mesa real" in page
+    # bob gone for an hour: at a closed table nobody plays, bot or person, so he is not «ausente» there
+    Seat.objects.filter(table=table, user=bob).update(last_seen=timezone.now() - timedelta(hours=1))
+    page = clients[0].get(table.get_absolute_url()).content.decode()
+    assert "bob" in page and "ausente: juega un bot" not in page
+    # in «Mis manos» the hand is one of a table with people, not a pasted one
+    from tutor.hands.models import HandRecord
+
+    row = HandRecord.objects.get(learner=alice)
+    hands = clients[0].get(reverse("hands:index")).content.decode()
+    assert row.get_absolute_url() in hands and "Mano de una mesa con personas" in hands
+    assert "Mano pegada" not in hands
 
 
 def test_the_new_table_form_speaks_of_the_free_seats_bots_not_three_bots(alice):
