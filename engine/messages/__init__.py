@@ -52,6 +52,8 @@ class Who:
 
 
 _YOU = Who(0)
+# The forms of a player (the languages' ``_Who.__format__``) that begin with the player's name.
+_NAME_FIRST_FORMS = frozenset({"", "subj", "obj", "s", "poss"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +248,7 @@ class Renderer:
         self.catalogue, self.wrap, self.fast = catalogue, wrap, fast
         self.compiled: dict[str, Any] = {}
         self.fields: dict[tuple[str, str, str | None], Any] = {}  # shared by every template using the field
+        self.leading: dict[str, str | None] = {}  # message id → the field its sentence begins with, if any
 
     def fill(self, message: Message) -> str:
         """The message's sentence as the template writes it (first letter untouched)."""
@@ -259,7 +262,26 @@ class Renderer:
 
     def render(self, message: Message) -> str:
         text = self.fill(message)
+        if self._leads_with_a_name(message):
+            return text  # a person's name as they wrote it: «ana acusa…», never «Ana» beside «ana»
         return text[:1].upper() + text[1:]
+
+    def _leads_with_a_name(self, message: Message) -> bool:
+        """Whether the sentence begins with a player's own name: its first field a named ``Who`` in a form
+        that starts with the name («ana (pareja A) acusa…», «ana (pair A)'s hand»)."""
+        try:
+            first = self.leading[message.id]
+        except KeyError:
+            template = self.catalogue.get(message.id, "")
+            parsed = (
+                next(iter(string.Formatter().parse(template)), None) if template.startswith("{") else None
+            )
+            named = parsed is not None and not parsed[0] and (parsed[2] or "") in _NAME_FIRST_FORMS
+            first = self.leading[message.id] = parsed[1] if named else None
+        if first is None:
+            return False
+        who = message.facts.get(first)
+        return isinstance(who, Who) and who.number is not None and bool(who.name)
 
     def _compile(self, message_id: str):
         """A function from the facts to the words: the template's literals and fields joined by ``+``."""

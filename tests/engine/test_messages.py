@@ -100,3 +100,14 @@ def test_named_gives_players_seen_from_outside_their_names_at_any_depth():
     assert render(out[0], "en").startswith("Renuncio by Carla (pair A).")
     assert named(text, {4: "Dani"}) == text  # nobody named at those seats: «el jugador 3» as before
     assert named(Who.you(), {1: "Ana"}) is Who.you()  # the learner is never renamed
+
+
+def test_a_sentence_that_begins_with_a_players_name_keeps_the_name_as_written():
+    # «Ana (pareja A) acusa de renuncio a bruno (pareja B)» wrote one user's name two ways.
+    facts = {"who": Who(None, 1, "ana"), "against": "a bruno (pareja B)"}
+    assert render(Message("records.claim.false", facts), "es").startswith("ana (pareja A) acusa de renuncio")
+    assert render(Message("records.claim.false", facts), "en").startswith("ana (pair A) ")
+    # a seat without a name, or a form that does not begin with the name, still opens with a capital
+    unnamed = {"who": Who(None, 1), "against": "a bruno (pareja B)"}
+    assert render(Message("records.claim.false", unnamed), "es").startswith("El jugador 1 (pareja A) acusa")
+    assert render(Message("play.must_follow", {"who": Who(None, 2, "bea"), "led": 0}), "es")[:1].isupper()

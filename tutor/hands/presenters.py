@@ -38,18 +38,35 @@ def seat_label(seat: int, names: tuple | None = None) -> str:
 
 
 def result_text(result: dict, seat: int | None) -> str:
-    """A hand's result in a list: «Ganáis 98 a 72», «Pierde la pareja B por renuncio», «Sin terminar»."""
+    """A hand's result in a list: «Ganáis 98 a 72», «Perdéis por renuncio (113 a 17)», «Sin terminar»."""
     totals, winner = result.get("totals"), result.get("winner")
     if not totals or winner not in ("A", "B"):
         n = result.get("tricks", 0)
         return ngettext("Sin terminar: %(n)s baza", "Sin terminar: %(n)s bazas", n) % {"n": n}
     a, b = totals
+    # A hand decided by a renuncio or a tute is not won by its tantos: the list says how it was won,
+    # else «Perdéis 113 a 17» would read as a slip (the tantos stay beside it, in brackets).
+    reason = result.get("reason")
     if seat is None:
-        return _("Gana la pareja %(pair)s, %(a)s a %(b)s") % {"pair": winner, "a": a, "b": b}
+        facts = {"pair": winner, "a": a, "b": b}
+        if reason == "renuncio":
+            return _("Gana la pareja %(pair)s por renuncio de la otra (%(a)s a %(b)s)") % facts
+        if reason == "tute":
+            return _("Gana la pareja %(pair)s con un tute") % facts
+        return _("Gana la pareja %(pair)s, %(a)s a %(b)s") % facts
     mine, theirs = (a, b) if seat % 2 == 0 else (b, a)
+    facts = {"mine": mine, "theirs": theirs}
     if winner == PAIR_OF_SEAT[seat]:
-        return _("Ganáis %(mine)s a %(theirs)s") % {"mine": mine, "theirs": theirs}
-    return _("Perdéis %(mine)s a %(theirs)s") % {"mine": mine, "theirs": theirs}
+        if reason == "renuncio":
+            return _("Ganáis por renuncio de los rivales (%(mine)s a %(theirs)s)") % facts
+        if reason == "tute":
+            return _("Ganáis con un tute") % facts
+        return _("Ganáis %(mine)s a %(theirs)s") % facts
+    if reason == "renuncio":
+        return _("Perdéis por renuncio (%(mine)s a %(theirs)s)") % facts
+    if reason == "tute":
+        return _("Perdéis: los rivales cantan tute") % facts
+    return _("Perdéis %(mine)s a %(theirs)s") % facts
 
 
 def source_label(row: HandRecord) -> str:
@@ -63,6 +80,8 @@ def title_of(row: HandRecord) -> str:
         return _("Mano contra los bots")
     if row.source == Source.TASK:
         return _("Mano de una tarea de clase")
+    if row.source == Source.TABLE:
+        return _("Mano de una mesa con personas")
     return _("Mano pegada")
 
 
@@ -334,7 +353,10 @@ def review_page(row: HandRecord, review, *, reader: int | None, names: bool, own
     context["accuracy_meaning"] = accuracy_meaning()
     if review.pending:
         context["progress"] = text(
-            Message("review.progress", {"done": review.done_tricks, "total": review.total_tricks or 10})
+            Message(
+                "review.progress",
+                {"done": review.done_tricks, "total": review.total_tricks or row.result.get("tricks") or 10},
+            )
         )
         context["worker_late"] = _worker_late(review)
         return context

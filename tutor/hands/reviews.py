@@ -45,7 +45,13 @@ def request(row: HandRecord) -> HandReview:
         review, created = HandReview.objects.select_for_update().get_or_create(
             record=row, defaults={"seats": seats_for(row)}
         )
-        if created or _to_queue(review):
+        if (created or _to_queue(review)) and hand_of(records.read(row.text)) is None:
+            # Cards of the deal unknown: nothing to analyse, so the page says so at once rather than
+            # «Analizando… 0 de 10 bazas» for a worker that will find the same.
+            review.status = HandReview.Status.UNAVAILABLE
+            review.engine_version = ANALYSIS_VERSION
+            review.save(update_fields=["status", "engine_version", "updated_at"])
+        elif created or _to_queue(review):
             review.status = HandReview.Status.QUEUED
             review.done_tricks = 0
             review.seats = seats_for(row)

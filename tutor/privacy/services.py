@@ -123,14 +123,16 @@ Cada tipo de dato está en dos ficheros con el mismo contenido: NOMBRE.json (JSO
 (para una hoja de cálculo). account.* es tu cuenta; los demás se llaman aplicación/tipo:
 practice/attempt, tus respuestas; progress/*, tu progreso y tu plan de repaso (FSRS); play/*, tus
 partidas y sus manos (play/hand_record: cada mano en la notación de las manos); classroom/membership,
-tus clases; hands/handrecord, «Mis manos»; lessons/*, las lecciones; live/*, las rondas en directo. Un campo que acaba en _id es el
+tus clases; hands/handrecord, «Mis manos»; progress/tableretry, «Mis errores en la mesa»; tables/*, las
+mesas con personas y las ligas; lessons/*, las lecciones; live/*, las rondas en directo. Un campo que acaba en _id es el
 número de otra fila (learner_id, student_id, owner_id: tú).
 
 Each kind of data is in two files with the same content: NAME.json (JSON, UTF-8) and NAME.csv (for a
 spreadsheet). account.* is your account; the others are named application/kind: practice/attempt,
 your answers; progress/*, your progress and review plan (FSRS); play/*, your matches and their hands
 (play/hand_record: each hand in the hand records' notation); classroom/membership, your classes;
-hands/handrecord, «Mis manos»; lessons/*, the lessons; live/*, the live rounds. A field ending in _id is the number of another row
+hands/handrecord, «My hands»; progress/tableretry, «My mistakes at the table»; tables/*, the tables with people and
+the leagues; lessons/*, the lessons; live/*, the live rounds. A field ending in _id is the number of another row
 (learner_id, student_id, owner_id: you).
 """
 

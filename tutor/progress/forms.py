@@ -13,8 +13,14 @@ class RetryAnswerForm(forms.Form):
 
 class RetryRemoveForm(forms.Form):
     note = forms.CharField(
-        label=_("¿Por qué no estás de acuerdo? (lo leerá tu profesor)"),
+        label=_("¿Por qué no estás de acuerdo? (opcional)"),
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 3, "class": "form-control"}),
     )
+
+    def __init__(self, *args, read_by_teacher: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if read_by_teacher:
+            # Only a class's teachers read the note (its dashboard): say so only to their students.
+            self.fields["note"].label = _("¿Por qué no estás de acuerdo? (lo leerá tu profesor)")

@@ -173,7 +173,9 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
     context["askable"] = item.open and item.due <= timezone.now() and answer is None
     session = _session_param(request.GET)
     context["session_id"] = session.removeprefix("&sesion=")
-    context["remove_form"] = RetryRemoveForm()
+    user = owner.user
+    in_a_class = user is not None and user.memberships.exists()
+    context["remove_form"] = RetryRemoveForm(read_by_teacher=in_a_class)
     return render(request, "progress/retry.html", context)
 
 

@@ -2,8 +2,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tutor.lib.tables import RULES_CHOICES
-from tutor.play.forms import NewMatchForm
-from tutor.play.models import TutorMode
+from tutor.play.forms import LEVEL_EXPLAINED, NewMatchForm
+from tutor.play.models import Level, TutorMode
 from tutor.tables.leagues import MAX_PAIRS
 from tutor.tables.models import FalseCall, RenuncioRule
 
@@ -12,6 +12,13 @@ MODE_CHOICES = [
     (TutorMode.APRENDIZ, _("Aprendiz: solo tú ves por qué no vale una carta, y tienes «Pista»")),
     (TutorMode.EXAMEN, _("Examen: sin avisos ni pistas")),
 ]
+# At a table of people the bots are only those of the free seats: not «los tres bots, también tu compañero».
+LEVEL_AT_A_TABLE = {
+    **LEVEL_EXPLAINED,
+    Level.PRINCIPIANTE: _(
+        "Principiante: los bots de los sitios libres echan una carta válida cualquiera, al azar"
+    ),
+}
 
 
 class NewTableForm(NewMatchForm):
@@ -31,6 +38,9 @@ class NewTableForm(NewMatchForm):
     def __init__(self, *args, classrooms=(), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["mode"].choices = MODE_CHOICES
+        self.fields["level"].choices = [
+            (v, LEVEL_AT_A_TABLE[v]) for v, _label in self.fields["level"].choices
+        ]
         self.fields["classroom"].choices = [("", _("ninguna"))] + [(c.pk, c.name) for c in classrooms]
 
 

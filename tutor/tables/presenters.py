@@ -14,6 +14,7 @@ from engine.match import FALSE_CALL_POINTS
 from engine.messages import from_data, named
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
+from tutor.lib.tables import table_label
 from tutor.play import bots
 from tutor.play.table import CANTE, cante_option, cante_value
 from tutor.tables import services
@@ -134,6 +135,13 @@ def table_context(
         "notice": notice,
         "version": table.version,
         "real_renuncio": table.renuncio == RenuncioRule.REAL,
+        # Which rules the referee applies here: whoever sits down by a code has to know.
+        "rules_label": table_label(table.rules),
+        "renuncio_label": table.get_renuncio_display(),
+        # The match's winner once a match is over (a renuncio may end it with fewer points).
+        "match_winner": "AB"[table.winner]
+        if table.closed_reason == "partida" and table.winner in (0, 1)
+        else "",
         "false_call": table.get_false_call_display(),
         "points": table.points or [0, 0],
         "phrases": [
@@ -183,6 +191,9 @@ def table_context(
     context["aprendiz"] = aprendiz
     if game.over:
         context["score"] = hand.score
+        # Won by a renuncio, a tute or the last baza at a tie: the engine's why, since the totals don't say it.
+        why = hand.score.get("explanation")
+        context["score_why"] = str(from_data(why)) if why and hand.score.get("reason") != "tantos" else ""
         context["dealt"] = [
             {"name": seat_name(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
             for n in range(4)

@@ -44,6 +44,17 @@ def test_a_hand_lost_by_renuncio_is_kept_with_its_renuncio(alice, alice_client):
     assert "renuncio" in page and "R-OBL-" in page  # the obligation broken, with its rule id
 
 
+def test_mis_manos_says_a_hand_lost_by_renuncio_was_lost_by_it(alice, alice_client):
+    # A renuncio loses the hand whatever the tantos: «Perdéis 113 a 17» would read as a slip.
+    match = start(alice, mode="examen", seed=3)
+    hand = commit_renuncio(alice_client, match)
+    row = HandRecord.objects.get(match_hand_id=hand.pk)
+    mine, theirs = row.result["totals"]
+    body = alice_client.get(reverse("hands:index")).content.decode()
+    assert f"Perdéis por renuncio ({mine} a {theirs})" in body
+    assert f"Perdéis {mine} a {theirs}" not in body
+
+
 def test_a_hand_is_kept_once_even_when_asked_again(alice, alice_client):
     from tutor.play.services import keep_record
 

@@ -113,6 +113,24 @@ def test_a_hand_with_unknown_cards_cannot_be_valued_and_says_so(alice, alice_cli
     assert "no se conocen todas las cartas del reparto" in page
 
 
+def test_a_hand_with_unknown_cards_is_not_sent_to_the_worker_nor_shown_as_being_analysed(alice, alice_client):
+    from engine.record_files import EXAMPLE
+
+    row = services.keep_pasted(owner=Owner(alice, ""), text=EXAMPLE)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    assert HandReview.objects.get(record=row).status == HandReview.Status.UNAVAILABLE
+    assert "Analizando" not in page and "no se conocen todas las cartas del reparto" in page
+
+
+def test_while_a_review_waits_it_counts_the_records_own_tricks(alice):
+    row = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD)
+    review = reviews.request(row)
+    assert review.pending
+    row.result["tricks"] = 7  # as a record of a hand left after seven tricks would say
+    context = presenters.review_page(row, review, reader=0, names=True)
+    assert "0 de 7 bazas" in context["progress"]
+
+
 def test_a_pasted_whole_hand_is_valued_for_all_four_seats(alice):
     row = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD)
     review = reviews.request(row)

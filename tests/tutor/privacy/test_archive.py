@@ -31,6 +31,8 @@ KINDS = (
 def test_the_archive_holds_each_kind_of_her_data_as_json_and_csv(busy_class, zoe):
     files = archive_files(services.build_archive(zoe))
     assert "README.txt" in files
+    readme = files["README.txt"]
+    assert "progress/tableretry" in readme and "tables/*" in readme  # the README names what 33 and 34 keep
     for kind in KINDS:
         rows = json.loads(files[f"{kind}.json"])
         assert rows, kind

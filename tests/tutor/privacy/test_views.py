@@ -25,6 +25,8 @@ def test_my_data_says_what_is_kept_and_offers_the_archive_and_the_erasure(zoe_cl
     assert "Lo que guardamos de ti" in page
     assert reverse("privacy:request_export") in page
     assert reverse("privacy:delete_account") in page
+    # what issues 33 and 34 added is said too: the table's mistakes with their notes, the tables and leagues
+    assert "«Mis errores en la mesa»" in page and "Las mesas con personas" in page
 
 
 def test_asking_for_the_archive_queues_a_task_and_the_page_says_it_is_being_made(zoe, zoe_client):

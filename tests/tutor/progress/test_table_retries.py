@@ -55,6 +55,35 @@ def test_a_renuncio_becomes_a_rule_item_at_that_play_seen_from_the_seat(renuncio
     assert item.grades[item.card] == "renuncio"
 
 
+def test_the_list_writes_an_items_rule_ids_apart(alice, alice_client):
+    commit_renuncio(alice_client, start(alice, mode="examen", seed=3))
+    _reviewed(HandRecord.objects.get())
+    item = TableRetry.objects.get(kind=TableRetry.Kind.RULE)
+    assert len(item.rule_ids) >= 2  # the obligation broken and the partner's case
+    page = alice_client.get(reverse("progress:retries")).content.decode()
+    spans = [f'<span class="rule-id">{rule_id}</span>' for rule_id in item.rule_ids]
+    assert ", ".join(spans) in page  # not «R-OBL-FALLARR-OBL-PAREJA» to a reader or a screen reader
+
+
+def test_the_removal_note_says_a_teacher_reads_it_only_to_a_classs_student(
+    renuncio_item, alice, teresa, alice_client
+):
+    from tutor.classroom import services as classroom_services
+    from tutor.classroom.models import Membership
+
+    url = renuncio_item.get_absolute_url()
+    page = alice_client.get(url).content.decode()
+    assert "¿Por qué no estás de acuerdo?" in page and "lo leerá tu profesor" not in page
+    ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=ours, student=alice, real_name="Alicia")
+    assert "lo leerá tu profesor" in alice_client.get(url).content.decode()
+
+
+def test_the_position_counts_tantos_not_match_points(renuncio_item, alice_client):
+    page = alice_client.get(renuncio_item.get_absolute_url()).content.decode()
+    assert "Tantos hasta ahora: tu pareja" in page and "Puntos hasta ahora" not in page
+
+
 def test_a_second_review_run_makes_no_second_item(renuncio_item):
     review = renuncio_item.record.review
     before = TableRetry.objects.count()
@@ -81,6 +110,13 @@ def test_a_play_error_item_is_graded_by_the_analyser(alice, alice_client):
         assert set(retries.best_cards(item)) == set(turn["best"])
         for code, grade in expected.items():
             assert retries.is_right(item, code) == (grade.label in ("la_mejor", "buena"))
+    # answered, the page gives the card's value in tantos (card points), never in «puntos» (match points)
+    item = items[0]
+    page = alice_client.get(item.get_absolute_url()).content.decode()
+    n = page.split('name="n" value="')[1].split('"')[0]
+    answered = alice_client.post(item.get_absolute_url(), {"card": item.card, "n": n}, follow=True)
+    body = answered.content.decode()
+    assert "data-retry-feedback" in body and "tantos de media" in body and "puntos de media" not in body
 
 
 def test_the_page_shows_only_the_seats_own_cards_and_what_was_played(renuncio_item, alice_client):

@@ -99,6 +99,42 @@ def test_at_a_real_table_a_renuncio_goes_and_a_rival_call_is_upheld_with_the_evi
     assert f"jugador {seat + 1} (pareja" not in page
 
 
+def test_a_hand_and_match_won_by_a_called_renuncio_say_so_and_the_table_says_its_rules(alice, bob):
+    # pareja B has more tantos, yet loses: the page must not leave «Gana la pareja A» unexplained.
+    table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL)
+    clients = {0: _client(alice), 1: _client(bob)}
+    seat, card = _until_a_person_holds_an_illegal_card(table, clients)
+    _hand, g = game(table)
+    clients[seat].post(move_url(table), {"seq": len(g.steps), "card": card})
+    _hand, g = game(table)
+    clients[1 - seat].post(move_url(table), {"seq": len(g.steps), "contra": str(seat)})
+    play_out(table, {0: clients[0], 1: clients[1], 2: clients[0], 3: clients[1]})
+    table.refresh_from_db()
+    bad, good = "AB"[seat % 2], "BA"[seat % 2]
+    assert table.closed_reason == "partida" and table.winner == "AB".index(good)  # guia: pierde la partida
+    page = clients[0].get(table.get_absolute_url()).content.decode()
+    assert f"La pareja {bad} comete renuncio y pierde la partida: gana la pareja {good}." in page
+    assert f"Partida terminada: gana la pareja {good}." in page
+    assert "Mesa de la guía (reglas por defecto)" in page
+    assert "El renuncio: como en una mesa real" in page
+    # bob gone for an hour: at a closed table nobody plays, bot or person, so he is not «ausente» there
+    Seat.objects.filter(table=table, user=bob).update(last_seen=timezone.now() - timedelta(hours=1))
+    page = clients[0].get(table.get_absolute_url()).content.decode()
+    assert "bob" in page and "ausente: juega un bot" not in page
+    # in «Mis manos» the hand is one of a table with people, not a pasted one
+    from tutor.hands.models import HandRecord
+
+    row = HandRecord.objects.get(learner=alice)
+    hands = clients[0].get(reverse("hands:index")).content.decode()
+    assert row.get_absolute_url() in hands and "Mano de una mesa con personas" in hands
+    assert "Mano pegada" not in hands
+
+
+def test_the_new_table_form_speaks_of_the_free_seats_bots_not_three_bots(alice):
+    page = _client(alice).get(reverse("tables:index")).content.decode()
+    assert "los bots de los sitios libres" in page and "los tres bots" not in page
+
+
 def test_a_false_call_costs_as_the_table_says(alice, bob):
     table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL, false_call=FalseCall.SILENCE)
     clients = {0: _client(alice), 1: _client(bob)}
