@@ -5,6 +5,7 @@ played; a record that does not know every card, or does not reach the hand's end
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from django.urls import reverse
@@ -117,6 +118,12 @@ def test_the_review_page_offers_it_on_the_judged_cards(alice, alice_client):
     offered = [j for j in judged if j["replay_url"]]
     assert offered and all(f'action="{j["replay_url"]}"' in page for j in offered)
     assert "juegas tu asiento y los bots el resto" in page
+    # each button names whose card it starts from, without brackets inside brackets (a seat is written
+    # «Bruno (jugador 2, pareja B)»: the button read «Jugar desde aquí (Bruno (jugador 2, pareja B), …)»)
+    names = re.findall(r'<button type="submit" class="btn btn-link btn-sm p-0">(.*?)</button>', page, re.S)
+    spoken = [" ".join(re.sub(r"<[^>]+>", "", n).split()) for n in names]
+    assert len(spoken) == len(offered)
+    assert all(s.startswith("Jugar desde aquí: ") and s.count("(") == 1 for s in spoken), spoken
 
 
 def test_a_doubled_post_finds_its_copy(alice, alice_client):
