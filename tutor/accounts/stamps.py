@@ -80,36 +80,32 @@ def _sqlite(table: str, learner: str) -> list[str]:
     return statements
 
 
-_POSTGRES_BUMP = """
-CREATE OR REPLACE FUNCTION shown_stamp_bump(learner bigint) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO accounts_shownstamp (user_id, n) SELECT learner, 1 WHERE learner IS NOT NULL
-  ON CONFLICT (user_id) DO UPDATE SET n = accounts_shownstamp.n + 1
-$$
-"""
-
-
 def _postgres(table: str, learner: str) -> list[str]:
-    function = f"shown_stamp_{table}"
-    new, old = learner.replace("ROW", "NEW"), learner.replace("ROW", "OLD")
-    return [
-        f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF TG_OP = 'INSERT' OR TG_OP = 'UPDATE' THEN
-            PERFORM shown_stamp_bump({new});
-          END IF;
-          IF TG_OP = 'DELETE' THEN
-            PERFORM shown_stamp_bump({old});
-          ELSIF TG_OP = 'UPDATE' THEN
-            IF ({old}) IS DISTINCT FROM ({new}) THEN
-              PERFORM shown_stamp_bump({old});
-            END IF;
-          END IF;
-          RETURN NULL;
-        END $$""",
-        f"DROP TRIGGER IF EXISTS {function} ON {table}",
-        f"CREATE TRIGGER {function} AFTER INSERT OR UPDATE OR DELETE ON {table}"
-        f" FOR EACH ROW EXECUTE FUNCTION {function}()",
-    ]
+    """PostgreSQL: a trigger per statement and kind of write, over the rows it changed (its transition
+    tables): one stamp moved per learner and statement however many rows (a bulk write, an erasure). A
+    trigger per row would update the same stamp row once per row inside one transaction, each update
+    walking the row's growing chain of versions."""
+    statements = []
+    for op, tables, rows in (
+        ("INSERT", "NEW TABLE AS changed", "changed"),
+        ("UPDATE", "OLD TABLE AS before NEW TABLE AS changed", "before UNION ALL SELECT * FROM changed"),
+        ("DELETE", "OLD TABLE AS before", "before"),
+    ):
+        function = f"shown_stamp_{table}_{op.lower()}"
+        who = learner.replace("ROW.", "r.")
+        statements += [
+            f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              INSERT INTO accounts_shownstamp (user_id, n)
+              SELECT DISTINCT {who}, 1 FROM (SELECT * FROM {rows}) AS r WHERE {who} IS NOT NULL
+              ON CONFLICT (user_id) DO UPDATE SET n = accounts_shownstamp.n + 1;
+              RETURN NULL;
+            END $$""",
+            f"DROP TRIGGER IF EXISTS {function} ON {table}",
+            f"CREATE TRIGGER {function} AFTER {op} ON {table} REFERENCING {tables}"
+            f" FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        ]
+    return statements
 
 
 def install(using: str = DEFAULT_DB_ALIAS, apps=global_apps, **_kwargs) -> None:
@@ -119,7 +115,7 @@ def install(using: str = DEFAULT_DB_ALIAS, apps=global_apps, **_kwargs) -> None:
     if "accounts_shownstamp" not in existing:
         return
     vendor = connection.vendor
-    statements = [_POSTGRES_BUMP] if vendor == "postgresql" else []
+    statements = []
     for table, learner in _tables(apps):
         if table in existing:
             statements += _postgres(table, learner) if vendor == "postgresql" else _sqlite(table, learner)

@@ -120,4 +120,4 @@ def test_the_triggers_come_back_after_migrate():
             assert cursor.fetchone()[0] == 3 * (len(stamps.OWNED) + len(stamps.BY_KEY))
         else:
             cursor.execute("SELECT count(*) FROM pg_trigger WHERE tgname LIKE 'shown_stamp_%'")
-            assert cursor.fetchone()[0] == len(stamps.OWNED) + len(stamps.BY_KEY)
+            assert cursor.fetchone()[0] == 3 * (len(stamps.OWNED) + len(stamps.BY_KEY))
