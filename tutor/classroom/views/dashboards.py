@@ -42,7 +42,7 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     def parts() -> dict:
         students = [m.student_id for m in memberships]
         skills = skill_rows(students)
-        at_table = table_report.class_table(students)
+        at_table = table_report.class_table(students, {m.student_id: m.stamp for m in memberships})
         names = {m.student_id: m.display_name() for m in memberships}
         for row in at_table.rows:
             row["name"] = names[row["student_id"]]
