@@ -92,9 +92,10 @@ class _CellWords:
     def __init__(self) -> None:
         self.seen: dict[tuple[int, int], tuple[str, str, str]] = {}
         self.drawn: dict[tuple[int, int], tuple[str, str]] = {}
+        unpractised = escape(_("sin practicar"))  # (not inside an f-string: xgettext would not see it)
         self.empty = (
             '<td class="dashboard__cell mastery--none"><span aria-hidden="true">—</span>'
-            f'<span class="visually-hidden">{escape(_("sin practicar"))}</span></td>'
+            f'<span class="visually-hidden">{unpractised}</span></td>'
         )
 
     def html(self, cells: list[DashboardCell], cell_values: list) -> SafeString:

@@ -246,3 +246,11 @@ def test_dashboard_read_again_reads_no_students_data(dashboard, teresa_client, d
     teresa_client.get(url)
     with django_assert_num_queries(3):  # the session, the class, its members with their stamps
         teresa_client.get(url)
+
+
+def test_dashboard_the_language_changed(dashboard, teresa_client):
+    _classroom, url = dashboard
+    assert "sin practicar" in _body(teresa_client, url)  # bob has answered nothing: empty cells
+    teresa_client.post(reverse("accounts:language"), {"language": "en", "next": url})
+    body = _body(teresa_client, url)
+    assert "not practiced" in body and "sin practicar" not in body
