@@ -16,8 +16,11 @@ through Django's test client with DEBUG off, ``--requests`` requests of each pag
 anonymous home, a learner's home and Mi progreso, the class dashboard of the first class (its teacher).
 Printed per page: the median wall milliseconds per request (the database's time included), the mean CPU
 milliseconds of this process, the queries, and the multiples of the anonymous home's median and CPU, the
-home measured again right after each page. The aim: every page within 2× the anonymous home. Set REDIS_URL
-to measure with the cache production uses.
+home measured again right after each page. Each signed-in page three times: read again (what it keeps
+found), «nuevo» (the cache emptied before each request: nothing kept) and «tras responder» (before each
+request the learner, or for the class page the next student of the class, answers one question as practice
+records it: one thing it shows changed). The aim: every page within 2× the anonymous home. Set REDIS_URL to
+measure with the cache production uses.
 """
 
 from __future__ import annotations
