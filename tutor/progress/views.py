@@ -82,10 +82,10 @@ def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
 # An account's page, kept under its stamp (tutor/accounts/stamps.py: the database moves it on every write
 # to what the page shows): read again, the page is one cache read and no query. Beside the HTML, what
 # the clock changes (each family's review moment, the retries' due moments): the HTML is kept per
-# reading of the clock («toca repasar», «dentro de 3 días», the retries due), the page's data apart, read
-# only when the clock has moved on. Kept an hour at most, like every reader's kept part.
+# reading of the clock («toca repasar», «dentro de 3 días», the retries due), the newest only (the clock
+# does not come back), the page's data apart, read only when the clock has moved on. Kept an hour at most,
+# like every reader's kept part.
 _KEPT = "mi-progreso:1"
-_CLOCKS = 4  # readings of the clock kept per page
 
 
 def _kept_page(request: HttpRequest, owner: Owner):
@@ -120,7 +120,7 @@ def _kept_page(request: HttpRequest, owner: Owner):
         parts["progress"].at(now)
         parts["table"].due_count = bisect.bisect_right(kept["dues"], now)
         html = render_to_string("progress/index.html#page", {**parts, "csrf_token": PLACEHOLDER})
-        kept["html"] = {**dict(list(kept["html"].items())[-(_CLOCKS - 1) :]), clock: html}
+        kept["html"] = {clock: html}
         try:
             cache.set_many({key: kept, key + ":data": parts}, CACHED_PART_SECONDS)
         except Exception as error:
