@@ -16,8 +16,11 @@ through Django's test client with DEBUG off, ``--requests`` requests of each pag
 anonymous home, a learner's home and Mi progreso, the class dashboard of the first class (its teacher).
 Printed per page: the median wall milliseconds per request (the database's time included), the mean CPU
 milliseconds of this process, the queries, and the multiples of the anonymous home's median and CPU, the
-home measured again right after each page. The aim: every page within 2× the anonymous home. Set REDIS_URL
-to measure with the cache production uses.
+home measured again right after each page. Each signed-in page three times: read again (what it keeps
+found), «nuevo» (the cache emptied before each request: nothing kept) and «tras responder» (before each
+request the learner, or for the class page the next student of the class, answers one question as practice
+records it: one thing it shows changed). The aim: every page within 2× the anonymous home. Set REDIS_URL to
+measure with the cache production uses.
 """
 
 from __future__ import annotations
@@ -264,10 +267,17 @@ def _copy(model, where: str, joins: str, replaced: dict[str, str], first: int, o
 
 
 def _measure(
-    client, url: str, requests: int, profile: int = 0, explain: bool = False, fresh: bool = False
+    client,
+    url: str,
+    requests: int,
+    profile: int = 0,
+    explain: bool = False,
+    fresh: bool = False,
+    change=None,
 ) -> dict:
     """``fresh``: the cache emptied before each request (outside the time measured), so that nothing the
-    page keeps is found: its cost when what it shows has just changed."""
+    page keeps is found: its cost when everything it shows has just changed. ``change``: called before
+    each request (outside the time measured): a real write, one thing the page shows changed."""
     from django.core.cache import cache
     from django.db import connection
 
@@ -284,6 +294,8 @@ def _measure(
 
     if fresh:
         cache.clear()
+    if change:
+        change()
     with connection.execute_wrapper(timed):
         client.get(url)
     if explain:
@@ -301,6 +313,8 @@ def _measure(
 
         if fresh:
             cache.clear()
+        if change:
+            change()
         profiler = cProfile.Profile()
         profiler.enable()
         client.get(url)
@@ -309,11 +323,35 @@ def _measure(
     for _ in range(requests):
         if fresh:
             cache.clear()
+        if change:
+            change()
         t0, c0 = time.perf_counter(), time.process_time()
         client.get(url)
         cpu += time.process_time() - c0
         times.append((time.perf_counter() - t0) * 1000)
     return {"median": statistics.median(times), "cpu": 1000 * cpu / requests, "queries": len(queries)}
+
+
+def _answerer(students):
+    """A change: the next of ``students`` answers one new question (right or wrong by turns) as practice
+    records it (issued, graded, its counts, card and queue updated)."""
+    from itertools import count, cycle
+
+    from tutor.practice.identity import Owner
+    from tutor.practice.services import issue, submit
+
+    who, n = cycle(students), count()
+
+    def answer() -> None:
+        student, k = next(who), next(n)
+        owner = Owner(student, "")
+        issued = issue(owner=owner, mode="familia", family="ganador", seed=10_000 + k)
+        values = [o["value"] for o in issued.scenario["options"]]
+        right = str(issued.scenario["answer"])
+        wrong = next(v for v in values if v != right)
+        submit(owner=owner, token=issued.token, raw=right if k % 2 else wrong)
+
+    return answer
 
 
 def main() -> int:
@@ -371,6 +409,15 @@ def main() -> int:
         # The same pages with nothing kept (the cache emptied before each request): just after a change;
         # and the glossary, which shows nothing of the learner's: the floor of any signed-in page.
         pages += [(f"{page} (nuevo)", who, client, url) for page, who, client, url in pages[1:]]
+        # Just after one thing changed: the learner (for the class page, one student of the class after
+        # another) answered one question as practice records it, right before each request.
+        class_members = [m.student for m in classes[0][0].memberships.select_related("student")]
+        pages += [(f"{page} (tras responder)", who, client, url) for page, who, client, url in pages[1:4]]
+        changes = {
+            "home (tras responder)": _answerer([learners[0]]),
+            "Mi progreso (tras responder)": _answerer([learners[0]]),
+            "panel de la clase (tras responder)": _answerer(class_members),
+        }
         pages.append(("glosario (suelo)", "alumno", learner, reverse("lessons:glossary")))
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         anonymous = pages[0][2]
@@ -383,6 +430,7 @@ def main() -> int:
                 args.profile if page == args.page else 0,
                 args.explain and page == args.page,
                 page.endswith("(nuevo)"),
+                changes.get(page),
             )
             # The anonymous home measured again right after each page: on a shared machine the cost of a
             # request drifts within a run, so each page is divided by the home of its own moment.

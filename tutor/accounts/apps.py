@@ -6,4 +6,8 @@ class AccountsConfig(AppConfig):
     label = "accounts"
 
     def ready(self) -> None:
-        from tutor.accounts import display, language  # noqa: F401 - connect the login receivers
+        from django.db.models.signals import post_migrate
+
+        from tutor.accounts import display, language, stamps  # noqa: F401 - connect the login receivers
+
+        post_migrate.connect(stamps.install, sender=self, dispatch_uid="tutor.accounts.stamps.install")

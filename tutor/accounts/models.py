@@ -62,3 +62,25 @@ class Session(AbstractBaseSession):
         from tutor.accounts.sessions import SessionStore
 
         return SessionStore
+
+
+class ShownStamp(models.Model):
+    """A number that grows with every write to the rows a learner's own pages show (answers, skill
+    counts, review queue, FSRS cards, retries, kept hands and their reviews): those pages keep what they
+    drew under it (tutor/accounts/stamps.py). Written only by the database's triggers, never by Django,
+    so that no write path can forget it; read with the session (tutor/accounts/sessions.py).
+
+    No database constraint and nothing done on delete: a trigger fired while an account is being erased
+    may write its row again after the row went (ids are never reused, and a number says nothing)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.DO_NOTHING,
+        primary_key=True,
+        db_constraint=False,
+        related_name="shown_stamp",
+    )
+    n = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.n}"

@@ -42,7 +42,7 @@ def shared_part(request, template_name: str, key: Hashable, context: Callable[[]
             if len(_parts) >= MAX_PARTS:  # bounded: progress sets make many lessons-index keys
                 _parts.clear()
             _parts[full_key] = html
-    return _with_token(request, html)
+    return with_token(request, html)
 
 
 def cached_part(request, template_name: str, shown: Hashable, context: Callable[[], dict]) -> SafeString:
@@ -56,17 +56,17 @@ def cached_part(request, template_name: str, shown: Hashable, context: Callable[
     except Exception as error:  # Redis away (tutor.lib.outage): the part is drawn, not kept
         log.warning("the cache did not answer a kept part (%s): drawn again", error)
         html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER})
-        return _with_token(request, html)
+        return with_token(request, html)
     if html is None:
         html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER})
         try:
             cache.set(key, html, CACHED_PART_SECONDS)
         except Exception as error:
             log.warning("the cache did not keep a part (%s)", error)
-    return _with_token(request, html)
+    return with_token(request, html)
 
 
-def _with_token(request, html: str) -> SafeString:
+def with_token(request, html: str) -> SafeString:
     if PLACEHOLDER in html:
         html = html.replace(PLACEHOLDER, get_token(request))
     return mark_safe(html)  # noqa: S308 - our own template's output, the token is alphanumeric

@@ -67,6 +67,11 @@ class Progress:
     due_families: list[str]
     queue_size: int
     play_skills: list[SkillRow] = field(default_factory=list)  # from «Jugar», apart from the quizzes
+    cards: dict[str, datetime] = field(default_factory=dict)  # each family's FSRS due moment
+
+    def at(self, now: datetime) -> None:
+        """The families due at ``now`` (a page kept a while ago, shown again)."""
+        self.due_families = [f for f in FAMILIES if self.cards.get(f) is not None and self.cards[f] <= now]
 
     @property
     def accuracy_percent(self) -> int:
@@ -156,9 +161,9 @@ def progress_for(owner: Owner | None, queue_size: int | None = None) -> Progress
         ),
         key=lambda row: _RULE_ORDER.get(row.key, len(_RULE_ORDER)),
     )
-    now = timezone.now()
-    due_families = [family for family in FAMILIES if cards.get(family) is not None and cards[family] <= now]
-    return Progress(attempts, correct, families, skills, due_families, queue_size, play_skills)
+    progress = Progress(attempts, correct, families, skills, [], queue_size, play_skills, cards)
+    progress.at(timezone.now())
+    return progress
 
 
 def due_cards(owner: Owner, now=None):

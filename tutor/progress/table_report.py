@@ -181,13 +181,24 @@ def _class_summaries(student_ids: list[int]) -> dict[int, list[dict]]:
     return by_student
 
 
-def _kept(student_ids: list[int]) -> dict[int, Counted]:
+def _kept(student_ids: list[int], shown: dict[int, int | None] | None = None) -> dict[int, Counted]:
     """Each student's Counted, from the cache where their stamp has them, else from their summaries (then
     kept, when their stamp read again after the summaries is the same: a hand done meanwhile, and later
     removed, would otherwise leave counts with that hand under the stamp without it). A student without
-    reviewed hands counts nothing."""
+    reviewed hands counts nothing.
+
+    ``shown``: each student's stamp of what their pages show (tutor/accounts/stamps.py), read before this
+    call: then no stamp of their hands is read. Counts read after that stamp and kept under it are never
+    older than it (a write moves it in the same transaction); a student without one has never written."""
+    if shown is not None:
+        keys = {s: f"{_KEPT}:{s}:n{n}" for s, n in shown.items() if n is not None}
+        return _found_or_counted(keys, recheck=None)
     stamps = _class_stamps(student_ids)
     keys = {s: f"{_KEPT}:{s}:{stamp}" for s, stamp in stamps.items()}
+    return _found_or_counted(keys, recheck=stamps)
+
+
+def _found_or_counted(keys: dict[int, str], recheck: dict[int, str] | None) -> dict[int, Counted]:
     try:
         found = cache.get_many(list(keys.values()))
     except Exception as error:  # Redis away (tutor.lib.outage): counted from the summaries
@@ -199,8 +210,8 @@ def _kept(student_ids: list[int]) -> dict[int, Counted]:
         fresh = {s: count(summaries) for s, summaries in _class_summaries(missing).items()}
         got.update(fresh)
         if found is not None:
-            same = _class_stamps(missing)
-            kept = {keys[s]: fresh[s] for s in missing if same.get(s) == stamps[s]}
+            same = _class_stamps(missing) if recheck is not None else None
+            kept = {keys[s]: fresh[s] for s in missing if same is None or same.get(s) == recheck[s]}
             try:
                 cache.set_many(kept, KEPT_SECONDS)
             except Exception as error:
@@ -217,11 +228,12 @@ class ClassTable:
     notes: list[dict]  # removed items with a note: {"learner_id", "record_id", "play", "note"}
 
 
-def class_table(student_ids) -> ClassTable:
+def class_table(student_ids, shown: dict[int, int | None] | None = None) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
-    students left when they removed a retry («no estoy de acuerdo»)."""
+    students left when they removed a retry («no estoy de acuerdo»); ``shown``: the students' stamps
+    (``_kept``)."""
     student_ids = list(student_ids)
-    kept = _kept(student_ids) if student_ids else {}
+    kept = _kept(student_ids, shown) if student_ids else {}
     counted = [(s, kept.get(s, NOTHING)) for s in student_ids]
     order = {t: i for i, t in enumerate(THEMES)}
     columns = sorted({k for _s, c in counted for k in c[3]}, key=lambda k: (k[0], order.get(k[1], 99), k[1]))

@@ -1,18 +1,27 @@
+import bisect
+import logging
+from datetime import timedelta
+
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.accounts import stamps
 from tutor.lib.counts import counts
-from tutor.lib.fragments import cached_part, shared_part
+from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, shared_part, with_token
 from tutor.lib.when import until
 from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
 from tutor.progress.forms import RetryAnswerForm, RetryRemoveForm
 from tutor.progress.models import PracticeSession, TableRetry
+
+log = logging.getLogger(__name__)
 
 
 def _session_for(owner: Owner, session_id: int) -> PracticeSession:
@@ -25,6 +34,10 @@ def _session_for(owner: Owner, session_id: int) -> PracticeSession:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     owner = reader_for(request)  # a visitor who never practised gets no id (and no query) here
+    if owner is not None and owner.user is not None:  # an account: kept under its stamp
+        page_html = _kept_page(request, owner)
+        if page_html is not None:
+            return render(request, "progress/index.html", {"page_html": page_html})
     if owner is None:
         progress, table = report.progress_for(None), table_report.table_report(None)
     else:  # the page's three counts in one query (tutor/lib/counts.py)
@@ -33,14 +46,7 @@ def index(request: HttpRequest) -> HttpResponse:
         )
         progress = report.progress_for(owner, queue_size=queue)
         table = table_report.table_report(owner, open_count=retries_open, due_count=retries_due)
-    context = {
-        "progress": progress,
-        "table": table,
-        "recent": report.recent_attempts(owner) if progress.attempts else [],
-        "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
-        "window": mastery.WINDOW,
-        "anonymous": not request.user.is_authenticated,
-    }
+    context = _parts(request, owner, progress, table)
     parts = context
     if progress.blank and not table.hands and not table.open_count:  # nothing yet: one page for everyone
         key = ("empty", parts["anonymous"])
@@ -49,6 +55,17 @@ def index(request: HttpRequest) -> HttpResponse:
         shown = (_shown(progress, parts["recent"], parts["anonymous"]), repr(table))
         context = {"page_html": cached_part(request, "progress/index.html#page", shown, lambda: parts)}
     return render(request, "progress/index.html", context)
+
+
+def _parts(request: HttpRequest, owner: Owner | None, progress, table) -> dict:
+    return {
+        "progress": progress,
+        "table": table,
+        "recent": report.recent_attempts(owner) if progress.attempts else [],
+        "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
+        "window": mastery.WINDOW,
+        "anonymous": not request.user.is_authenticated,
+    }
 
 
 def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
@@ -60,6 +77,84 @@ def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
         for a in (item.attempt for item in recent)
     ]
     return (repr(progress), clock, answers, anonymous, timezone.get_current_timezone_name())
+
+
+# An account's page, kept under its stamp (tutor/accounts/stamps.py: the database moves it on every write
+# to what the page shows): read again, the page is one cache read and no query. Beside the HTML, what
+# the clock changes (each family's review moment, the retries' due moments): the HTML is kept per
+# reading of the clock («toca repasar», «dentro de 3 días», the retries due), the newest only (the clock
+# does not come back), the page's data apart, read only when the clock has moved on. Kept an hour at most,
+# like every reader's kept part.
+_KEPT = "mi-progreso:1"
+
+
+def _kept_page(request: HttpRequest, owner: Owner):
+    """Mi progreso's part for an account, kept; None when the cache does not answer (then drawn as a
+    visitor's is)."""
+    key = ":".join(
+        (
+            _KEPT,
+            str(owner.user.pk),
+            str(stamps.of(owner.user)),
+            get_language(),
+            timezone.get_current_timezone_name(),
+        )
+    )
+    try:
+        kept = cache.get(key)
+    except Exception as error:  # Redis away (tutor.lib.outage)
+        log.warning("the cache did not answer Mi progreso (%s): drawn again", error)
+        return None
+    parts = None
+    if kept is None:
+        parts, dues = _gathered(request, owner)
+        kept = {"cards": parts["progress"].cards, "dues": dues, "html": {}}
+    now = timezone.now()
+    clock = _clock(kept["cards"], kept["dues"], now)
+    html = kept["html"].get(clock)
+    if html is None:
+        if parts is None:
+            parts = _cache_get(key + ":data")
+        if parts is None:
+            parts, kept["dues"] = _gathered(request, owner)
+        parts["progress"].at(now)
+        parts["table"].due_count = bisect.bisect_right(kept["dues"], now)
+        html = render_to_string("progress/index.html#page", {**parts, "csrf_token": PLACEHOLDER})
+        kept["html"] = {clock: html}
+        try:
+            cache.set_many({key: kept, key + ":data": parts}, CACHED_PART_SECONDS)
+        except Exception as error:
+            log.warning("the cache did not keep Mi progreso (%s)", error)
+    return with_token(request, html)
+
+
+def _cache_get(key: str):
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 - gone since the read before: gathered again
+        return None
+
+
+def _gathered(request: HttpRequest, owner: Owner) -> tuple[dict, list]:
+    """The page's data, and the due moments of the open retries, in order."""
+    [queue] = counts(report.open_review_items(owner))
+    dues = sorted(retries.open_items(owner).values_list("due", flat=True))
+    progress = report.progress_for(owner, queue_size=queue)
+    due_count = bisect.bisect_right(dues, timezone.now())
+    table = table_report.table_report(owner, open_count=len(dues), due_count=due_count)
+    return _parts(request, owner, progress, table), dues
+
+
+def _clock(cards: dict, dues: list, now) -> tuple:
+    """What the page shows that moves with the clock, read at ``now``."""
+    soon = timedelta(minutes=1)
+    return (
+        tuple(
+            (family, due <= now, due - now < soon, "" if due <= now else until(due))
+            for family, due in sorted(cards.items())
+        ),
+        bisect.bisect_right(dues, now),
+    )
 
 
 @require_POST

@@ -2,6 +2,7 @@
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -26,27 +27,30 @@ ANSWERS_PER_PAGE = 20
 @login_required
 def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = class_for_teacher(request, pk)
+    # Each student's stamp (tutor/accounts/stamps.py): the database moves it on every write to what the
+    # page shows of them (their skills' counts, their hands and reviews, their retries and notes).
     memberships = list(
         Membership.objects.filter(classroom=classroom)
         .select_related("student")
         .only("real_name", "student__username")
+        .annotate(stamp=F("student__shown_stamp__n"))
     )
-    students = [m.student_id for m in memberships]
-    skills = skill_rows(students)
-    at_table = table_report.class_table(students)
-    names = {m.student_id: m.display_name() for m in memberships}
-    for row in at_table.rows:
-        row["name"] = names[row["student_id"]]
-        # Each cell's words prepared once here (a class of 30 has hundreds): errors per 100 cards, or a
-        # dash for a student with no reviewed hand yet.
-        row["texts"] = ["—" if value is None else formats.localize(value) for value in row["cells"]]
-    for note in at_table.notes:
-        note["student_name"] = names.get(note["learner_id"], "")
     page_number = (
         Paginator(memberships, dashboard.STUDENTS_PER_PAGE).get_page(request.GET.get("pagina")).number
     )
 
     def parts() -> dict:
+        students = [m.student_id for m in memberships]
+        skills = skill_rows(students)
+        at_table = table_report.class_table(students, {m.student_id: m.stamp for m in memberships})
+        names = {m.student_id: m.display_name() for m in memberships}
+        for row in at_table.rows:
+            row["name"] = names[row["student_id"]]
+            # Each cell's words prepared once here (a class of 30 has hundreds): errors per 100 cards, or a
+            # dash for a student with no reviewed hand yet.
+            row["texts"] = ["—" if value is None else formats.localize(value) for value in row["cells"]]
+        for note in at_table.notes:
+            note["student_name"] = names.get(note["learner_id"], "")
         # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
         pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
         head, tail = pattern.split("/0/RULE/")
@@ -62,17 +66,13 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
             "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
         }
 
-    # Drawn again only when something it shows has changed: the class, its students' names, their skills'
-    # counts, the page of students, the counts at the table and the notes (tutor/lib/fragments.py).
+    # Drawn again only when something it shows has changed: the class, its students' names and stamps,
+    # the page of students (tutor/lib/fragments.py); read again unchanged, no student's data is read.
     shown = (
         classroom.pk,
         classroom.name,
-        [(m.pk, m.student_id, m.display_name()) for m in memberships],
-        skills,
+        [(m.pk, m.student_id, m.display_name(), m.stamp) for m in memberships],
         page_number,
-        at_table.columns,
-        at_table.rows,
-        at_table.notes,
     )
     page_html = cached_part(request, "classroom/heatmap.html#page", shown, parts)
     return render(request, "classroom/heatmap.html", {"classroom": classroom, "page_html": page_html})

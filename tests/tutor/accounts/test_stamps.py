@@ -1,0 +1,123 @@
+"""The stamp of what a learner's pages show moves with every write to the rows those pages read, however
+the write is made (the ORM, update(), bulk_create, a delete, a row given to another owner), and only the
+stamps of the learners whose rows changed."""
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from tests.tutor.progress.factories import anonymous, owner_of, record
+from tutor.accounts import stamps
+from tutor.accounts.models import ShownStamp, User
+from tutor.hands.models import HandRecord, HandReview
+from tutor.progress.models import FamilyCard, ReviewItem, SkillStat, TableRetry
+
+pytestmark = pytest.mark.django_db
+
+
+def _stamp(user) -> int:
+    return ShownStamp.objects.filter(user=user).values_list("n", flat=True).first() or 0
+
+
+@pytest.fixture
+def two():
+    return User.objects.create_user("ana", password="x"), User.objects.create_user("bea", password="x")
+
+
+def _moved(user, write) -> bool:
+    before = _stamp(user)
+    write()
+    return _stamp(user) > before
+
+
+def test_an_answer_moves_its_learners_stamp_only(two):
+    ana, bea = two
+    before = _stamp(bea)
+    assert _moved(ana, lambda: record(owner_of(ana), correct=False))
+    assert _stamp(bea) == before
+
+
+@pytest.mark.parametrize("model", [SkillStat, FamilyCard, ReviewItem, TableRetry, HandRecord])
+def test_every_table_moves_it_by_update_and_delete(two, model):
+    ana, _bea = two
+    record(owner_of(ana), correct=False)  # skill counts, a card, a review item
+    _hand(ana)
+    rows = model.objects.filter(learner=ana)
+    assert rows.exists(), model
+    assert _moved(ana, lambda: rows.update(learner=ana))  # update() sends no signal: the trigger sees it
+    assert _moved(ana, lambda: model.objects.filter(pk=rows.first().pk).delete())
+
+
+def _hand(user) -> HandRecord:
+    hand = HandRecord.objects.create(
+        learner=user, source="bots", seat=0, table="guia", text="x", played_at=timezone.now()
+    )
+    HandReview.objects.create(record=hand, status="done", seats=[0, 2], data={}, summary={"cards": 10})
+    TableRetry.objects.create(
+        learner=user,
+        record=hand,
+        play=3,
+        seat=0,
+        kind="jugada",
+        card="4c",
+        theme="cargar",
+        due=timezone.now(),
+    )
+    return hand
+
+
+def test_a_hands_review_moves_its_owners_stamp(two):
+    ana, bea = two
+    hand = _hand(ana)
+    review = hand.review
+    before = _stamp(bea)
+    assert _moved(ana, lambda: HandReview.objects.filter(pk=review.pk).update(status="pending"))
+    assert _moved(ana, lambda: HandReview.objects.filter(pk=review.pk).delete())
+    assert _stamp(bea) == before
+
+
+def test_bulk_created_rows_move_it(two):
+    ana, _bea = two
+    assert _moved(
+        ana,
+        lambda: HandRecord.objects.bulk_create(
+            [
+                HandRecord(
+                    learner=ana, source="bots", seat=0, table="guia", text="x", played_at=timezone.now()
+                )
+                for _ in range(3)
+            ]
+        ),
+    )
+
+
+def test_a_visitors_practice_given_to_an_account_moves_the_accounts_stamp(two):
+    ana, _bea = two
+    visitor = anonymous()
+    record(visitor, correct=True)
+    assert _moved(
+        ana, lambda: SkillStat.objects.filter(anon_id=visitor.anon_id).update(learner=ana, anon_id="")
+    )
+
+
+def test_the_session_read_brings_the_stamp(client, two):
+    ana, _bea = two
+    client.force_login(ana)
+    record(owner_of(ana), correct=True)
+    user = client.get("/").wsgi_request.user  # the home page read it
+    assert user.shown_stamp_n == _stamp(ana) > 0
+    assert stamps.of(User.objects.get(pk=ana.pk)) == _stamp(ana)
+
+
+def test_the_triggers_come_back_after_migrate():
+    """A migration that rebuilds a table on SQLite drops its triggers: they are made again after each migrate."""
+    stamps.install()
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'shown_stamp_%'"
+            )
+            assert cursor.fetchone()[0] == 3 * (len(stamps.OWNED) + len(stamps.BY_KEY))
+        else:
+            cursor.execute("SELECT count(*) FROM pg_trigger WHERE tgname LIKE 'shown_stamp_%'")
+            assert cursor.fetchone()[0] == 3 * (len(stamps.OWNED) + len(stamps.BY_KEY))

@@ -1,0 +1,256 @@
+"""Mi progreso and the class dashboard are kept under the stamps of the learners they show
+(tutor/accounts/stamps.py). Every write that changes what they show must show on the next view: for each
+write path, the page read again after it differs from the page before and is the page drawn with nothing
+kept. A write path whose rows moved no stamp would fail here with the page of before."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tutor.classroom.helpers import right_answer, wrong_card
+from tests.tutor.progress.factories import anonymous
+from tests.tutor.progress.test_table_pages_queries import _hands
+from tests.tutor.progress.test_table_retries import _reviewed, renuncio_item  # noqa: F401 - a fixture
+from tutor.classroom import services as classroom_services
+from tutor.classroom.models import Membership
+from tutor.hands import reviews
+from tutor.hands.models import HandRecord
+from tutor.practice.identity import SESSION_KEY, Owner
+from tutor.practice.models import Attempt
+from tutor.practice.services import issue, submit
+from tutor.privacy.services import erase_user
+from tutor.progress import retries, sessions
+from tutor.progress.models import TableRetry
+from tutor.progress.services import record_play
+
+MI_PROGRESO = reverse("progress:index")
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _body(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    # Each response masks the reader's CSRF token anew and has its own CSP nonce: the rest must be the same.
+    return re.sub(r'(name="csrfmiddlewaretoken" value|nonce)="[^"]*"', "", response.content.decode())
+
+
+def _follows(client, url: str, write) -> str:
+    """The page read (and kept), ``write()``, read again: it changed, and says what is drawn from scratch."""
+    before = _body(client, url)
+    assert _body(client, url) == before  # kept, and the same
+    write()
+    after = _body(client, url)
+    cache.clear()
+    assert after != before, "the page read after the write is the page of before"
+    assert after == _body(client, url), "the page read after the write is not the page drawn from scratch"
+    return after
+
+
+def _answer(user, *, right: bool, seed: int = 1, family: str = "ganador") -> Attempt:
+    owner = Owner(user, "")
+    issued = issue(owner=owner, mode="familia", family=family, seed=seed)
+    raw = right_answer(issued) if right else _wrong(issued)
+    attempt, _created = submit(owner=owner, token=issued.token, raw=raw)
+    return attempt
+
+
+def _wrong(issued) -> str:
+    if issued.scenario["answer_kind"] in ("card", "cards"):
+        return wrong_card(issued)
+    return next(
+        o["value"] for o in issued.scenario["options"] if o["value"] != str(issued.scenario["answer"])
+    )
+
+
+# Mi progreso ------------------------------------------------------------------------------------------
+
+
+def test_a_quiz_answer(alice, alice_client):
+    _answer(alice, right=True)
+    after = _follows(alice_client, MI_PROGRESO, lambda: _answer(alice, right=False, seed=2))
+    assert "1 de 2 ejercicios" in after and "1 ejercicio fallado" in after
+
+
+def test_a_review_session_answered(alice, alice_client):
+    failed = _answer(alice, right=False)
+    session = sessions.start_review(owner=Owner(alice, ""))
+
+    def review() -> None:
+        _session, issued = sessions.next_issued(owner=Owner(alice, ""), session_id=session.pk)
+        assert issued.source_attempt_id == failed.pk
+        submit(owner=Owner(alice, ""), token=issued.token, raw=right_answer(issued))
+
+    after = _follows(alice_client, MI_PROGRESO, review)
+    assert "0 ejercicios fallados" in after
+
+
+def test_a_graded_play_at_the_table(alice, alice_client):
+    _answer(alice, right=True)
+    after = _follows(
+        alice_client,
+        MI_PROGRESO,
+        lambda: record_play(learner_id=alice.pk, anon_id="", rule_ids=["R-OBL-ASISTIR"], correct=False),
+    )
+    assert "data-play-skill" in after
+
+
+def test_a_hand_reviewed_and_its_review_asked_again(alice, alice_client):
+    _hands(alice, 3)
+    _follows(alice_client, MI_PROGRESO, lambda: _hands(alice, 1))
+    newest = HandRecord.objects.filter(learner=alice).order_by("-played_at").first()
+    _follows(alice_client, MI_PROGRESO, lambda: reviews.request(newest))
+
+
+def test_a_review_finishing_makes_its_retry(renuncio_item, alice, alice_client):  # noqa: F811
+    row = renuncio_item.record
+    reviews.request(row)
+    TableRetry.objects.all().delete()
+    HandRecord.objects.filter(pk=row.pk).update(played_at=timezone.now())
+    after = _follows(alice_client, MI_PROGRESO, lambda: _reviewed(row))
+    assert "data-table-report" in after
+
+
+def test_a_retry_answered_and_removed(renuncio_item, alice, alice_client):  # noqa: F811
+    item = renuncio_item
+    TableRetry.objects.filter(pk=item.pk).update(due=timezone.now() - timedelta(seconds=1))
+    owner = Owner(alice, "")
+    after = _follows(
+        alice_client,
+        MI_PROGRESO,
+        lambda: retries.answer(owner=owner, item_id=item.pk, code=item.card, number=0),
+    )
+    due = retries.due_items(owner).count()  # answered wrongly: not due again for a while
+    assert not retries.due_items(owner).filter(pk=item.pk).exists()
+    assert re.search(rf"\b{due} jugadas? de tus manos por repetir", after)
+    due_item = retries.due_items(owner).first()  # removed: one fewer due
+    _follows(
+        alice_client, MI_PROGRESO, lambda: retries.remove(owner=owner, item_id=due_item.pk, note="Era legal")
+    )
+
+
+def test_a_hand_removed(alice, alice_client):
+    _hands(alice, 4)
+    _follows(
+        alice_client,
+        MI_PROGRESO,
+        lambda: HandRecord.objects.filter(learner=alice).order_by("played_at").first().delete(),
+    )
+
+
+def test_a_visitors_practice_joining_the_account_at_login(alice, password):
+    client = Client()
+    client.force_login(alice)
+    _answer(alice, right=True)
+    client.logout()
+    session = client.session
+    session[SESSION_KEY] = "c" * 32
+    session.save()
+    visitor = anonymous("c" * 32)
+    for seed in (3, 4):
+        issued = issue(owner=visitor, mode="familia", family="ganador", seed=seed)
+        submit(owner=visitor, token=issued.token, raw=right_answer(issued))
+    signed = Client()
+    signed.force_login(alice)
+    before = _body(signed, MI_PROGRESO)
+    assert "1 de 1 ejercicio" in before
+    assert (
+        client.post(reverse("accounts:login"), {"username": "alice", "password": password}).status_code == 302
+    )
+    assert "3 de 3 ejercicios" in _body(signed, MI_PROGRESO)
+
+
+def test_the_language_changed(alice, alice_client):
+    _answer(alice, right=True)
+    assert "Acierto global" in _body(alice_client, MI_PROGRESO)
+    alice_client.post(reverse("accounts:language"), {"language": "en", "next": MI_PROGRESO})
+    assert "Overall accuracy" in _body(alice_client, MI_PROGRESO)
+
+
+def test_nothing_written_reads_only_the_session(alice, alice_client, django_assert_num_queries):
+    _answer(alice, right=True)
+    _hands(alice, 2)
+    alice_client.get(MI_PROGRESO)
+    with django_assert_num_queries(1):
+        alice_client.get(MI_PROGRESO)
+
+
+# The class dashboard ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def dashboard(teresa, alice, bob):
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice, real_name="Alicia")
+    Membership.objects.create(classroom=classroom, student=bob, real_name="Roberto")
+    _answer(alice, right=True)
+    _hands(bob, 2)
+    return classroom, reverse("classroom:heatmap", args=[classroom.pk])
+
+
+def test_dashboard_a_students_answer(dashboard, bob, teresa_client):
+    _classroom, url = dashboard
+    _follows(teresa_client, url, lambda: _answer(bob, right=False, seed=5))
+
+
+def test_dashboard_a_students_hands_and_note(dashboard, alice, bob, teresa_client):
+    _classroom, url = dashboard
+    _follows(teresa_client, url, lambda: _hands(alice, 2))
+    item = TableRetry.objects.filter(learner=bob).first()
+    after = _follows(
+        teresa_client,
+        url,
+        lambda: retries.remove(owner=Owner(bob, ""), item_id=item.pk, note="No estoy de acuerdo"),
+    )
+    assert "No estoy de acuerdo" in after
+    _follows(teresa_client, url, lambda: HandRecord.objects.filter(learner=bob).first().delete())
+
+
+def test_dashboard_membership_names_and_the_class(dashboard, charlie, teresa_client):
+    classroom, url = dashboard
+    _answer(charlie, right=True)
+    after = _follows(
+        teresa_client,
+        url,
+        lambda: Membership.objects.create(classroom=classroom, student=charlie, real_name="Carla"),
+    )
+    assert "Carla" in after
+    _follows(
+        teresa_client, url, lambda: Membership.objects.filter(student=charlie).update(real_name="Carla Ruiz")
+    )
+    _follows(
+        teresa_client,
+        url,
+        lambda: classroom_services.remove_student(membership=Membership.objects.get(student=charlie)),
+    )
+    classroom.name = "4º C"
+    _follows(teresa_client, url, lambda: classroom.save(update_fields=["name"]))
+
+
+def test_dashboard_a_student_erased(dashboard, bob, teresa_client):
+    _classroom, url = dashboard
+    after = _follows(teresa_client, url, lambda: erase_user(bob))
+    assert "Roberto" not in after
+
+
+def test_dashboard_read_again_reads_no_students_data(dashboard, teresa_client, django_assert_num_queries):
+    _classroom, url = dashboard
+    teresa_client.get(url)
+    with django_assert_num_queries(3):  # the session, the class, its members with their stamps
+        teresa_client.get(url)
+
+
+def test_dashboard_the_language_changed(dashboard, teresa_client):
+    _classroom, url = dashboard
+    assert "sin practicar" in _body(teresa_client, url)  # bob has answered nothing: empty cells
+    teresa_client.post(reverse("accounts:language"), {"language": "en", "next": url})
+    body = _body(teresa_client, url)
+    assert "not practiced" in body and "sin practicar" not in body
