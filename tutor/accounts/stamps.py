@@ -122,3 +122,11 @@ def install(using: str = DEFAULT_DB_ALIAS, apps=global_apps, **_kwargs) -> None:
     with connection.cursor() as cursor:
         for sql in statements:
             cursor.execute(sql)
+
+
+def forget(user_id: int) -> None:
+    """Remove an erased account's stamp: called after its rows and the account are gone, since deleting
+    those rows moved the stamp again."""
+    from tutor.accounts.models import ShownStamp
+
+    ShownStamp.objects.filter(user_id=user_id).delete()

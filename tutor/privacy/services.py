@@ -22,6 +22,7 @@ from django.db import models, transaction
 from django.db.models import Max, ProtectedError
 from django.utils import timezone
 
+from tutor.accounts import stamps
 from tutor.accounts.models import Session
 from tutor.lib.owners import Owned
 from tutor.lib.personal_data import ERASED_PREFIX, Table, erasure_hooks, exporters
@@ -200,7 +201,10 @@ def erase_user(user) -> None:
             content_type=ContentType.objects.get_for_model(get_user_model()), object_id=str(user.pk)
         ).delete()
         _end_sessions(user)
+        pk = user.pk
         user.delete()
+        # the triggers moved her stamp while her rows went: its row goes last (tutor/accounts/stamps.py)
+        stamps.forget(pk)
 
 
 def _activity_fields(model) -> list[str]:
