@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tutor.live.test_two_instances import _needs
+from tests.bench.needs import postgres_redis_uvicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TABLES_TEST_REDIS_URL", "redis://127.0.0.1:6379/10")
@@ -24,28 +24,7 @@ pytestmark = pytest.mark.serial
 def test_two_tables_on_two_instances_lose_and_double_nothing_when_one_instance_dies():
     # No test database: the bench makes its own beside this server's, so the test runs in scripts/test's
     # first pass (the PostgreSQL pass keeps only the tests that use the test database).
-    import psycopg
-    import redis
-
-    base = (
-        os.environ.get("TEST_DATABASE_URL")
-        or os.environ.get("DATABASE_URL")
-        or "postgres://postgres@127.0.0.1:5432/postgres"
-    )
-    if not base.startswith("postgres"):
-        base = "postgres://postgres@127.0.0.1:5432/postgres"
-    try:
-        psycopg.connect(base, connect_timeout=5).close()
-    except psycopg.OperationalError:
-        _needs(f"no PostgreSQL at {base}")
-    try:
-        redis.Redis.from_url(REDIS_URL).ping()
-    except redis.ConnectionError:
-        _needs(f"no Redis at {REDIS_URL}")
-    try:
-        import uvicorn_worker  # noqa: F401
-    except ImportError:
-        _needs("uvicorn-worker is not installed")
+    base = postgres_redis_uvicorn(REDIS_URL)
     env = {**os.environ, "DATABASE_URL": base, "REDIS_URL": REDIS_URL}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     done = subprocess.run(
