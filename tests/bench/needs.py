@@ -2,6 +2,9 @@
 TEST_DATABASE_URL's or DATABASE_URL's), Redis and uvicorn-worker; skipped without them (failed in CI)."""
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 from tests.tutor.live.test_two_instances import _needs
 
@@ -31,3 +34,21 @@ def postgres_redis_uvicorn(redis_url: str) -> str:
     except ImportError:
         _needs("uvicorn-worker is not installed")
     return base
+
+
+def run_bench(script: str, redis_url: str, *args: str) -> str:
+    """Run ``bench/<script>`` with ``args`` beside the PostgreSQL and Redis found (skipped without
+    them); its output once it has exited 0."""
+    base = postgres_redis_uvicorn(redis_url)
+    env = {**os.environ, "DATABASE_URL": base, "REDIS_URL": redis_url}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    done = subprocess.run(
+        [sys.executable, f"bench/{script}", *args],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    return done.stdout
