@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import instances  # noqa: E402
-from bench.practice_load import _cpu_seconds, latency_line  # noqa: E402
+from bench.practice_load import _cpu_seconds, _percentile, latency_line  # noqa: E402
 
 VERSION = re.compile(r'data-version="([^"]+)"')
 ANSWER_ACTION = re.compile(r'action="(/directo/[^/]+/responder/(\d+)/)"')
@@ -113,6 +113,8 @@ class Stream:
         self.open = False
         self.changed = asyncio.Event()
         self.received: list[tuple[float, str]] = []  # (time, version) of every event
+        self.asked_at = time.monotonic()
+        self.opened_at: float | None = None  # when its headers came
 
     async def run(self, client: Client, path: str) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
@@ -131,6 +133,7 @@ class Stream:
             while (await reader.readline()).strip():  # the headers
                 pass
             self.open = status == 200
+            self.opened_at = time.monotonic()
             Stream.open_now += self.open
             Stream.peak = max(Stream.peak, Stream.open_now)
             while self.open:
@@ -213,13 +216,18 @@ class Client:
 @dataclass
 class RoundLog:
     code: str
-    answers: list = field(default_factory=list)  # (question, sent, done, accepted)
+    # (question, sent, done, accepted, when the phone had the question's form, its stream's events)
+    answers: list = field(default_factory=list)
     seen: list = field(default_factory=list)  # projector polls: (time, question, count)
     reveals: dict = field(default_factory=dict)  # question -> time the reveal POST was sent
+    # question -> why the teacher revealed it: True when the projector said everybody had answered
+    revealed_all: dict = field(default_factory=dict)
     nexts: dict = field(default_factory=dict)  # question opened -> time the next POST was sent
     phone_reveal: list = field(default_factory=list)
     phone_next: list = field(default_factory=list)
     failures: list = field(default_factory=list)
+    joins: list = field(default_factory=list)  # each phone's (start, page loaded, joined with its region)
+    streams: list = field(default_factory=list)  # --events: every page's stream
     board_stream: Stream | None = None  # --events: the projector's stream
 
 
@@ -231,7 +239,9 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
     rng = random.Random(seed)
     state = f"/directo/{log.code}/estado/"
     try:
+        began = time.monotonic()
         await client.request("GET", f"/directo/{log.code}/")  # the CSRF cookie
+        paged = time.monotonic()
         # The page's join form (htmx): the region comes back; a plain form's redirect is followed.
         status, page = await client.request("POST", f"/directo/{log.code}/unirse/", {})
         if status == 302:
@@ -239,10 +249,11 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
         if status != 200 or "data-live-error" in page:
             log.failures.append(f"join {status}")
             return
+        log.joins.append((began, paged, time.monotonic()))
         version = VERSION.search(page).group(1)
         shown_question, revealed_for, answered = 0, 0, set()
         seat = None  # the address of the regions it shares with other phones (live.js: no cookies)
-        events = await _open_stream(client, f"/directo/{log.code}/eventos/", args)
+        events = await _open_stream(client, log, f"/directo/{log.code}/eventos/", args)
         polled = time.monotonic()
         while time.monotonic() < stop_at:
             if status == 200:
@@ -274,7 +285,8 @@ async def phone(client: Client, log: RoundLog, seed: int, args, stop_at: float) 
                         port=client.write_port,
                     )
                     done = time.monotonic()
-                    log.answers.append((number, sent, done, status == 200 and 'data-testid="sent"' in page))
+                    accepted = status == 200 and 'data-testid="sent"' in page
+                    log.answers.append((number, sent, done, accepted, now, events.received if events else []))
                     if status != 200:
                         log.failures.append(f"answer {status}")
                     status = 204  # the answer part only: the next poll tells what comes next
@@ -300,7 +312,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
     base = f"/directo/{log.code}"
     try:
         status, page = await client.request("GET", f"{base}/proyector/")
-        events = log.board_stream = await _open_stream(client, f"{base}/proyector/eventos/", args)
+        events = log.board_stream = await _open_stream(client, log, f"{base}/proyector/eventos/", args)
         question, opened = 1, time.monotonic()
         stage = 0  # the round's stage, which the controls carry (tutor/lib/pressed.py)
         polled = opened
@@ -323,6 +335,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 # From the moment it is sent: the reveal reaches the phones when it commits,
                 # before its request has logged the question's answers and returned.
                 log.reveals[question] = time.monotonic()
+                log.revealed_all[question] = everybody
                 await client.request(
                     "POST", f"{base}/control/mostrar/", {"pressed_at": str(stage)}, port=client.write_port
                 )
@@ -375,11 +388,12 @@ def _count_from_event(page: str, shown: str, sent: str) -> tuple[str, int, int] 
     return f"{shown_parts[0]}.{answers}.{joined}", answers - int(before.group(1)), joined
 
 
-async def _open_stream(client: Client, path: str, args) -> Stream | None:
+async def _open_stream(client: Client, log: RoundLog, path: str, args) -> Stream | None:
     """With --events, the page's EventSource (None if the server answers it with anything but a stream)."""
     if not args.events:
         return None
     events = Stream()
+    log.streams.append(events)
     client.tasks.append(asyncio.ensure_future(events.run(client, path)))
     for _ in range(50):
         if events.open or events.changed.is_set():
@@ -408,6 +422,86 @@ async def _calibrate(seed_round: dict, port: int, pid: int, n: int = 200) -> dic
     return costs
 
 
+def _cpu_by_process() -> tuple[float, dict[int, tuple[str, int, float]]]:
+    """(the machine's busy CPU seconds, {pid: (name, parent, CPU seconds of it and of its children
+    it has reaped)}), from /proc: summed over a tree's live processes, a server's CPU counts its
+    workers that have ended, PostgreSQL's its closed connections' backends."""
+    tick = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    processes = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    name, stat = f.read().split(" (", 1)[1].rsplit(")", 1)
+            except OSError:
+                continue
+            stat = stat.split()
+            processes[int(entry)] = (name, int(stat[1]), sum(int(x) for x in stat[11:15]) / tick)
+    return (sum(fields) - fields[3] - fields[4]) / tick, processes
+
+
+def _cpu_groups(servers: dict[str, list]) -> dict[str, float]:
+    """CPU seconds so far of each group of servers (each with its workers), of PostgreSQL, Redis, this
+    client and the whole machine."""
+    machine, processes = _cpu_by_process()
+    children: dict[int, list[int]] = {}
+    for pid, (_name, parent, _cpu) in processes.items():
+        children.setdefault(parent, []).append(pid)
+
+    def tree(pid: int) -> float:
+        return processes.get(pid, ("", 0, 0.0))[2] + sum(tree(child) for child in children.get(pid, ()))
+
+    groups = {name: sum(tree(s.pid) for s in group) for name, group in servers.items()}
+    for name, prefix in (("PostgreSQL", "postgres"), ("Redis", "redis-server")):
+        groups[name] = sum(cpu for n, _parent, cpu in processes.values() if n.startswith(prefix))
+    groups["client"] = time.process_time()
+    groups["machine"] = machine
+    return groups
+
+
+async def _loop_lag(lags: list[float], stop: asyncio.Event, every: float = 0.05) -> None:
+    """How late this client's event loop wakes a task that sleeps ``every`` s (its own saturation)."""
+    while not stop.is_set():
+        asked = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - asked - every)
+
+
+def _phones_time(logs: list[RoundLog], started: float) -> dict[str, list[float]]:
+    """Where each answer's time went, in ms: from its question's opening (the teacher's «Siguiente»
+    sent; for question 1 the run's start) to the phone's stream bringing the new stage, from that to
+    the phone having the question's form, its think time, its POST; and how far before (negative:
+    after) its question's reveal it was sent."""
+    spans: dict[str, list[float]] = {
+        "joining: the page loaded": [1000 * (paged - began) for log in logs for began, paged, _ in log.joins],
+        "joining: the join (region) after it": [
+            1000 * (joined - paged) for log in logs for _, paged, joined in log.joins
+        ],
+        "a stream's opening (asked -> headers)": [
+            1000 * (s.opened_at - s.asked_at) for log in logs for s in log.streams if s.opened_at
+        ],
+        "question 1: start -> form shown": [],
+        "next -> phone's stream event": [],
+        "stream event -> form shown": [],
+        "answer POST sent before the reveal by": [],
+    }
+    for log in logs:
+        for number, sent, _done, _ok, shown, received in log.answers:
+            if number == 1:
+                spans["question 1: start -> form shown"].append(1000 * (shown - started))
+            elif number in log.nexts:
+                opened = log.nexts[number]
+                event = next((t for t, v in received if v.isdigit() and int(v) >= 2 * (number - 1)), None)
+                if event is not None:
+                    spans["next -> phone's stream event"].append(1000 * (event - opened))
+                    spans["stream event -> form shown"].append(1000 * (shown - event))
+            if number in log.reveals:
+                spans["answer POST sent before the reveal by"].append(1000 * (log.reveals[number] - sent))
+    return spans
+
+
 def _answer_to_projector(log: RoundLog) -> list[tuple[int, float]]:
     """For each question, the k-th committed answer is on the projector at its first poll (or event)
     counting k."""
@@ -417,7 +511,7 @@ def _answer_to_projector(log: RoundLog) -> list[tuple[int, float]]:
         # In time order: the page's own counts (read as the run went) and those of the stream's events
         # (added after the run) are two lists; the first that counts k is the earliest of either.
         polls = sorted((t, count) for t, q, count in log.seen if q == number)
-        for k, (_n, sent, _done, _ok) in enumerate(answers, start=1):
+        for k, (_n, sent, *_rest) in enumerate(answers, start=1):
             first = next((t for t, count in polls if count >= k), None)
             if first is not None:
                 latencies.append((number, max(first - sent, 0.0)))
@@ -461,11 +555,14 @@ def main() -> int:
             rounds = instances.run_json(
                 env, SEED_SCRIPT, str(args.rounds), str(args.phones), str(args.questions)
             )
-            servers = instances.start(ports, env, workers=args.workers)
+            groups = {"gunicorn": instances.start(ports, env, workers=args.workers)}
+            servers = list(groups["gunicorn"])
             if stream_ports:
-                servers += instances.start(stream_ports, env, workers=1, asgi=True)
+                groups["streams (uvicorn)"] = instances.start(stream_ports, env, workers=1, asgi=True)
+                servers += groups["streams (uvicorn)"]
             if write_ports:
-                servers += instances.start(write_ports, env, workers=args.write_workers)
+                groups["writes (gunicorn)"] = instances.start(write_ports, env, workers=args.write_workers)
+                servers += groups["writes (gunicorn)"]
             limit = args.questions * (args.question_timeout + args.think + 6) + 20
             stop_at = time.monotonic() + limit
             logs, tasks, clients = [], [], []
@@ -486,22 +583,30 @@ def main() -> int:
 
             unfinished = []
 
+            lags: list[float] = []
+
             async def run_all() -> None:
                 """Every page, bounded: those still running past the limit are stopped and counted."""
                 running = [asyncio.ensure_future(f(*a)) for f, a in tasks]
+                stop = asyncio.Event()
+                watch = asyncio.ensure_future(_loop_lag(lags, stop))
                 _done, late = await asyncio.wait(running, timeout=limit + 30)
                 for task in late:
                     task.cancel()
                 await asyncio.gather(*late, return_exceptions=True)
                 unfinished.append(len(late))
+                stop.set()
+                await watch
 
             base_line = instances.baseline(ports[0])
             load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
             costs = asyncio.run(_calibrate(rounds[0], ports[0], servers[0].pid))
             cpu_before = [_cpu_seconds(s.pid) for s in servers]
+            groups_before = _cpu_groups(groups)
             started = time.monotonic()
             asyncio.run(run_all())
             wall = time.monotonic() - started
+            groups_busy = {k: (v - groups_before[k]) / wall for k, v in _cpu_groups(groups).items()}
             cpu_after = [_cpu_seconds(s.pid) for s in servers]
             recorded = instances.run_json(env, COUNT_SCRIPT)
         finally:
@@ -570,6 +675,31 @@ def main() -> int:
     )
     for failure in failures[:5]:
         print("  failure:", failure)
+    expected = args.rounds * args.phones * args.questions
+    in_time = sum(
+        1 for log in logs for a in log.answers if a[3] and a[1] < log.reveals.get(a[0], float("inf"))
+    )
+    print(
+        f"answers in time (accepted, sent before their question's reveal): {in_time} of {expected}; "
+        f"sent {len(post_ms)}"
+    )
+    refused = [a for log in logs for a in log.answers if not a[3]]
+    late = sum(
+        1 for log in logs for a in log.answers if not a[3] and a[1] >= log.reveals.get(a[0], float("inf"))
+    )
+    print(
+        f"  refused {len(refused)} ({late} sent after their question's reveal); questions revealed because "
+        f"the projector counted everybody {sum(v for log in logs for v in log.revealed_all.values())} of "
+        f"{sum(len(log.revealed_all) for log in logs)}, the others at --question-timeout"
+    )
+    for name, values in _phones_time(logs, started).items():
+        print("  " + latency_line(name, values))
+    print(
+        "CPU cores busy: "
+        + ", ".join(f"{name} {busy:.2f}" for name, busy in groups_busy.items())
+        + f"; this client's event loop late by p50 {1000 * _percentile(lags, 50):.0f} ms, p99 "
+        f"{1000 * _percentile(lags, 99):.0f}, max {1000 * max(lags, default=0):.0f} ms"
+    )
     print(
         f"requests {requests} ({requests / wall:.0f}/s), of which 204 {not_modified}; CPU cores busy: machine "
         f"{machine / wall:.2f} of {os.cpu_count()}, gunicorn {served / wall:.2f}, PostgreSQL {database / wall:.2f}"

@@ -5,15 +5,11 @@ Needs PostgreSQL (the bench makes its own database beside TEST_DATABASE_URL's or
 and uvicorn-worker."""
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from tests.tutor.live.test_two_instances import _needs
+from tests.bench.needs import run_bench
 
-ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TABLES_TEST_REDIS_URL", "redis://127.0.0.1:6379/10")
 PORTS = os.environ.get("TABLES_TEST_PORTS", "8731,8732")
 STREAM_PORTS = os.environ.get("TABLES_TEST_STREAM_PORTS", "8733,8734")
@@ -24,45 +20,12 @@ pytestmark = pytest.mark.serial
 def test_two_tables_on_two_instances_lose_and_double_nothing_when_one_instance_dies():
     # No test database: the bench makes its own beside this server's, so the test runs in scripts/test's
     # first pass (the PostgreSQL pass keeps only the tests that use the test database).
-    import psycopg
-    import redis
-
-    base = (
-        os.environ.get("TEST_DATABASE_URL")
-        or os.environ.get("DATABASE_URL")
-        or "postgres://postgres@127.0.0.1:5432/postgres"
+    out = run_bench(
+        "tables_load.py",
+        REDIS_URL,
+        *("--tables", "2", "--seconds", "10", "--think", "0.3", "--kill", "--down", "3"),
+        *("--ports", PORTS, "--stream-ports", STREAM_PORTS),
     )
-    if not base.startswith("postgres"):
-        base = "postgres://postgres@127.0.0.1:5432/postgres"
-    try:
-        psycopg.connect(base, connect_timeout=5).close()
-    except psycopg.OperationalError:
-        _needs(f"no PostgreSQL at {base}")
-    try:
-        redis.Redis.from_url(REDIS_URL).ping()
-    except redis.ConnectionError:
-        _needs(f"no Redis at {REDIS_URL}")
-    try:
-        import uvicorn_worker  # noqa: F401
-    except ImportError:
-        _needs("uvicorn-worker is not installed")
-    env = {**os.environ, "DATABASE_URL": base, "REDIS_URL": REDIS_URL}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "bench/tables_load.py",
-            *("--tables", "2", "--seconds", "10", "--think", "0.3", "--kill", "--down", "3"),
-            *("--ports", PORTS, "--stream-ports", STREAM_PORTS),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    out = done.stdout
-    assert done.returncode == 0, out + done.stderr[-3000:]
     assert "instance 2 killed at" in out and "started again" in out
     assert ", lost 0, doubled 0," in out
     assert "from its screen 0;" in out

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+from dataclasses import dataclass
 from functools import partial
 from itertools import cycle, islice
 
@@ -172,37 +173,67 @@ def participant_for(live: Round, owner: Owner) -> Participant | None:
     return only_row(Participant.objects.select_related("learner").filter(round=live, **owner.fields))
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where ``owner`` stands before joining a round, read once (``standing``): their place if they
+    have joined already; otherwise, for an account, whether it is a member or a teacher of the
+    round's class."""
+
+    existing: Participant | None
+    member: bool = False
+    teacher: bool = False
+
+    @property
+    def guest(self) -> bool:
+        """Would they join as a guest (not a member of the class, not there already)?"""
+        return self.existing is None and not self.member
+
+
+def standing(live: Round, owner: Owner) -> Standing:
+    """Their place in ``live``, or what they are to its class (one query for both facts)."""
+    existing = participant_for(live, owner)
+    if existing is not None or owner.user is None:
+        return Standing(existing)
+    found = only_row(
+        Classroom.objects.filter(pk=live.classroom_id)
+        .annotate(
+            member=Exists(Membership.objects.filter(classroom=OuterRef("pk"), student=owner.user)),
+            teacher=Exists(
+                Classroom.teachers.through.objects.filter(classroom=OuterRef("pk"), user=owner.user)
+            ),
+        )
+        .values_list("member", "teacher")
+    )
+    member, teacher = found or (False, False)
+    return Standing(None, member=member, teacher=teacher)
+
+
 def joins_as_guest(live: Round, owner: Owner) -> bool:
     """Would ``owner`` join ``live`` now as a guest (not a member of its class, not there already)?"""
-    if participant_for(live, owner) is not None:
-        return False
-    user = owner.user
-    return user is None or not Membership.objects.filter(classroom=live.classroom_id, student=user).exists()
+    return standing(live, owner).guest
 
 
 def clean_nickname(raw: str) -> str:
     return " ".join(raw.split())[:MAX_NICKNAME]
 
 
-def join(*, live: Round, owner: Owner, nickname: str = "") -> Participant:
+def join(*, live: Round, owner: Owner, nickname: str = "", known: Standing | None = None) -> Participant:
     """The owner's place in the round (the same one if they had joined already).
 
     Class members join as themselves; anybody else only when the teacher allows guests, with a
-    nickname. A teacher of the class runs the round and does not answer it.
+    nickname. A teacher of the class runs the round and does not answer it. ``known``: the owner's
+    ``standing`` in this round, when the caller has read it in the same request.
     """
     if live.is_finished:
         raise LiveError(_("Esta ronda ya ha terminado."))
     if live.classroom.archived:
         raise LiveError(_("La clase de esta ronda está archivada: ya no se aceptan respuestas."))
-    existing = participant_for(live, owner)
-    if existing is not None:
-        return existing
-    user = owner.user
-    member = False
-    if user is not None:
-        if live.classroom.teachers.filter(pk=user.pk).exists():
-            raise LiveError(_("Eres profesor de esta clase: la ronda se dirige desde el proyector."))
-        member = Membership.objects.filter(classroom=live.classroom_id, student=user).exists()
+    known = known or standing(live, owner)
+    if known.existing is not None:
+        return known.existing
+    if known.teacher:
+        raise LiveError(_("Eres profesor de esta clase: la ronda se dirige desde el proyector."))
+    member = known.member
     if not member and not live.allow_guests:
         raise LiveError(
             _("Esta ronda es solo para los alumnos de la clase: entra con tu cuenta de la clase.")

@@ -286,12 +286,13 @@ def phone_join(request: HttpRequest, code: str) -> HttpResponse:
     form = NicknameForm(request.POST)
     nickname = form.cleaned_data["nickname"] if form.is_valid() else ""
     owner = owner_for(request)
-    guest = services.joins_as_guest(live, owner)
+    known = services.standing(live, owner)
+    guest = known.guest
     if guest and GUEST_JOIN.is_blocked(request):
         error = _("Se han unido demasiados invitados desde esta conexión. Espera unos minutos.")
         return _phone_page(request, live, error=error, nickname_form=form)
     try:
-        participant = services.join(live=live, owner=owner, nickname=nickname)
+        participant = services.join(live=live, owner=owner, nickname=nickname, known=known)
     except services.LiveError as exc:
         return _phone_page(request, live, error=exc.message, nickname_form=form)
     _participants.keep(_participant_key(live, owner), participant)

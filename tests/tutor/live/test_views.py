@@ -546,3 +546,18 @@ def test_the_projectors_count_sentence_is_in_english_for_an_english_teacher(tere
     teresa.save()
     board = teresa_client.get(reverse("live:projector", args=[live.code])).content.decode()
     assert 'data-one="{n} of {m} has answered"' in board and 'data-other="{n} of {m} have answered"' in board
+
+
+def test_a_member_joining_reads_where_they_stand_once(
+    alice, alice_client, bob_client, live, django_assert_num_queries
+):
+    """The join's region comes with its answer; the join reads the participant and the account's
+    place in the class (member, teacher) once, not once to decide «guest» and again to join."""
+    join = reverse("live:phone_join", args=[live.code])
+    bob_client.post(join, headers=HX)  # this process's copy of the open question is drawn
+    # The session with its user, the round, the participant (none yet), member and teacher in one
+    # query, the insert in its savepoint (three), and the new participant's answer (none).
+    with django_assert_num_queries(8):
+        response = alice_client.post(join, headers=HX)
+    assert f'action="{_answer_url(live)}"' in response.content.decode()
+    assert live.participants.filter(learner=alice).exists()
