@@ -63,6 +63,7 @@ class Who:
 _YOU = Who(0)
 # The forms of a player (the languages' ``_Who.__format__``) that begin with the player's name.
 _NAME_FIRST_FORMS = frozenset({"", "subj", "obj", "s", "poss"})
+_ARTICLES = ("el ", "la ", "los ", "las ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,34 +194,35 @@ def from_data(data: Any) -> Any:
     return data
 
 
+def _each_who(text: Any, change) -> Any:
+    """``text`` with each player in it, at any depth, replaced by ``change(who)``."""
+    if isinstance(text, Who):
+        return change(text)
+    if isinstance(text, Message):
+        return Message(text.id, {k: _each_who(v, change) for k, v in text.facts.items()})
+    if isinstance(text, Texts):
+        return Texts(_each_who(t, change) for t in text)
+    if isinstance(text, tuple):
+        return tuple(_each_who(t, change) for t in text)
+    return text
+
+
 def again(text: Any, who: Who) -> Any:
     """``text`` with each mention of ``who`` made anaphoric (``Who.again``): a sentence embedded in one that
     has already named the player («renuncio by Ana (pair A), who plays…: they have copas»)."""
-    if isinstance(text, Who):
-        return Who(text.relative, text.number, text.name, True) if text == who else text
-    if isinstance(text, Message):
-        return Message(text.id, {k: again(v, who) for k, v in text.facts.items()})
-    if isinstance(text, Texts):
-        return Texts(again(t, who) for t in text)
-    if isinstance(text, tuple):
-        return tuple(again(t, who) for t in text)
-    return text
+    return _each_who(text, lambda w: Who(w.relative, w.number, w.name, True) if w == who else w)
 
 
 def named(text: Any, names: Mapping[int, str]) -> Any:
     """``text`` with each player seen from outside (``Who`` with ``number`` n) given ``names[n]``, when it has
     one: a table whose players have names says «Ana (pareja A)» where a record's referee said «el jugador 1
     (pareja A)»."""
-    if isinstance(text, Who):
-        name = names.get(text.number) if text.number is not None and text.name is None else None
-        return Who(text.relative, text.number, name, text.again) if name else text
-    if isinstance(text, Message):
-        return Message(text.id, {k: named(v, names) for k, v in text.facts.items()})
-    if isinstance(text, Texts):
-        return Texts(named(t, names) for t in text)
-    if isinstance(text, tuple):
-        return tuple(named(t, names) for t in text)
-    return text
+
+    def name(w: Who) -> Who:
+        given = names.get(w.number) if w.number is not None and w.name is None else None
+        return Who(w.relative, w.number, given, w.again) if given else w
+
+    return _each_who(text, name)
 
 
 class Verdict:
@@ -304,7 +306,11 @@ class Renderer:
         if first is None:
             return False
         who = message.facts.get(first)
-        return isinstance(who, Who) and who.number is not None and bool(who.name)
+        if not (isinstance(who, Who) and who.number is not None and who.name):
+            return False
+        # «el Chino» begins with an article, grammar the sentence capitalises («El Chino (pareja B) tenía…»),
+        # as it contracts it after a preposition («del Chino»)
+        return not who.name.startswith(_ARTICLES)
 
     def _compile(self, message_id: str):
         """A function from the facts to the words: the template's literals and fields joined by ``+``."""
