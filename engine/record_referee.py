@@ -18,7 +18,7 @@ from typing import Any
 from engine.cantes import HandScore, check_cante, option, score_hand, score_renuncio, score_tute
 from engine.cards import CARDS, TANTOS_OF, Card, cards_of
 from engine.hand import first_card_ruling
-from engine.messages import Message, Who, render
+from engine.messages import Message, Who, again, render
 from engine.obligations import legal_mask, ruling
 from engine.records import Analysis, Cante, HandRecord, Play, RenuncioClaim, analyse
 
@@ -71,7 +71,9 @@ class PlayVerdict:
     def message(self) -> Message:
         facts: dict[str, Any] = {"n": self.trick, "who": _who(self.seat, self.names), "card": int(self.card)}
         if self.verdict == "renuncio":
-            facts["verdict"] = self.why
+            # The verdict names the player the sentence has just named: «…renuncio by Ana (pair A), who
+            # plays the two of oros: they have copas; they must asistir», not «Ana (pair A) has copas…».
+            facts["verdict"] = again(self.why, facts["who"]) if self.why is not None else None
             return Message("records.play.renuncio", facts)
         if self.verdict == "undecidable":
             facts["obligation"] = Message(f"records.obligation.{self.obligation}")
@@ -446,7 +448,11 @@ def _report(record, a: Analysis, plays, cantes, claims) -> RecordReport:
         if ultimas is not None:
             messages.append(Message("records.score.ultimas", {"pair": PAIRS[ultimas]}))
         if score is not None:
-            messages.append(Message("records.score.total", {"a": score.totals[0], "b": score.totals[1]}))
+            totals = {"a": score.totals[0], "b": score.totals[1]}
+            if complete:
+                messages.append(Message("records.score.total", totals))
+            else:  # a tute or a renuncio ended the hand early: the points of the tricks played so far
+                messages.append(Message("records.score.total_so_far", {**totals, "n": len(a.winners)}))
         if check is not None:
             messages.append(Message("records.score.check", {"a": tantos[0], "b": tantos[1], "sum": check}))
     if score is None:

@@ -34,6 +34,10 @@ class Who:
     relative: int | None = 0
     number: int | None = None
     name: str | None = None  # a player seen from outside may have a name: «Ana (pareja A)»
+    # The same player named again in the sentence that holds this one (a ruling's verdict inside the
+    # sentence that names them): a pronoun or a dropped subject, «…renuncio de Ana (pareja A), que juega el
+    # dos de oros: tiene copas», «…by Ana (pair A), who plays the two of oros: they have copas».
+    again: bool = False
 
     @classmethod
     def you(cls) -> Who:
@@ -50,10 +54,16 @@ class Who:
     def is_you(self) -> bool:
         return self.relative == 0
 
+    @property
+    def anaphoric(self) -> bool:
+        """Named again in the same sentence (never the learner, who is 'you' anyway)."""
+        return self.again and self.relative != 0
+
 
 _YOU = Who(0)
 # The forms of a player (the languages' ``_Who.__format__``) that begin with the player's name.
 _NAME_FIRST_FORMS = frozenset({"", "subj", "obj", "s", "poss"})
+_ARTICLES = ("el ", "la ", "los ", "las ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +156,8 @@ def catalogue_of(package: str) -> dict[str, str]:
 
 
 # JSON: a message is {"msg": id, "facts": {...}}; ``Texts`` are {"texts": [...]}; a Who inside facts is
-# {"who": [relative, number]} (with its name last when it has one); a nested message stays a message;
-# tuples become lists (and come back as
-# tuples).
+# {"who": [relative, number]} (with its name last when it has one, then true when it is ``again``); a nested
+# message stays a message; tuples become lists (and come back as tuples).
 
 
 def to_data(text: Any) -> Any:
@@ -156,7 +165,8 @@ def to_data(text: Any) -> Any:
     if isinstance(text, Message):
         return {"msg": text.id, "facts": {k: to_data(v) for k, v in text.facts.items()}}
     if isinstance(text, Who):
-        return {"who": [text.relative, text.number] + ([text.name] if text.name is not None else [])}
+        tail = [text.name, True] if text.again else [text.name] if text.name is not None else []
+        return {"who": [text.relative, text.number] + tail}
     if isinstance(text, Texts):
         return {"texts": [to_data(t) for t in text]}
     if isinstance(text, (list, tuple)):
@@ -178,26 +188,41 @@ def from_data(data: Any) -> Any:
             return Message(str(data["msg"]), {k: from_data(v) for k, v in dict(data["facts"]).items()})
         if set(data) == {"texts"} and isinstance(data["texts"], list):
             return Texts(from_data(d) for d in data["texts"])
-        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) in (2, 3):
+        if set(data) == {"who"} and isinstance(data["who"], list) and len(data["who"]) in (2, 3, 4):
             return Who(*data["who"])
         return {k: from_data(v) for k, v in data.items()}
     return data
+
+
+def _each_who(text: Any, change) -> Any:
+    """``text`` with each player in it, at any depth, replaced by ``change(who)``."""
+    if isinstance(text, Who):
+        return change(text)
+    if isinstance(text, Message):
+        return Message(text.id, {k: _each_who(v, change) for k, v in text.facts.items()})
+    if isinstance(text, Texts):
+        return Texts(_each_who(t, change) for t in text)
+    if isinstance(text, tuple):
+        return tuple(_each_who(t, change) for t in text)
+    return text
+
+
+def again(text: Any, who: Who) -> Any:
+    """``text`` with each mention of ``who`` made anaphoric (``Who.again``): a sentence embedded in one that
+    has already named the player («renuncio by Ana (pair A), who plays…: they have copas»)."""
+    return _each_who(text, lambda w: Who(w.relative, w.number, w.name, True) if w == who else w)
 
 
 def named(text: Any, names: Mapping[int, str]) -> Any:
     """``text`` with each player seen from outside (``Who`` with ``number`` n) given ``names[n]``, when it has
     one: a table whose players have names says «Ana (pareja A)» where a record's referee said «el jugador 1
     (pareja A)»."""
-    if isinstance(text, Who):
-        name = names.get(text.number) if text.number is not None and text.name is None else None
-        return Who(text.relative, text.number, name) if name else text
-    if isinstance(text, Message):
-        return Message(text.id, {k: named(v, names) for k, v in text.facts.items()})
-    if isinstance(text, Texts):
-        return Texts(named(t, names) for t in text)
-    if isinstance(text, tuple):
-        return tuple(named(t, names) for t in text)
-    return text
+
+    def name(w: Who) -> Who:
+        given = names.get(w.number) if w.number is not None and w.name is None else None
+        return Who(w.relative, w.number, given, w.again) if given else w
+
+    return _each_who(text, name)
 
 
 class Verdict:
@@ -281,7 +306,11 @@ class Renderer:
         if first is None:
             return False
         who = message.facts.get(first)
-        return isinstance(who, Who) and who.number is not None and bool(who.name)
+        if not (isinstance(who, Who) and who.number is not None and who.name):
+            return False
+        # «el Chino» begins with an article, grammar the sentence capitalises («El Chino (pareja B) tenía…»),
+        # as it contracts it after a preposition («del Chino»)
+        return not who.name.startswith(_ARTICLES)
 
     def _compile(self, message_id: str):
         """A function from the facts to the words: the template's literals and fields joined by ``+``."""
@@ -347,7 +376,7 @@ class Renderer:
         seats: dict = {}
 
         def seat_words(value) -> str:
-            if value.__class__ is Who and value.number is None:
+            if value.__class__ is Who and value.number is None and not value.again:
                 try:
                     return seats[value.relative]
                 except KeyError:

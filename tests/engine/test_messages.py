@@ -111,3 +111,43 @@ def test_a_sentence_that_begins_with_a_players_name_keeps_the_name_as_written():
     unnamed = {"who": Who(None, 1), "against": "a bruno (pareja B)"}
     assert render(Message("records.claim.false", unnamed), "es").startswith("El jugador 1 (pareja A) acusa")
     assert render(Message("play.must_follow", {"who": Who(None, 2, "bea"), "led": 0}), "es")[:1].isupper()
+
+
+def test_a_player_named_again_in_the_same_sentence_is_they_in_english_and_no_subject_in_spanish():
+    from engine.messages import again, named
+
+    carla = Who(None, 2, "Carla")
+    verdict = Message("play.montar.other", {"who": carla, "led": 1})
+    sentence = Message(
+        "records.play.renuncio", {"n": 3, "who": carla, "card": 0, "verdict": again(verdict, carla)}
+    )
+    assert render(sentence, "en") == (
+        "Trick 3: renuncio by Carla (pair B), who plays the two of oros: they have copas; they must asistir and montar."
+    )
+    assert render(sentence, "es") == (
+        "Baza 3: renuncio de Carla (pareja B), que juega el dos de oros: tiene copas; debe asistir y montar."
+    )
+    again_carla = again(carla, carla)
+    assert [en.phrase(again_carla, f) for f in ("subj", "obj", "poss", "pos", "v:has", "v:is", "mano")] == [
+        "they",
+        "them",
+        "their",
+        "their",
+        "have",
+        "are",
+        "their hand",
+    ]
+    assert es.phrase(again_carla, "s") + es.phrase(again_carla, "v:tiene") == "tiene"
+    assert es.phrase(again_carla, "mano") == "su mano" and es.phrase(again_carla, "pos1") == "su"
+    # another player in the verdict keeps their name; the learner stays «you»; JSON and names keep the mark
+    assert again(Who(None, 3), carla) == Who(None, 3) and en.phrase(again(Who.you(), Who.you())) == "you"
+    assert from_data(to_data(sentence)) == sentence
+    unnamed = again(Who(None, 2), Who(None, 2))
+    assert named(unnamed, {2: "Carla"}) == again_carla and en.phrase(unnamed) == "they"
+    # a seat seen from the learner, remembered by seat, is not confused with the same seat named again
+    right = Who.seat(1, 0)
+    assert render(Message("play.must_follow", {"who": right, "led": 0}), "en").startswith("No: the opponent")
+    assert render(Message("play.must_follow", {"who": again(right, right), "led": 0}), "en") == (
+        "No: they have oros and must asistir."
+    )
+    assert render(Message("play.must_follow", {"who": right, "led": 0}), "en").startswith("No: the opponent")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,7 @@ from engine.bots.view import seat_view
 from engine.cantes import CABALLO, REY
 from engine.cards import pick
 from engine.hand import Hand, random_hand
+from engine.messages import render
 from engine.obligations import legal_mask
 from engine.record_referee import referee_on_record
 from engine.records import Cante, HandRecord, Play, RenuncioClaim, from_hand, read, write
@@ -394,3 +396,33 @@ def test_the_report_names_the_players_the_record_names():
     assert "El Chino (pair B) held the two of copas, which they played at trick 2." in report.sentences("en")
     message = report.renuncios[0].message
     assert from_data(to_data(message)) == message
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_renuncios_sentence_names_the_player_once_and_its_verdict_says_they(preset):
+    """«Trick 3: renuncio by player 2 (pair B), who plays the two of oros: they have copas; they must asistir»,
+    never «…: player 2 (pair B) has copas; player 2 (pair B) must asistir»; in Spanish the verdict's subject
+    is left out («…que juega el dos de oros: tiene copas; debe asistir»). Named players alike."""
+    seen = set()
+    for seed in range(60):
+        h = random_hand(seed, seed % 4, PRESETS[preset], renuncio=0.2)
+        for names in ((None,) * 4, ("Ana", "Bruno", "Carla", "Dani")):
+            report = referee_on_record(replace(from_hand(h), players=names))
+            for p in report.renuncios:
+                seen.add(p.obligation)
+                es, en = render(p.message, "es"), render(p.message, "en")
+                assert es.count("(pareja ") == 1 and en.count("(pair ") == 1, (es, en)
+                if p.obligation != "salida":
+                    assert ": they " in en or "; they " in en or "their " in en, en
+    assert len(seen) >= 3, seen
+
+
+def test_a_record_ended_early_says_its_total_counts_only_the_tricks_played():
+    """A renuncio at trick 1 of a record that stops at trick 2: the total is of two tricks, and says so."""
+    text = "mesa: guia\nreparte: 4\ntriunfo: 2o\n1: 1c 4b 12c 4c\n2: 10o 2c 5o 6o\n"
+    report = referee_on_record(read(text))
+    assert report.reason == "renuncio"
+    es, en = report.sentences("es"), report.sentences("en")
+    assert "Total hasta la baza 2 (la mano no se jugó entera): pareja A 17, pareja B 0." in es
+    assert "Total up to trick 2 (the hand was not played to the end): pair A 17, pair B 0." in en
+    assert not any(s.startswith("Total: ") for s in es + en)

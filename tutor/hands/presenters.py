@@ -174,6 +174,9 @@ def record_page(row: HandRecord, *, names: bool) -> dict:
             ),
             "totals": report.totals,
             "check": report.check_130,
+            # a tute or a renuncio ends a hand early: its total counts the tricks played so far
+            "tricks": len(report.winners),
+            "complete": len(report.winners) == 10,
         }
     return {
         "row": row,

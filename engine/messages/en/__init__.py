@@ -63,6 +63,8 @@ class _Who:
         return _RELATIVE[w.relative]
 
     def __format__(self, spec: str) -> str:
+        if self.who.anaphoric:
+            return self._again(spec)
         you = self.who.is_you
         if spec.startswith("v:"):
             verb = spec[2:]
@@ -79,6 +81,23 @@ class _Who:
             if you:
                 return "your partner"
             return "you" if self.who.relative == 2 and self.who.number is None else self._of("partner")
+        raise ValueError(f"unknown form for a player: {spec!r}")
+
+    @staticmethod
+    def _again(spec: str) -> str:
+        """The player named again in the same sentence: 'they' (the verb as for 'they': 'they have')."""
+        if spec.startswith("v:"):
+            return _you_form(spec[2:])
+        if spec in ("", "subj"):
+            return "they"
+        if spec == "obj":
+            return "them"
+        if spec in ("poss", "pos"):
+            return "their"
+        if spec == "mano":
+            return "their hand"
+        if spec == "partner":
+            return "their partner"
         raise ValueError(f"unknown form for a player: {spec!r}")
 
     def _of(self, noun: str) -> str:

@@ -96,6 +96,9 @@ CATALOGUE: dict[str, str] = {
     "records.score.cantes": "Cantes: pair A {a}, pair B {b}.",
     "records.score.ultimas": "Last trick: pair {pair}, 10 for the last baza (las diez de últimas).",
     "records.score.total": "Total: pair A {a}, pair B {b}.",
+    "records.score.total_so_far": (
+        "Total up to trick {n} (the hand was not played to the end): pair A {a}, pair B {b}."
+    ),
     "records.score.check": "Check: {a} + {b} in cards + 10 for the last baza = {sum}.",
     "records.score.incomplete": (
         "The hand is not complete (tricks played: {n}) and no tute or renuncio ends it: there is no result."

@@ -80,8 +80,8 @@ class _Who:
             return _TU.get(verb, verb) if you else verb
         if spec in ("", "subj"):
             return self.subject()
-        if spec == "s":  # an explicit subject, left out for the learner ('tienes copas')
-            return "" if you else self.subject() + " "
+        if spec == "s":  # an explicit subject, left out for the learner ('tienes copas') or when said before
+            return "" if you or self.who.again else self.subject() + " "
         if spec == "obj":  # after a preposition: 'tras ti', 'para tu compañero'
             return "ti" if you else self.subject()
         if spec == "de":
@@ -89,6 +89,8 @@ class _Who:
         if spec == "a":
             return "a ti" if you else _with_a(self.subject())
         if spec == "mano":
+            if self.who.anaphoric:
+                return "su mano"
             return "tu mano" if you else "la mano " + _with_de(self.subject())
         if spec == "pos":
             return "tus" if you else "sus"

@@ -102,6 +102,9 @@ CATALOGUE: dict[str, str] = {
     "records.score.cantes": "Cantes: pareja A {a}, pareja B {b}.",
     "records.score.ultimas": "Última baza: pareja {pair}, 10 de últimas.",
     "records.score.total": "Total: pareja A {a}, pareja B {b}.",
+    "records.score.total_so_far": (
+        "Total hasta la baza {n} (la mano no se jugó entera): pareja A {a}, pareja B {b}."
+    ),
     "records.score.check": "Comprobación: {a} + {b} en cartas + 10 de últimas = {sum}.",
     "records.score.incomplete": (
         "La mano no está completa (bazas jugadas: {n}) y no la termina un tute ni un renuncio: no hay resultado."

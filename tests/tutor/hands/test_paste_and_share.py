@@ -2,6 +2,8 @@
 its line and reason in the reader's language, and nothing is stored. Sharing shows no names unless the
 owner chooses."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -132,3 +134,20 @@ def test_wrong_methods_and_unknown_tokens(alice_client, client, db):
     assert client.get(reverse("hands:shared", args=["nope"])).status_code == 404
     assert alice_client.put(reverse(PASTE)).status_code == 405
     assert alice_client.get(reverse("hands:share", args=[1])).status_code == 405
+
+
+def test_a_hand_ended_early_by_a_renuncio_says_its_total_is_up_to_the_last_trick(alice, alice_client):
+    """Two tricks, a renuncio at the first: the page's totals are of two tricks and say so, and the
+    renuncio's sentence names the player once («…: they have copas and must asistir»)."""
+    text = "mesa: guia\njugador 2: Carla\nreparte: 4\ntriunfo: 2o\n1: 1c 4b 12c 4c\n2: 10o 2c 5o 6o\n"
+    alice_client.post(reverse(PASTE), {"text": text})
+    row = HandRecord.objects.get()
+    page = alice_client.get(row.get_absolute_url()).content.decode()
+    assert "Total hasta la baza 2" in page and "Total hasta la baza 2 (la mano no se jugó entera)" in page
+    assert "renuncio de Carla (pareja B), que juega el cuatro de bastos: tiene copas; debe asistir." in page
+    alice_client.cookies["django_language"] = "en"
+    page = alice_client.get(row.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Total up to trick 2" in page and not re.search(r">\s*Total\s*<", page)
+    assert (
+        "renuncio by Carla (pair B), who plays the four of bastos: they have copas and must asistir." in page
+    )

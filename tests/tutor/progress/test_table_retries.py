@@ -324,3 +324,12 @@ def test_with_nothing_to_repeat_the_page_says_so_once_not_with_a_zero_count(alic
     page = alice_client.get(reverse("progress:retries")).content.decode()
     assert "No tienes jugadas por repetir." in page
     assert "data-retries-due" not in page and "0 jugadas" not in page
+
+
+def test_the_page_says_when_an_item_leaves_the_review_in_plain_words(alice_client):
+    page = alice_client.get(reverse("progress:retries")).content.decode()
+    assert "Cuando aciertas una dos veces seguidas, cada vez que le toca, sale del repaso." in page
+    assert "cada vez cuando" not in page
+    alice_client.cookies["django_language"] = "en"
+    page = alice_client.get(reverse("progress:retries"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "When you get one right twice in a row, each time it is due, it leaves your review." in page

@@ -1,6 +1,7 @@
 """Renuncio at a table of people (refused, or called as at a real table), each one's tutor mode, a
 teacher watching and ending a class table, the streams' adapter."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -306,3 +307,15 @@ def test_a_tables_stream_reads_the_version_from_the_database_keeps_its_person_pr
     assert services.away(Seat.objects.get(table=table, user=gone))
     assert TableEvent.objects.filter(seat=waiting, by_bot=True).exists()  # a bot played for the one gone
     assert streams._versions("no-such-table", streaming.pk) == (-1, 0, 0)
+
+
+def test_the_english_table_page_names_the_trump_as_the_rest_of_the_site_does(alice, bob):
+    """The game's words stay Spanish in English: «Triunfo: the jack of bastos.» beside the trick's
+    «Triunfo: bastos», never «Trump:» on one line and «Triunfo» on the next."""
+    table = open_table(alice, [(bob, 1)], seed=5)
+    client = _client(alice)
+    client.cookies["django_language"] = "en"
+    page = client.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'lang="en"' in page
+    assert re.search(r"Triunfo: the \w+ of (oros|copas|espadas|bastos)\.", page), "the turned-up card"
+    assert "Trump:" not in page
