@@ -9,13 +9,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tutor.classroom.conftest import make_set
+from tests.tutor.hands.samples import COMPLETE_RECORD
 from tutor.classroom import services
 from tutor.classroom.models import Membership
 from tutor.hands import reviews
 from tutor.hands.models import HandRecord, HandReview, review_summary
 from tutor.progress.models import TableRetry
 
-TEXT = "placeholder"  # the pages never replay a record to count
+# A whole hand (the pages never replay a record to count; asking for its review again reads it)
+TEXT = COMPLETE_RECORD
 
 
 @pytest.fixture(autouse=True)
