@@ -151,8 +151,10 @@ def _pages(world, lang: str) -> dict[str, str]:
     return pages
 
 
-# Not words: join codes and tokens (8UNJ5NJ, NQMDTM), the JSON keys a help text names ("trump").
-NOT_WORDS = re.compile(r"\b\w*\d\w*\b|(?<![-\w])[A-Z]{6,7}(?![-\w])|\"[a-z_]+\"")
+# Not words: addresses shown as text (a table's or a record's link, whose random token may hold a hyphen:
+# «…/m/KJZFlAn0w9wQBjlCR-VEwg/»), join codes and tokens (8UNJ5NJ, NQMDTM), the JSON keys a help text
+# names ("trump").
+NOT_WORDS = re.compile(r"\S*/\S*|\b\w*\d\w*\b|(?<![-\w])[A-Z]{6,7}(?![-\w])|\"[a-z_]+\"")
 
 
 def _unknown_words(pages: dict[str, str], lang: str) -> dict[str, str]:
