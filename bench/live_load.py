@@ -38,7 +38,9 @@ import os
 import random
 import re
 import sys
+import threading
 import time
+import traceback
 import urllib.parse
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -152,9 +154,20 @@ class Stream:
             self.changed.set()
             writer.close()
 
-    async def wait(self, shown: str, timeout: float) -> None:
-        """Until the server's version differs from ``shown`` (or the stream breaks, or ``timeout``)."""
-        while self.open and self.version in (None, shown):
+    def fresh(self, shown: str, taken: int = 0) -> bool:
+        """Whether the stream's last version differs from ``shown`` and came after the first ``taken``
+        events (those the page has already written in)."""
+        return self.version not in (None, shown) and len(self.received) > taken
+
+    async def wait(self, shown: str, timeout: float, taken: int = 0) -> None:
+        """Until the stream brings a version other than ``shown`` after its first ``taken`` events (or it
+        breaks, or ``timeout``). ``taken`` keeps an event the page has written in from waking it again
+        (as live.js handles each event once): a projector's event older than its page in one count
+        (two instances' messages crossed) leaves the page's version, the larger of each, different
+        from the event's, and waiting on ``shown`` alone returned at once, again and again, without
+        ever yielding to the event loop (every page of the run froze until the question's time limit
+        sent the reveal: 11.5-11.8 s in 2 of 13 full runs on 2026-12-06)."""
+        while self.open and not self.fresh(shown, taken):
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), timeout)
@@ -318,6 +331,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
         polled = opened
         revealed_at = None
         everybody = False
+        taken = 0  # the stream's events whose counts the page has written in
         while time.monotonic() < stop_at:
             if status == 200:
                 version = VERSION.search(page).group(1)
@@ -355,12 +369,13 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 continue
             if events is not None and events.open:
                 # Woken by the stream, or every poll interval to play the teacher's hand.
-                await events.wait(version, PROJECTOR_POLL)
-                if events.version in (None, version):
+                await events.wait(version, PROJECTOR_POLL, taken)
+                if not events.fresh(version, taken):
                     status = 204
                     continue
                 counts = _count_from_event(page, version, events.version)
                 if counts is not None:  # as live.js does: the counts written from the event, no request
+                    taken = len(events.received)
                     version, count, joined = counts
                     page = ANSWERED.sub(f'data-testid="answered">{count} de {joined}', page, count=1)
                     page = VERSION.sub(f'data-version="{version}"', page, count=1)
@@ -461,12 +476,62 @@ def _cpu_groups(servers: dict[str, list]) -> dict[str, float]:
     return groups
 
 
-async def _loop_lag(lags: list[float], stop: asyncio.Event, every: float = 0.05) -> None:
-    """How late this client's event loop wakes a task that sleeps ``every`` s (its own saturation)."""
-    while not stop.is_set():
-        asked = time.monotonic()
-        await asyncio.sleep(every)
-        lags.append(time.monotonic() - asked - every)
+class LoopWatch:
+    """How late this client's event loop wakes a task that sleeps ``every`` s (its own saturation), and
+    a watchdog thread that names what holds it: once the loop has not woken for ``stalled`` s, the
+    thread saves the loop thread's stack (the coroutine step running then) and prints it to stderr,
+    so that a stall of the client (which freezes every page) names itself rather than reading as the
+    room's latency. Cheap: one sleep of the loop and one of the thread every ``every`` s."""
+
+    def __init__(self, every: float = 0.05, stalled: float = 1.0) -> None:
+        self.every, self.stalled = every, stalled
+        self.lags: list[float] = []
+        self.stalls: list[list] = []  # [seconds the loop did not wake, the stack it was held in]
+        self.beat = time.monotonic()
+        self._stop = threading.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        loop_thread = threading.get_ident()
+        watchdog = threading.Thread(target=self._watch, args=(loop_thread,), daemon=True)
+        self.beat = time.monotonic()
+        watchdog.start()
+        try:
+            while not stop.is_set():
+                asked = time.monotonic()
+                await asyncio.sleep(self.every)
+                self.beat = time.monotonic()
+                self.lags.append(self.beat - asked - self.every)
+        finally:
+            self._stop.set()
+            watchdog.join()
+
+    def _watch(self, loop_thread: int) -> None:
+        held = None  # the stall being watched: [its length so far, its stack]
+        while not self._stop.wait(self.every):
+            behind = time.monotonic() - self.beat
+            if behind <= self.stalled + self.every:
+                held = None
+                continue
+            if held is None:
+                frame = sys._current_frames().get(loop_thread)
+                stack = "".join(traceback.format_stack(frame)) if frame else "(no frame)\n"
+                held = [behind, stack]
+                self.stalls.append(held)
+                print(
+                    f"the client's event loop held for {behind:.1f} s so far, in:\n{stack}", file=sys.stderr
+                )
+            held[0] = behind
+
+    def summary(self) -> str:
+        line = (
+            f"this client's event loop late by p50 {1000 * _percentile(self.lags, 50):.0f} ms, p99 "
+            f"{1000 * _percentile(self.lags, 99):.0f}, max {1000 * max(self.lags, default=0):.0f} ms; "
+            f"held over {self.stalled:.0f} s: {len(self.stalls)} times"
+        )
+        for seconds, stack in self.stalls[:3]:
+            where = [s for s in stack.strip().split("\n") if s.strip().startswith("File")][-3:]
+            line += f"\n  held {seconds:.1f} s in: " + " <- ".join(reversed([w.strip() for w in where]))
+        return line
 
 
 def _phones_time(logs: list[RoundLog], started: float) -> dict[str, list[float]]:
@@ -583,13 +648,13 @@ def main() -> int:
 
             unfinished = []
 
-            lags: list[float] = []
+            watch_loop = LoopWatch()
 
             async def run_all() -> None:
                 """Every page, bounded: those still running past the limit are stopped and counted."""
                 running = [asyncio.ensure_future(f(*a)) for f, a in tasks]
                 stop = asyncio.Event()
-                watch = asyncio.ensure_future(_loop_lag(lags, stop))
+                watch = asyncio.ensure_future(watch_loop.run(stop))
                 _done, late = await asyncio.wait(running, timeout=limit + 30)
                 for task in late:
                     task.cancel()
@@ -697,8 +762,8 @@ def main() -> int:
     print(
         "CPU cores busy: "
         + ", ".join(f"{name} {busy:.2f}" for name, busy in groups_busy.items())
-        + f"; this client's event loop late by p50 {1000 * _percentile(lags, 50):.0f} ms, p99 "
-        f"{1000 * _percentile(lags, 99):.0f}, max {1000 * max(lags, default=0):.0f} ms"
+        + "; "
+        + watch_loop.summary()
     )
     print(
         f"requests {requests} ({requests / wall:.0f}/s), of which 204 {not_modified}; CPU cores busy: machine "
