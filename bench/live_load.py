@@ -37,6 +37,7 @@ import asyncio
 import os
 import random
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -96,9 +97,14 @@ print(json.dumps(out))
 """
 
 COUNT_SCRIPT = """
-import json, django
+import json, time, django
 django.setup()
+from django_tasks_db.models import DBTaskResult
 from tutor.live.models import LiveAnswer
+# The closes' logging is the task workers' (tutor.live.tasks): counted once they have run it.
+deadline = time.monotonic() + 120
+while DBTaskResult.objects.filter(status__in=("READY", "RUNNING")).exists() and time.monotonic() < deadline:
+    time.sleep(0.2)
 from tutor.practice.models import Attempt
 rows = list(LiveAnswer.objects.values_list("question__round__code", "question__number", "participant__learner__username"))
 print(json.dumps({"answers": rows, "attempts": Attempt.objects.filter(mode="directo").count()}))
@@ -242,6 +248,7 @@ class RoundLog:
     joins: list = field(default_factory=list)  # each phone's (start, page loaded, joined with its region)
     streams: list = field(default_factory=list)  # --events: every page's stream
     board_stream: Stream | None = None  # --events: the projector's stream
+    crossed: int = 0  # --events: the projector's events older than its page in a count (crossed messages)
 
 
 async def _poll(client: Client, path: str, version: str, full: bool) -> tuple[int, str]:
@@ -376,6 +383,7 @@ async def projector(client: Client, log: RoundLog, args, phones: int, stop_at: f
                 counts = _count_from_event(page, version, events.version)
                 if counts is not None:  # as live.js does: the counts written from the event, no request
                     taken = len(events.received)
+                    log.crossed += counts[0] != events.version  # an older count than the page's
                     version, count, joined = counts
                     page = ANSWERED.sub(f'data-testid="answered">{count} de {joined}', page, count=1)
                     page = VERSION.sub(f'data-version="{version}"', page, count=1)
@@ -526,7 +534,7 @@ class LoopWatch:
         line = (
             f"this client's event loop late by p50 {1000 * _percentile(self.lags, 50):.0f} ms, p99 "
             f"{1000 * _percentile(self.lags, 99):.0f}, max {1000 * max(self.lags, default=0):.0f} ms; "
-            f"held over {self.stalled:.0f} s: {len(self.stalls)} times"
+            f"stalls over {self.stalled:g} s: {len(self.stalls)}"
         )
         for seconds, stack in self.stalls[:3]:
             where = [s for s in stack.strip().split("\n") if s.strip().startswith("File")][-3:]
@@ -628,6 +636,18 @@ def main() -> int:
             if write_ports:
                 groups["writes (gunicorn)"] = instances.start(write_ports, env, workers=args.write_workers)
                 servers += groups["writes (gunicorn)"]
+            # As deployed, a task worker beside each instance (the closes' logging of the answers).
+            groups["task workers"] = [
+                subprocess.Popen(
+                    [sys.executable, "manage.py", "db_worker", "--no-reload"],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                for _ in ports
+            ]
+            servers += groups["task workers"]
             limit = args.questions * (args.question_timeout + args.think + 6) + 20
             stop_at = time.monotonic() + limit
             logs, tasks, clients = [], [], []
@@ -767,10 +787,10 @@ def main() -> int:
     )
     print(
         f"requests {requests} ({requests / wall:.0f}/s), of which 204 {not_modified}; CPU cores busy: machine "
-        f"{machine / wall:.2f} of {os.cpu_count()}, gunicorn {served / wall:.2f}, PostgreSQL {database / wall:.2f}"
+        f"{machine / wall:.2f} of {os.cpu_count()}, servers {served / wall:.2f}, PostgreSQL {database / wall:.2f}"
     )
     print(
-        f"CPU ms per answer (all gunicorn + PostgreSQL time / answers): {1000 * (served + database) / max(accepted, 1):.1f}; "
+        f"CPU ms per answer (all servers' (gunicorn, uvicorn, task workers) + PostgreSQL time / answers): {1000 * (served + database) / max(accepted, 1):.1f}; "
         f"per request: {1000 * (served + database) / max(requests, 1):.2f}"
     )
     print(
@@ -778,7 +798,11 @@ def main() -> int:
         f"{costs['render']:.2f}"
     )
     if args.events:
-        print(f"streams open at once (peak): {Stream.peak}, held by the event loops, not by workers")
+        print(
+            f"streams open at once (peak): {Stream.peak}, held by the event loops, not by workers; "
+            f"projector events older than the page in a count (two instances' messages crossed): "
+            f"{sum(log.crossed for log in logs)}"
+        )
     ok = not failures and lost_db == 0 and lost_projector == 0 and len(rows) == recorded["attempts"]
     return 0 if ok else 1
 
