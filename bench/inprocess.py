@@ -60,3 +60,28 @@ def settle_environment(redis_url: str) -> None:
         raise SystemExit("use a Redis database of your own, not 0")
     for name in [k for k in os.environ if k.startswith("DJANGO_")]:
         del os.environ[name]
+
+
+def run_queued_tasks() -> None:
+    """What the task worker (`manage.py db_worker`) does next: each task queued so far claimed and
+    run by django_tasks_db's own worker, in this process on its database (the worker's loop is left
+    out: it closes the database connections between tasks, which a test's transaction cannot take).
+    E.g. a live round's close (reveal, «Siguiente», the end) queues its answers' logging."""
+    from django_tasks_db.management.commands.db_worker import Worker
+    from django_tasks_db.models import DBTaskResult
+
+    worker = Worker(
+        queue_names=["*"],
+        excluded_queue_names=[],
+        interval=0,
+        batch=True,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="in-process",
+    )
+    while (queued := DBTaskResult.objects.ready().order_by("enqueued_at").first()) is not None:
+        queued.claim(worker.worker_id)
+        worker.run_task(queued)
+        if DBTaskResult.objects.get(pk=queued.pk).status != "SUCCESSFUL":
+            raise RuntimeError(f"the task {queued.task_path} ({queued.pk}) failed")

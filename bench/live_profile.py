@@ -43,6 +43,7 @@ STEPS = (
     "answer",
     "projector",
     "reveal",
+    "logging (task worker)",
     "phone after reveal",
     "shared reveal",
     "next",
@@ -107,7 +108,7 @@ def run(args) -> None:
     from django.test.utils import override_settings
     from django.utils import timezone
 
-    from bench.inprocess import Timer
+    from bench.inprocess import Timer, run_queued_tasks
     from tutor.accounts.models import User
     from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
     from tutor.live import pulse as services_pulse
@@ -204,6 +205,8 @@ def run(args) -> None:
                 record,
                 lambda s=stage: projector.post(f"{base}/control/mostrar/", {"pressed_at": s}),
             )
+            # The close queued its answers' logging (tutor.live.tasks): the task worker's, timed here.
+            timed("logging (task worker)", record, run_queued_tasks)
             for phone in phones:
                 client, page = phone[:2]
                 version = VERSION.search(page).group(1)
@@ -218,6 +221,7 @@ def run(args) -> None:
                 record,
                 lambda s=stage: projector.post(f"{base}/control/siguiente/", {"pressed_at": s + 1}),
             )
+            run_queued_tasks()  # nothing left to log: the reveal's task logged the question
             for phone in phones:
                 follow(phone, "next", record)
 

@@ -1,11 +1,14 @@
+from contextlib import contextmanager
+
 import pytest
 
+from bench.inprocess import run_queued_tasks
 from tests.tutor.classroom.conftest import _fast_passwords, classroom, make_set, other_classroom, position
 from tutor.live import services
 from tutor.live.models import Round
 from tutor.practice.identity import Owner
 
-__all__ = ["_fast_passwords", "classroom", "other_classroom", "position"]
+__all__ = ["_fast_passwords", "classroom", "other_classroom", "position", "run_queued_tasks"]
 
 
 @pytest.fixture
@@ -52,3 +55,17 @@ def press(client, live, action: str, **options):
 
     stage = Round.objects.values_list("stage", flat=True).get(pk=live.pk)
     return client.post(reverse("live:control", args=[live.code, action]), {"pressed_at": stage}, **options)
+
+
+@pytest.fixture
+def closing(django_capture_on_commit_callbacks):
+    """``with closing():`` a block whose commits' callbacks run at its end (the pages told, the
+    logging queued), then the task worker's pass over what they queued."""
+
+    @contextmanager
+    def block():
+        with django_capture_on_commit_callbacks(execute=True):
+            yield
+        run_queued_tasks()
+
+    return block

@@ -4,10 +4,11 @@ from datetime import timedelta
 import pytest
 from django.db import OperationalError
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from engine.scenarios import FAMILIES, FIXED, grade, parse_answer
 from tests.tutor.classroom.conftest import make_set
-from tests.tutor.live.conftest import joined, right_and_wrong, set_round
+from tests.tutor.live.conftest import joined, right_and_wrong, run_queued_tasks, set_round
 from tutor.live import presenters, pulse, services
 from tutor.live.models import LiveAnswer, Round
 from tutor.practice.models import Attempt, Mode
@@ -107,6 +108,11 @@ def test_an_answer_is_graded_when_sent_and_logged_like_a_practice_answer_when_it
     assert answer.issued is None and not Attempt.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
         services.reveal(live=live)
+    # The teacher's request only queued the logging (one row): the task worker does it, not the
+    # write workers that take the room's answers.
+    assert not Attempt.objects.exists()
+    assert DBTaskResult.objects.get().task_path == "tutor.live.tasks.log_closed_answers"
+    run_queued_tasks()
     attempt = Attempt.objects.get(learner=alice)
     assert attempt.mode == Mode.LIVE and attempt.family == "obligacion" and not attempt.correct
     assert attempt.misconception == answer.misconception and attempt.answer == answer.given
@@ -120,18 +126,20 @@ def test_an_answer_is_graded_when_sent_and_logged_like_a_practice_answer_when_it
     assert SkillStat.objects.filter(learner=alice).exists()
 
 
-def test_every_close_logs_what_it_closes_once(live, alice, bob, charlie, django_capture_on_commit_callbacks):
+def test_every_close_logs_what_it_closes_once(
+    live, alice, bob, charlie, django_capture_on_commit_callbacks, closing
+):
     live.allow_guests = True
     live.save()
     me, you, them = (joined(live, who, nickname="x") for who in (alice, bob, charlie))
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.answer(
             live=live, participant=me, number=1, raw=right_and_wrong(live.questions.get(number=1))[0]
         )
         # «Siguiente» without a reveal closes question 1 too.
         services.next_question(live=live)
     assert Attempt.objects.filter(learner=alice).count() == 1
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.answer(
             live=live, participant=you, number=2, raw=right_and_wrong(live.questions.get(number=2))[1]
         )
@@ -148,7 +156,7 @@ def test_every_close_logs_what_it_closes_once(live, alice, bob, charlie, django_
 
 
 def test_an_answer_that_commits_after_its_question_closed_logs_itself(
-    live, alice, monkeypatch, django_capture_on_commit_callbacks
+    live, alice, monkeypatch, django_capture_on_commit_callbacks, closing
 ):
     """The race this guards: an answer reads the round open, the teacher's reveal commits and logs
     the answers it sees, then the answer commits. The answer finds the stage moved and logs itself."""
@@ -157,7 +165,7 @@ def test_an_answer_that_commits_after_its_question_closed_logs_itself(
     graded = services._graded
 
     def reveal_meanwhile(*args):
-        with django_capture_on_commit_callbacks(execute=True):
+        with closing():
             services.reveal(live=live)  # its own pass finds nothing yet
         return graded(*args)
 
@@ -165,15 +173,16 @@ def test_an_answer_that_commits_after_its_question_closed_logs_itself(
     # (Not executed again here: the reveal's pass has run, before the answer's row existed.)
     with django_capture_on_commit_callbacks(execute=False):
         answer, created = services.answer(live=live, participant=me, number=1, raw=right)
+    run_queued_tasks()  # the pass the answer queued
     assert created and Attempt.objects.get(learner=alice).issued == LiveAnswer.objects.get().issued
 
 
 def test_a_doubled_answer_is_counted_once_and_keeps_the_first(
-    live, alice, django_capture_on_commit_callbacks
+    live, alice, django_capture_on_commit_callbacks, closing
 ):
     right, wrong = right_and_wrong(live.questions.get(number=1))
     me = joined(live, alice)
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         first, created = services.answer(live=live, participant=me, number=1, raw=right)
         again, created_again = services.answer(live=live, participant=me, number=1, raw=wrong)
         services.reveal(live=live)
@@ -292,7 +301,7 @@ def test_the_reveal_counts_each_option_marks_the_right_one_and_names_the_common_
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_a_round_of_every_family_takes_answers_marks_the_right_one_and_logs_them_at_the_reveal(
-    classroom, teresa, alice, bob, family, django_capture_on_commit_callbacks
+    classroom, teresa, alice, bob, family, django_capture_on_commit_callbacks, closing
 ):
     item = {"kind": "family", "family": family, "count": 1, "difficulty": 2}
     practice_set = make_set(classroom, teresa, items=[item])
@@ -327,7 +336,7 @@ def test_a_round_of_every_family_takes_answers_marks_the_right_one_and_logs_them
 
     # At the reveal each answer is logged with the engine's grade of what was sent (the form's
     # strings, graded here straight from them), and each phone shows its own feedback.
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.reveal(live=live)
     revealed = Round.objects.get(pk=live.pk)
     for who, raw in sent.items():
@@ -341,7 +350,7 @@ def test_a_round_of_every_family_takes_answers_marks_the_right_one_and_logs_them
 
 
 def test_with_redis_out_of_reach_an_answer_is_recorded_and_the_versions_come_from_the_database(
-    settings, live, alice, django_capture_on_commit_callbacks
+    settings, live, alice, django_capture_on_commit_callbacks, closing
 ):
     """Decided: Redis down costs queries (the counters are read from the database), never an answer
     or a change; nothing is published, so the pages poll."""
@@ -353,7 +362,7 @@ def test_with_redis_out_of_reach_an_answer_is_recorded_and_the_versions_come_fro
     with django_capture_on_commit_callbacks(execute=True):
         answer, created = services.answer(live=live, participant=me, number=1, raw=right)
     assert created and LiveAnswer.objects.get() == answer
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.reveal(live=live)
     assert Attempt.objects.get(learner=alice).correct
     assert pulse.versions(live.code) == (1, 1, 1)
@@ -458,7 +467,7 @@ def test_a_round_left_open_past_a_lesson_is_ended_and_its_answers_logged(
 
 
 def test_an_answer_whose_late_logging_fails_is_kept_and_logged_at_the_next_close(
-    live, alice, monkeypatch, django_capture_on_commit_callbacks
+    live, alice, monkeypatch, django_capture_on_commit_callbacks, closing
 ):
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     me = joined(live, alice)
@@ -469,15 +478,15 @@ def test_an_answer_whose_late_logging_fails_is_kept_and_logged_at_the_next_close
             services.reveal(live=live)
         return graded(*args)
 
-    def database_gone(_live):
+    def database_gone(_pk):
         raise OperationalError("the database went away")
 
     monkeypatch.setattr(services, "_graded", reveal_meanwhile)
-    monkeypatch.setattr(services, "record_pending", database_gone)
+    monkeypatch.setattr(services, "queue_logging", database_gone)
     with django_capture_on_commit_callbacks(execute=False):
         answer, created = services.answer(live=live, participant=me, number=1, raw=right)
     assert created and answer.correct and not Attempt.objects.exists()
     monkeypatch.undo()  # the database is back
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.finish(live=live)
     assert Attempt.objects.get(learner=alice).correct

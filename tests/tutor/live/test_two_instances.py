@@ -112,7 +112,17 @@ def _seen_within(client: httpx.Client, poll: str, version: str, text: str) -> fl
     pytest.fail(f"{poll} did not show «{text}» within {WITHIN} s")
 
 
-def test_a_round_runs_across_two_instances(servers, classroom, teresa, alice, bob):
+def _logged(expected: int, task_worker, timeout: float = 60) -> None:
+    """Until the task worker beside the instances has logged ``expected`` live answers as practice
+    answers (a close queues it; tutor.live.tasks)."""
+    deadline = time.monotonic() + timeout
+    while Attempt.objects.filter(mode="directo").count() < expected:
+        assert task_worker.process.poll() is None, f"the worker stopped:\n{task_worker.output()}"
+        assert time.monotonic() < deadline, f"not logged in {timeout} s:\n{task_worker.output()}"
+        time.sleep(0.1)
+
+
+def test_a_round_runs_across_two_instances(servers, task_worker, classroom, teresa, alice, bob):
     a, b = servers
     practice_set = make_set(
         classroom, teresa, items=[{"kind": "family", "family": "obligacion", "count": 1, "difficulty": 1}]
@@ -146,6 +156,7 @@ def test_a_round_runs_across_two_instances(servers, classroom, teresa, alice, bo
     assert alice_b.get(phone_poll, params={"v": phone_version}).status_code == 204
     assert _post(teacher_a, projector, f"/directo/{live.code}/control/mostrar/", {}).status_code == 302
     _seen_within(alice_b, phone_poll, phone_version, "¡Correcto!")
+    _logged(2, task_worker)
     assert Attempt.objects.get(learner=alice).correct and not Attempt.objects.get(learner=bob).correct
     histogram = teacher_a.get(projector).text
     assert f'data-value="{right}"\n          data-count="1"' in histogram
@@ -204,7 +215,7 @@ def test_a_change_made_on_one_instance_reaches_the_streams_of_the_other(
 
 
 def test_the_count_in_the_projectors_events_matches_the_database_after_answers_on_both_instances(
-    servers, stream_servers, classroom, teresa
+    servers, stream_servers, task_worker, classroom, teresa
 ):
     """Eight phones answer at once, half on each instance, and four tap again on the other one: the
     projector's stream ends on the round's count, each answer once; on the next question the page's
@@ -252,7 +263,8 @@ def test_the_count_in_the_projectors_events_matches_the_database_after_answers_o
             assert (
                 _post(teacher, board_page, f"/directo/{live.code}/control/{action}/", {}).status_code == 302
             )
-        # The reveal logged each answer once, as a practice answer.
+        # The reveal queued the logging: the task worker logs each answer once, as a practice answer.
+        _logged(8, task_worker)
         assert Attempt.objects.filter(mode="directo").count() == 8
         board = teacher.get(board_page).text
         assert 'data-before="8"' in board and "0 de 8 han respondido" in board
@@ -261,6 +273,7 @@ def test_the_count_in_the_projectors_events_matches_the_database_after_answers_o
     assert int(event.split(".")[1]) - 8 == LiveAnswer.objects.filter(question__number=2).count() == 3
     # «Siguiente» after the last question ends the round, which logs the open question's answers.
     assert _post(teacher, board_page, f"/directo/{live.code}/control/siguiente/", {}).status_code == 302
+    _logged(11, task_worker)
     assert (
         Attempt.objects.filter(mode="directo").count()
         == 11

@@ -75,7 +75,7 @@ def test_the_join_form_finds_a_running_round_by_its_code(client, live):
 
 
 def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after_the_reveal(
-    alice, alice_client, teresa_client, live, django_capture_on_commit_callbacks
+    alice, alice_client, teresa_client, live, django_capture_on_commit_callbacks, closing
 ):
     assert "Unirme a la ronda" in alice_client.get(_phone(live)).content.decode()
     assert alice_client.post(reverse("live:phone_join", args=[live.code])).status_code == 302
@@ -87,7 +87,7 @@ def test_a_class_member_joins_answers_without_javascript_and_sees_feedback_after
     assert "Respuesta enviada" in waiting and 'http-equiv="refresh"' in waiting
     assert "¡Correcto!" not in waiting
     assert not Attempt.objects.exists()  # logged when the question closes
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         press(teresa_client, live, "mostrar")
     assert "¡Correcto!" in alice_client.get(_phone(live)).content.decode()
     assert Attempt.objects.get(learner=alice).correct
@@ -141,7 +141,7 @@ def test_someone_outside_the_class_is_told_the_round_is_for_the_class(charlie_cl
 
 
 def test_a_guest_joins_with_a_nickname_when_the_teacher_allows_it(
-    client, live, django_capture_on_commit_callbacks
+    client, live, django_capture_on_commit_callbacks, closing
 ):
     live.allow_guests = True
     live.save()
@@ -149,7 +149,7 @@ def test_a_guest_joins_with_a_nickname_when_the_teacher_allows_it(
     assert client.post(reverse("live:phone_join", args=[live.code]), {"nickname": "Pepa"}).status_code == 302
     right, _wrong = right_and_wrong(live.questions.get(number=1))
     assert client.post(_answer_url(live), {"answer": right}).status_code == 302
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.reveal(live=live)
     attempt = Attempt.objects.get()
     assert attempt.learner is None and attempt.anon_id == live.participants.get().anon_id
@@ -427,7 +427,7 @@ def test_an_unknown_control_changes_nothing(teresa_client, live):
 
 
 def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(
-    alice, alice_client, live, django_capture_on_commit_callbacks
+    alice, alice_client, live, django_capture_on_commit_callbacks, closing
 ):
     services.answer(
         live=live,
@@ -435,7 +435,7 @@ def test_a_live_answer_on_its_practice_page_says_which_round_it_came_from(
         number=1,
         raw=right_and_wrong(live.questions.get(number=1))[0],
     )
-    with django_capture_on_commit_callbacks(execute=True):
+    with closing():
         services.reveal(live=live)
     attempt = Attempt.objects.get(learner=alice)
     html = alice_client.get(attempt.issued.get_absolute_url()).content.decode()

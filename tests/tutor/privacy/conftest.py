@@ -12,7 +12,7 @@ from lessons.models import StepProgress
 from lessons.services import next_step_for, step_url
 from tests.conftest import PASSWORD, hashed
 from tests.tutor.classroom.conftest import _fast_passwords, classroom, make_set, position
-from tests.tutor.live.conftest import joined, right_and_wrong, set_round
+from tests.tutor.live.conftest import joined, right_and_wrong, run_queued_tasks, set_round
 from tests.tutor.play.conftest import play_out, start
 from tutor.accounts.models import User
 from tutor.classroom.models import Membership, Question
@@ -91,6 +91,7 @@ def busy_class(classroom, teresa, alice, alice_client, zoe, zoe_client, django_c
         _live_answer(live, alice, right=False)
         live_services.reveal(live=live)
         live_services.finish(live=live)
+    run_queued_tasks()  # the task worker logs the round's answers
     start_mixed(owner=Owner(zoe, ""))
     assert Attempt.objects.filter(learner=zoe).count() >= 3
     return {"classroom": classroom, "set": practice_set, "live": live}

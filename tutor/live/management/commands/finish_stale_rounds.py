@@ -26,6 +26,7 @@ class Command(BaseCommand):
         cutoff = timezone.now() - timedelta(hours=hours)
         ended = 0
         for live in Round.objects.filter(finished_at__isnull=True, created_at__lt=cutoff).order_by("pk"):
-            services.finish(live=live)  # its close logs what is pending, once committed
+            # Its close queues the logging for the task worker; no request waits here: logged now.
+            services.record_pending(services.finish(live=live))
             ended += 1
         self.stdout.write(f"{ended} rondas terminadas")
