@@ -108,7 +108,11 @@ def run(args) -> None:
     from django.test.utils import override_settings
     from django.utils import timezone
 
+    import logging
+
     from bench.inprocess import Timer, run_queued_tasks
+
+    logging.getLogger("django.tasks").setLevel(logging.WARNING)  # a line per task run otherwise
     from tutor.accounts.models import User
     from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
     from tutor.live import pulse as services_pulse

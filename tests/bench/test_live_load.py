@@ -36,3 +36,5 @@ def test_a_small_room_on_two_instances_answers_every_question_in_time_and_loses_
     # the count (everybody answered), not from the time limit.
     assert re.search(r"answer -> projector: n 12 ", out), out
     assert "the projector counted everybody 2 of 2" in out, out
+    # The client's own event loop was never held (its watchdog names any stall over 1 s).
+    assert "stalls over 1 s: 0" in out, out
