@@ -104,11 +104,11 @@ def main() -> int:
 
 
 def run(args) -> None:
+    import logging
+
     from django.test import Client
     from django.test.utils import override_settings
     from django.utils import timezone
-
-    import logging
 
     from bench.inprocess import Timer, run_queued_tasks
 
