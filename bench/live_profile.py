@@ -111,12 +111,12 @@ def run(args) -> None:
     from django.utils import timezone
 
     from bench.inprocess import Timer, run_queued_tasks
-
-    logging.getLogger("django.tasks").setLevel(logging.WARNING)  # a line per task run otherwise
     from tutor.accounts.models import User
     from tutor.classroom.models import Classroom, Membership, PracticeSet, SetItem
     from tutor.live import pulse as services_pulse
     from tutor.live import services
+
+    logging.getLogger("django.tasks").setLevel(logging.WARNING)  # a line per task run otherwise
 
     teacher = User.objects.create_user(username="profe", role=User.Role.TEACHER)
     classroom = Classroom.objects.create(name="Clase")
