@@ -20,6 +20,8 @@ the page, as live.js does, and fetches its board only when the stage moves or so
 projector still looks every half second whether to play the teacher's hand. With --write-ports each
 instance also runs a gunicorn of --write-workers sync workers for the round's writes (the answers and
 the teacher's controls), as the proxy routes them, so they never queue behind the pages' requests.
+Beside each instance runs a task worker (manage.py db_worker), which logs the answers of each closed
+question (tutor.live.tasks); the run counts what is stored once the queue is empty.
 
 Printed: answer-to-projector latency (from the moment the phone sends its answer to the first
 projector poll, or with --events the first event of the projector's stream, whose count includes it; counts are matched to answers in the order they were
@@ -28,6 +30,9 @@ showing it), answers lost (accepted by the server but missing from the database 
 projector's final count), requests and 204s, and CPU per answer and per poll (gunicorn of both
 instances, PostgreSQL). --full-polls drops the version from the polls: every poll renders the page,
 the alternative the conditional 204 is measured against. All traffic to 127.0.0.1; bounded loops.
+The client is one asyncio process: it prints how late its event loop wakes, and a watchdog thread
+prints (to stderr, and in the summary) the stack of anything that holds the loop over 1 s, since a
+held loop freezes every page and reads as the room's latency.
 """
 
 from __future__ import annotations
