@@ -199,3 +199,26 @@ def run_json(env: dict, code: str, *args: str):
     if done.returncode:
         raise RuntimeError(f"the script failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def cpu_reading() -> tuple[float, dict[int, tuple[str, int, float, float]]]:
+    """(the machine's busy CPU seconds so far: all but idle and iowait, {pid: (name, parent's pid, CPU
+    seconds of that process, CPU seconds of its children it has reaped)}), from /proc. A process that
+    ends while it is read is left out."""
+    tick = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    processes = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                name, stat = f.read().split(" (", 1)[1].rsplit(")", 1)
+        except OSError:
+            continue
+        # The fields from the state on: [1] the parent, [11:13] utime and stime, [13:15] their children's.
+        stat = stat.split()
+        own, reaped = (int(stat[11]) + int(stat[12])) / tick, (int(stat[13]) + int(stat[14])) / tick
+        processes[int(entry)] = (name, int(stat[1]), own, reaped)
+    return (sum(fields) - fields[3] - fields[4]) / tick, processes

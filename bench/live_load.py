@@ -454,20 +454,10 @@ def _cpu_by_process() -> tuple[float, dict[int, tuple[str, int, float]]]:
     """(the machine's busy CPU seconds, {pid: (name, parent, CPU seconds of it and of its children
     it has reaped)}), from /proc: summed over a tree's live processes, a server's CPU counts its
     workers that have ended, PostgreSQL's its closed connections' backends."""
-    tick = os.sysconf("SC_CLK_TCK")
-    with open("/proc/stat") as f:
-        fields = [int(x) for x in f.readline().split()[1:]]
-    processes = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    name, stat = f.read().split(" (", 1)[1].rsplit(")", 1)
-            except OSError:
-                continue
-            stat = stat.split()
-            processes[int(entry)] = (name, int(stat[1]), sum(int(x) for x in stat[11:15]) / tick)
-    return (sum(fields) - fields[3] - fields[4]) / tick, processes
+    machine, processes = instances.cpu_reading()
+    return machine, {
+        pid: (name, parent, own + reaped) for pid, (name, parent, own, reaped) in processes.items()
+    }
 
 
 def _cpu_groups(servers: dict[str, list]) -> dict[str, float]:

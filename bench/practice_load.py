@@ -38,6 +38,10 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench import instances  # noqa: E402
+
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 FAMILIES = ("jugada", "validas", "obligacion", "ganador", "tantos", "cante", "renuncio")
 ANSWER_VALUE = re.compile(r'name="answer"\s+value="([^"]+)"')
@@ -166,24 +170,12 @@ def _cpu_seconds(server_pid: int, database: str = "") -> tuple[float, float, flo
     /proc. PostgreSQL is the backends serving ``database`` when it is named (on a machine shared with
     other runs, every PostgreSQL process would count theirs too, and one that ends in between would
     take its time away: negative figures), else every PostgreSQL process on the machine."""
-    tick = os.sysconf("SC_CLK_TCK")
-    with open("/proc/stat") as f:
-        fields = [int(x) for x in f.readline().split()[1:]]
-    machine = (sum(fields) - fields[3] - fields[4]) / tick  # all but idle and iowait
+    machine, processes = instances.cpu_reading()
     server = postgres = 0.0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                name, stat = f.read().split(" (", 1)[1].rsplit(")", 1)
-        except OSError:
-            continue
-        stat = stat.split()
-        used = (int(stat[11]) + int(stat[12])) / tick  # utime + stime
-        if int(entry) == server_pid or int(stat[1]) == server_pid:  # stat[1] is the parent's pid
+    for pid, (name, parent, used, _reaped) in processes.items():
+        if server_pid in (pid, parent):
             server += used
-        elif name.startswith("postgres") and (not database or _serves(entry, database)):
+        elif name.startswith("postgres") and (not database or _serves(str(pid), database)):
             postgres += used
     return machine, server, postgres, time.process_time()
 

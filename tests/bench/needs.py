@@ -12,7 +12,6 @@ from tests.tutor.live.test_two_instances import _needs
 def postgres_redis_uvicorn(redis_url: str) -> str:
     """The PostgreSQL URL a bench makes its database beside, once all three answer."""
     import psycopg
-    import redis
 
     base = (
         os.environ.get("TEST_DATABASE_URL")
@@ -25,15 +24,31 @@ def postgres_redis_uvicorn(redis_url: str) -> str:
         psycopg.connect(base, connect_timeout=5).close()
     except psycopg.OperationalError:
         _needs(f"no PostgreSQL at {base}")
+    redis_answers(redis_url)
+    uvicorn_worker_installed()
+    return base
+
+
+def redis_answers(redis_url: str, *, flush: bool = False) -> None:
+    """Redis answers at ``redis_url`` (its database emptied when ``flush``); skipped without it (failed in CI)."""
+    import redis
+
     try:
-        redis.Redis.from_url(redis_url).ping()
+        server = redis.Redis.from_url(redis_url)
+        if flush:
+            server.flushdb()
+        else:
+            server.ping()
     except redis.ConnectionError:
         _needs(f"no Redis at {redis_url}")
+
+
+def uvicorn_worker_installed() -> None:
+    """uvicorn-worker (the stream instances' gunicorn worker) is installed; skipped without it (failed in CI)."""
     try:
         import uvicorn_worker  # noqa: F401
     except ImportError:
         _needs("uvicorn-worker is not installed")
-    return base
 
 
 def run_bench(script: str, redis_url: str, *args: str) -> str:

@@ -17,7 +17,8 @@ from django.urls import reverse
 from bench import instances
 from engine.cards import CARDS
 from engine.rules import PRESETS
-from tests.tutor.live.test_two_instances import CSRF, _client, _needs
+from tests.bench import needs
+from tests.tutor.live.test_two_instances import CSRF, _client
 from tutor.lib.cards import card_name
 from tutor.tables import services
 from tutor.tables.models import Table
@@ -41,14 +42,8 @@ def deployed(transactional_db):
         pytest.skip("the instances share a PostgreSQL database: runs in the PostgreSQL pass")
     import redis
 
-    try:
-        redis.Redis.from_url(REDIS_URL).flushdb()
-    except redis.ConnectionError:
-        _needs(f"no Redis at {REDIS_URL}")
-    try:
-        import uvicorn_worker  # noqa: F401
-    except ImportError:
-        _needs("uvicorn-worker is not installed")
+    needs.redis_answers(REDIS_URL, flush=True)
+    needs.uvicorn_worker_installed()
     db = settings.DATABASES["default"]
     url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
     env = instances.instance_env(
