@@ -25,6 +25,8 @@ from tutor.tables.models import Phrase, Seat, Table, TableEvent
 
 from .conftest import game, legal_post, move_url, open_table, play_out
 
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="\w+"')
+
 pytestmark = pytest.mark.django_db
 
 
@@ -97,8 +99,16 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
         if g.over:
             return
         trump = g.hand.trump_card
+        now = Table.objects.get(pk=table.pk).version
         for seat, client in {**clients, **watching}.items():
             drawn = views._streamed_region(streamed[seat], table.token)
+            # Woken by the message of this version, the stream draws from the table its worker's
+            # streams share (read once a version): the same region, never another seat's.
+            # (Its form's CSRF token is masked afresh at each drawing, and its landmarks named afresh.)
+            shared = views._streamed_region(streamed[seat], table.token, now)
+            assert (shared is None) == (drawn is None)
+            if drawn is not None:
+                assert shared[0] == drawn[0] and CSRF.sub("", shared[1]) == CSRF.sub("", drawn[1])
             if seat is not None and seat == g.steps[-1].seat:  # their own move: their page has its answer
                 assert drawn is None
                 drawn = (0, "")
@@ -377,8 +387,8 @@ def test_a_streams_drawing_that_fails_sends_the_version_alone():
     """The database away while a stream draws a region: None (the stream sends the version and the page
     fetches), not an error that would break the stream at every change."""
 
-    def away():
+    def away(version):
         raise OperationalError("the database is away")
 
-    assert asyncio.run(streams._drawn(away)) is None
-    assert asyncio.run(streams._drawn(lambda: (3, "<div></div>"))) == (3, "<div></div>")
+    assert asyncio.run(streams._drawn(away, 3)) is None
+    assert asyncio.run(streams._drawn(lambda version: (version, "<div></div>"), 3)) == (3, "<div></div>")
