@@ -10,7 +10,8 @@ the person the table waits for posts a move by htmx (a legal card, chosen at ran
 cante offered), one move in ten is posted twice (answered «Ya estaba hecho»), then each of the other
 three fetches its region (estado/?v=<the version it shows>) as its page does on the stream's event; a
 poll at the version shown (204), a stream's refresh (``tutor.tables.streams._versions``) and the
-region as each seat's stream draws it (``tutor.tables.views._streamed_region``, no request) are timed
+region as each seat's stream draws it (``tutor.tables.views._streamed_region`` at the move's version, no
+request; partners' streams on one instance sharing its reading of the table, the rivals' on the other) are timed
 too, and one seat loads the whole page (JavaScript off, after its form's redirect) every tenth play.
 At the end of each hand the second seat deals the next one. The first hand warms the per-process
 caches and is not counted.
@@ -206,11 +207,16 @@ def run(args, cache: str) -> None:
                         lambda s=seat: clients[s].get(f"{state_url}?v={shown[s]}", headers=HTMX),
                         expect=(204,),
                     )
-                for seat in range(4):
+                # As the bench's two stream workers draw them, woken by the move's message: the mover's
+                # and their partner's streams on one (sharing one read of the version), the rivals' on
+                # the other (the per-process reading forgotten between them).
+                for n, seat in enumerate((mover, (mover + 2) % 4, (mover + 1) % 4, (mover + 3) % 4)):
+                    if n == 2:
+                        services._shared.clear()
                     timed(
                         "own move's stream" if seat == mover else "streamed region",
                         record,
-                        lambda s=seat: views._streamed_region(stream_requests[s], token),
+                        lambda s=seat, v=shown[mover]: views._streamed_region(stream_requests[s], token, v),
                     )
                 seat = rng.randrange(4)
                 timed("stream refresh", record, lambda s=seat: streams._versions(token, people[s].pk))

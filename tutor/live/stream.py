@@ -179,8 +179,9 @@ async def events(code: str, projector: bool, read=None, draw=None) -> AsyncItera
     awaited when the stream opens, after its subscriber (re)connects and every REFRESH_SECONDS (another
     kind of key, a table's, brings its own).
 
-    ``draw`` (a stage-only stream): a coroutine function returning (version, markup) of the page's
-    region as its viewer would fetch it now, or None. After the first event (the version the stream
+    ``draw`` (a stage-only stream): a coroutine function of the version that woke the stream, returning
+    (version, markup) of the page's region as its viewer would fetch it now (that version or a later
+    one), or None. After the first event (the version the stream
     opened at: the page has just been drawn), each new version is sent as that region (a ``region``
     event, ``region_event``) so the page need not fetch it; None sends the version, to be fetched."""
     read = read or (lambda: versions(code))
@@ -196,7 +197,7 @@ async def events(code: str, projector: bool, read=None, draw=None) -> AsyncItera
         while loop.time() < ends:
             version = ".".join(map(str, listener.counters)) if projector else str(listener.stage)
             if version != sent:
-                drawn = await draw() if draw is not None and sent is not None else None
+                drawn = await draw(listener.stage) if draw is not None and sent is not None else None
                 if drawn is not None and drawn[0] >= listener.stage:
                     # The region as it is now (it may be newer than the message that woke the stream).
                     listener.update(drawn[0], *listener.counters[1:])

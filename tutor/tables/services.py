@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -236,6 +237,42 @@ def read(token: str) -> Snapshot | None:
     return Snapshot(table, {s.number: s for s in rows})
 
 
+# -- what a stream worker's seats share at one version -------------------------------------------------
+# Each seat's stream draws its region after every change: two seats of a table stream from each
+# instance, and each read the table, its hand and log, and rebuilt the engine's hand for itself. The
+# stream worker keeps instead, per table, the last Snapshot it read (fully built: the hand, the log,
+# the phrases, the engine's game), and a stream woken by version ``v`` uses it while it is at ``v`` or
+# later; only the seat's own view (``presenters.table_context``) is drawn per seat. One read at a time
+# per table (the other seat's stream waits for it rather than reading the same version again).
+_shared: dict[str, Snapshot] = {}
+_shared_locks: dict[str, threading.Lock] = {}
+_shared_guard = threading.Lock()
+SHARED_TABLES = 2000  # kept at most (a process with more forgets them all and reads again)
+
+
+def read_shared(token: str, version: int) -> Snapshot | None:
+    """The table of ``token`` at ``version`` or later as this process last read it (not to be changed:
+    other seats' streams draw from it too), else read now (None: no such table)."""
+    seen = _shared.get(token)
+    if seen is not None and seen.table.version >= version:
+        return seen
+    with _shared_guard:
+        lock = _shared_locks.setdefault(token, threading.Lock())
+    with lock:
+        seen = _shared.get(token)
+        if seen is not None and seen.table.version >= version:
+            return seen
+        seen = read(token)
+        if seen is None:
+            return None
+        seen.game  # noqa: B018 - built now, once, before other threads read it
+        seen.phrases  # noqa: B018
+        if len(_shared) >= SHARED_TABLES:
+            _shared.clear()
+        _shared[token] = seen
+        return seen
+
+
 def look(token: str, user_id: int | None) -> Snapshot | None:
     """The table as the person ``user_id`` finds it now (a page, a poll, a stream's read): marked seen,
     and a bot let play for a seat whose person is away (the table then read again)."""
@@ -451,13 +488,16 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
             table = _locked(token)
             seats = seats_of(table)
             seat = _seated(seat_of(seats, user.pk))
-            hand, steps = hand_and_steps(table)
+            # The hand and its log at this version, from the frame the move that made it kept (read
+            # under the lock: exactly this version's), else the database.
+            seen = Snapshot(table, seats)
+            hand, steps = seen.hand, seen.steps
             if table.over:
                 raise PlayRefused(_("Esta mesa ya se ha cerrado."))
             if hand is None:
                 raise PlayRefused(_("La partida todavía no ha empezado."))
             if seq < len(steps) and _same_move(steps[seq], seat.number, kind, value):
-                return Outcome(False, Snapshot(table, seats, hand, steps))
+                return Outcome(False, seen)
             if hand.over:
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             if seq != len(steps):
@@ -486,7 +526,7 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                 raise PlayRefused(_("Esa jugada no existe."))
             _store(hand, seq, game.steps[seq:], game.bots)
             _close_if_over(table, hand, game, seats)
-            phrases = last_phrases(table)
+            phrases = seen.phrases  # a move changes no phrase: the frame's, or read now
             _changed(table, lambda version: _keep_frame(table, version, hand, game.steps, phrases))
     except IntegrityError:  # a concurrent copy of this move was logged first; this one was rolled back
         return Outcome(False)

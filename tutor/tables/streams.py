@@ -69,11 +69,11 @@ def _versions(token: str, user_id: int) -> tuple[int, int, int]:
     return (-1, 0, 0) if seen is None else (seen.table.version, 0, 0)
 
 
-async def _drawn(draw):
-    """``draw()`` on a reader; None (the version alone: the page fetches) when it fails (the database
+async def _drawn(draw, version: int):
+    """``draw(version)`` on a reader; None (the version alone: the page fetches) when it fails (the database
     away), so that the stream goes on rather than breaking at every change."""
     try:
-        return await in_reader(draw)
+        return await in_reader(draw, version)
     except Exception:
         log.warning("could not draw a table's region for its stream: the page fetches it", exc_info=True)
         return None
@@ -81,10 +81,11 @@ async def _drawn(draw):
 
 def events(code: str, token: str, user_id: int, draw=None):
     """The table's text/event-stream: after its first version, each new version as the seat's region
-    drawn by ``draw()`` ((version, markup) or None: then the version alone, for the page to fetch)."""
+    drawn by ``draw(version)`` (the version the message brought; (version, markup) or None: then the
+    version alone, for the page to fetch)."""
     return stream.events(
         key(code),
         projector=False,
         read=lambda: in_reader(_versions, token, user_id),
-        draw=None if draw is None else lambda: _drawn(draw),
+        draw=None if draw is None else lambda version: _drawn(draw, version),
     )

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, OperationalError
+from django.middleware.csrf import _get_new_csrf_string, _unmask_cipher_token
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
@@ -24,6 +25,8 @@ from tutor.tables import services, streams, views
 from tutor.tables.models import Phrase, Seat, Table, TableEvent
 
 from .conftest import game, legal_post, move_url, open_table, play_out
+
+CSRF_VALUE = re.compile(r'name="csrfmiddlewaretoken" value="(\w+)"')
 
 pytestmark = pytest.mark.django_db
 
@@ -97,8 +100,12 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
         if g.over:
             return
         trump = g.hand.trump_card
+        now = Table.objects.get(pk=table.pk).version
         for seat, client in {**clients, **watching}.items():
             drawn = views._streamed_region(streamed[seat], table.token)
+            # Woken by the message of this version, the stream draws from the table its worker's
+            # streams share (read once a version): the same region, never another seat's.
+            assert views._streamed_region(streamed[seat], table.token, now) == drawn
             if seat is not None and seat == g.steps[-1].seat:  # their own move: their page has its answer
                 assert drawn is None
                 drawn = (0, "")
@@ -129,6 +136,18 @@ def test_no_response_to_a_seat_holds_another_seats_unplayed_card(alice, bob, cha
 
     play_out(table, clients, after=check_every_page)
     assert checked[0] > 50
+
+
+def test_a_streams_forms_carry_a_token_of_its_requests_csrf_secret(alice, bob):
+    """Masked once for the stream (not at every region): every region's forms post with it."""
+    table = open_table(alice, [(bob, 1)])
+    request = _stream_request(alice, table.token)
+    request.META["CSRF_COOKIE"] = secret = _get_new_csrf_string()  # the page's cookie, sent with the stream
+    tokens = set()
+    for _ in range(2):
+        _version, region = views._streamed_region(request, table.token)
+        tokens |= set(CSRF_VALUE.findall(region))
+    assert len(tokens) == 1 and _unmask_cipher_token(tokens.pop()) == secret
 
 
 def test_a_stream_signed_out_elsewhere_draws_no_more_regions(alice, bob):
@@ -377,8 +396,8 @@ def test_a_streams_drawing_that_fails_sends_the_version_alone():
     """The database away while a stream draws a region: None (the stream sends the version and the page
     fetches), not an error that would break the stream at every change."""
 
-    def away():
+    def away(version):
         raise OperationalError("the database is away")
 
-    assert asyncio.run(streams._drawn(away)) is None
-    assert asyncio.run(streams._drawn(lambda: (3, "<div></div>"))) == (3, "<div></div>")
+    assert asyncio.run(streams._drawn(away, 3)) is None
+    assert asyncio.run(streams._drawn(lambda version: (version, "<div></div>"), 3)) == (3, "<div></div>")
