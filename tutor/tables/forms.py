@@ -45,8 +45,16 @@ class NewTableForm(NewMatchForm):
 
 
 class SitForm(forms.Form):
+    """A seat and a mode. The page offers only the seats free when it was drawn (``free``); a post may
+    name any seat, since one may be taken meanwhile: the service says so (``services.sit``)."""
+
     seat = forms.TypedChoiceField(label=_("Sitio"), choices=SEAT_CHOICES, coerce=int)
     mode = forms.ChoiceField(label=_("Modo del tutor"), choices=MODE_CHOICES, initial=TutorMode.APRENDIZ)
+
+    def __init__(self, *args, free=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if free is not None:
+            self.fields["seat"].choices = [(n, label) for n, label in SEAT_CHOICES if n in free]
 
 
 class CodeForm(forms.Form):

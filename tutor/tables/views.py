@@ -129,7 +129,7 @@ def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, *
     context.update(
         link=link,
         qr=qr_data_uri(link),
-        sit_form=SitForm(initial={"seat": (context["free_seats"] or [0])[0]}),
+        sit_form=SitForm(free=context["free_seats"]),
         watcher=watcher,
         finished=presenters.finished_hands(table),
         members=(

@@ -210,6 +210,32 @@ def test_a_full_table_refuses_a_fifth(alice, bob, charlie, teresa, tomas):
     assert Seat.objects.filter(table=table).count() == 4
 
 
+def _offered_seats(page: str) -> list[str]:
+    form = re.search(r'<select name="seat"[^>]*id="id_seat">(.*?)</select>', page, re.S)
+    return [] if form is None else re.findall(r'<option value="(\d)"', form.group(1))
+
+
+def test_the_sit_form_offers_only_the_free_seats_and_says_when_none_is_free(
+    alice, bob, charlie, teresa, tomas
+):
+    table = services.create_table(user=alice, rules=PRESETS["guia"], seat=2)
+    services.sit(user=bob, token=table.token, number=0)
+    seen_by_tomas = _client(tomas)
+    page = seen_by_tomas.get(table.get_absolute_url()).content.decode()
+    assert _offered_seats(page) == ["1", "3"] and "Sentarme" in page
+    # charlie takes seat 2 while tomas's page still offers it: tomas's post is answered clearly.
+    services.sit(user=charlie, token=table.token, number=1)
+    response = seen_by_tomas.post(
+        reverse("tables:sit", args=[table.token]), {"seat": "1", "mode": "examen"}, follow=True
+    )
+    page = response.content.decode()
+    assert "Ese sitio ya está ocupado: elige otro." in page and _offered_seats(page) == ["3"]
+    services.sit(user=teresa, token=table.token, number=3)
+    page = seen_by_tomas.get(table.get_absolute_url()).content.decode()
+    assert _offered_seats(page) == [] and "Sentarme" not in page
+    assert "data-table-full" in page and "no queda ningún sitio libre" in page
+
+
 def test_starting_needs_two_people(alice):
     table = services.create_table(user=alice, rules=PRESETS["guia"])
     with pytest.raises(PlayRefused, match="dos personas"):
