@@ -131,6 +131,7 @@ def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, *
         qr=qr_data_uri(link),
         sit_form=SitForm(free=context["free_seats"]),
         watcher=watcher,
+        away_time=presenters.away_time(),
         finished=presenters.finished_hands(table),
         members=(
             table.classroom.memberships.select_related("student").order_by("real_name")
@@ -152,9 +153,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 def state(request: HttpRequest, token: str) -> HttpResponse:
     """The poll: 204 while the table is at the version the page shows (a bot may play for an away seat)."""
     seen = _looked_at(request, token)
-    if request.GET.get("v") == str(seen.table.version):
+    shown = request.GET.get("v", "")
+    if shown == str(seen.table.version):
         return _no_store(HttpResponse(status=204))
-    return _page(request, seen)
+    # The comings and goings since the version the page shows are said in its live line.
+    since = int(shown) if shown.isdigit() and len(shown) < 10 else None
+    return _page(request, seen, since=since)
 
 
 def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[str, int]:
