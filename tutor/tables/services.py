@@ -296,7 +296,7 @@ def create_table(
     level: str = "normal",
     renuncio: str = RenuncioRule.REFUSED,
     false_call: str = FalseCall.POINT,
-    seat: int = 0,
+    seat: int | None = 0,
     mode: str = "aprendiz",
     classroom=None,
     seed: int | None = None,
@@ -322,7 +322,8 @@ def create_table(
                 continue
         else:
             raise PlayRefused(_("No se ha podido abrir la mesa: inténtalo de nuevo."))
-        Seat.objects.create(table=table, number=seat, user=user, mode=mode, last_seen=timezone.now())
+        if seat is not None:  # None: a teacher opens a class's table to seat its members and watch
+            Seat.objects.create(table=table, number=seat, user=user, mode=mode, last_seen=timezone.now())
     return table
 
 
@@ -658,6 +659,11 @@ def say(*, user, token: str, key: str) -> Outcome:
         Phrase.objects.create(table=table, seat=seat.number, key=key)
         _changed(table)
     return Outcome(True)
+
+
+def may_see_closed(table: Table, user, mine: Seat | None) -> bool:
+    """A closed table is seen by those seated at it, its creator and its class's teachers."""
+    return mine is not None or table.created_by_id == getattr(user, "pk", None) or may_watch(table, user)
 
 
 def may_watch(table: Table, user) -> bool:

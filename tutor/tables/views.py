@@ -118,7 +118,7 @@ def _looked_at(request: HttpRequest, token: str) -> services.Snapshot:
 def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, **extra) -> HttpResponse:
     """The table's page as ``seen`` read it (its region alone for htmx: a move's answer, a poll)."""
     table = seen.table
-    if table.over and seen.mine(request.user) is None and not services.may_watch(table, request.user):
+    if table.over and not services.may_see_closed(table, request.user, seen.mine(request.user)):
         raise Http404(_("Esta mesa no existe."))
     context = presenters.table_context(seen, request.user, **extra)
     context["live_events"] = settings.LIVE_EVENTS
@@ -200,7 +200,7 @@ def _streamed_region(request: HttpRequest, token: str) -> tuple[int, str] | None
         if seen is None:
             return None
         table, mine = seen.table, seen.mine(request.user)
-        if table.over and mine is None and not services.may_watch(table, request.user):
+        if table.over and not services.may_see_closed(table, request.user, mine):
             return None
         game = seen.game if mine is not None else None
         if (
