@@ -1,6 +1,7 @@
 """Leagues of pairs: the round-robin draw, a result entered once, the standings, the printable sheet."""
 
 import itertools
+import re
 
 import pytest
 from django.test import Client
@@ -61,6 +62,19 @@ def test_a_league_of_four_pairs_played_to_its_standings(teresa_client, teresa):
     )
     sheet = teresa_client.get(reverse("tables:league_print", args=[league.pk])).content.decode()
     assert sheet.count('<table class="sheet__table sheet__round"') == 3 and "3 – 1" in sheet
+
+
+def test_a_ludoteka_league_links_its_score_sheet_at_its_rules(teresa_client):
+    teresa_client.post(
+        reverse("tables:league_new"), {"name": "Liga", "rules": "ludoteka", "pairs": "A\nB\nC\nD"}
+    )
+    league = League.objects.get()
+    for page in (league.get_absolute_url(), reverse("tables:league_print", args=[league.pk])):
+        html = teresa_client.get(page).content.decode()
+        link = re.search(r'href="([^"]+)" data-score-sheet', html).group(1)
+        assert link == reverse("paper:score") + "?mesa=ludoteka"
+    sheet = teresa_client.get(link).content.decode()
+    assert "Hoja de tanteo" in sheet and "Mesa Ludoteka" in sheet
 
 
 def test_a_fixture_is_not_played_twice_and_a_tie_is_refused(teresa, tomas):
