@@ -18,9 +18,9 @@ from tutor.lib.throttle import JOIN_CODE
 from tutor.live.presenters import qr_data_uri
 from tutor.play.table import PlayRefused
 from tutor.practice.models import only_row
-from tutor.tables import presenters, services, streams
+from tutor.tables import leagues, presenters, services, streams
 from tutor.tables.forms import CodeForm, MoveForm, NewTableForm, SitForm
-from tutor.tables.models import Seat, Table, TableHand, normalise_code
+from tutor.tables.models import Fixture, Seat, Table, TableHand, normalise_code
 
 PAGE = "tables/table.html"
 
@@ -126,11 +126,16 @@ def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, *
         return _no_store(render(request, PAGE + "#region", context, status=status))
     link = request.build_absolute_uri(table.get_absolute_url())
     watcher = services.may_watch(table, request.user)
+    # A league fixture's table says which match it plays, to whoever may see the league.
+    fixture = only_row(Fixture.objects.filter(table=table).select_related("league", "home", "away"))
+    if fixture is not None and leagues.access(request.user, fixture.league_id) is None:
+        fixture = None
     context.update(
         link=link,
         qr=qr_data_uri(link),
         sit_form=SitForm(free=context["free_seats"]),
         watcher=watcher,
+        fixture=fixture,
         away_time=presenters.away_time(),
         finished=presenters.finished_hands(table),
         members=(

@@ -4,6 +4,7 @@ import itertools
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
@@ -233,6 +234,12 @@ def test_a_fixture_played_at_a_table_of_the_app_records_its_result_once(teresa, 
     again = clients[home.first_id].post(play, follow=True)
     assert again.redirect_chain[-1][0] == table.get_absolute_url() and Table.objects.count() == 1
     assert "ya tiene su mesa abierta" in again.content.decode()
+    # The table says which match it plays, to its players; not to somebody outside the league.
+    said = f"Partido de la jornada {f.round} de la liga «{league.name}»: {home.name} (sitios 1 y 3) contra"
+    assert said in again.content.decode() and league.get_absolute_url() in again.content.decode()
+    stranger = Client()
+    stranger.force_login(get_user_model().objects.create_user(username="paseante", password="x"))
+    assert "data-fixture" not in stranger.get(table.get_absolute_url()).content.decode()
     # While it is played, its result is not typed.
     teresa_client = Client()
     teresa_client.force_login(teresa)
