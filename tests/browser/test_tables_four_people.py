@@ -34,6 +34,15 @@ from tutor.tables.models import RenuncioRule, Seat, TableEvent
 SEED = 14
 MOUSE, NO_JS, KEYBOARD, NARROW = 0, 1, 2, 3
 WAIT_MS = 60_000  # a page's poll runs every 4 s; the machine running the suite is loaded
+GONE = "tomas (sitio 4) se ha ido o ha perdido la conexión: un bot juega en su sitio hasta que vuelva."
+BACK = "tomas (sitio 4) ha vuelto y juega de nuevo en su sitio."
+# Every text the page's aria-live line takes, kept in window.said.
+LISTEN = """() => {
+  window.said = [];
+  const line = document.getElementById("table-live");
+  new MutationObserver(() => window.said.push(line.textContent))
+    .observe(line, {childList: true, subtree: true, characterData: true});
+}"""
 
 
 def _choice(g, done: dict) -> tuple[int, str, str]:
@@ -132,6 +141,8 @@ def test_a_hand_among_four_people_with_a_cante_a_called_renuncio_a_drop_out_and_
         for page in (*pages.values(), teacher):
             page.goto(url)
         assert pages[NARROW].evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        # The time before a bot takes a seat is stated (10 minutes here: the test's AWAY_SECONDS).
+        expect(pages[NO_JS].locator("[data-away-time]")).to_contain_text("al cabo de 10 minutos juega un bot")
         # The teacher is a spectator: the trick and the score, no hand and nothing to press.
         expect(teacher.locator("[data-score]")).to_contain_text("Partida")
         expect(teacher.locator("#table-region .trick")).to_be_visible()
@@ -145,12 +156,18 @@ def test_a_hand_among_four_people_with_a_cante_a_called_renuncio_a_drop_out_and_
                 break
             tricks = len(g.hand.tricks)
             if "called" in done and "sung" in done and tricks >= 5 and "dropped" not in done:
+                # alice's page notes what its aria-live line says from now on.
+                pages[MOUSE].evaluate(LISTEN)
                 # tomas closes his browser; the time it takes to be "away" is dated back, not waited for.
                 pages[NARROW].context.close()
                 Seat.objects.filter(table=table, user=tomas).update(
                     last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 1)
                 )
                 done["dropped"] = tricks
+                # The others' polls tell them at once (whoever's turn it is), in words and in the live line.
+                expect(pages[MOUSE].locator("[data-presence]")).to_contain_text(GONE, timeout=WAIT_MS)
+                assert Seat.objects.get(table=table, user=tomas).away_told
+                assert any(GONE in " ".join(said.split()) for said in pages[MOUSE].evaluate("window.said"))
                 continue
             away = "dropped" in done and "back" not in done
             by_bot = TableEvent.objects.filter(hand__table=table, seat=NARROW, by_bot=True)
@@ -167,6 +184,9 @@ def test_a_hand_among_four_people_with_a_cante_a_called_renuncio_a_drop_out_and_
                 expect(pages[MOUSE].locator(f'[data-seats] [data-seat="{NARROW}"]')).to_contain_text(
                     "ausente: juega un bot"
                 )
+                # bob, without JavaScript, is told by «Actualizar».
+                _until_shown(pages[NO_JS], NO_JS, table.version)
+                expect(pages[NO_JS].locator("[data-presence]")).to_contain_text(GONE)
                 continue
             if away and done.get("bot") and tricks >= done["dropped"] + 2:
                 # tomas is back, from another browser: his page takes the seat back.
@@ -179,6 +199,8 @@ def test_a_hand_among_four_people_with_a_cante_a_called_renuncio_a_drop_out_and_
                 expect(pages[MOUSE].locator(f'[data-seats] [data-seat="{NARROW}"]')).not_to_contain_text(
                     "ausente", timeout=WAIT_MS
                 )
+                expect(pages[MOUSE].locator("[data-presence] li").last).to_have_text(BACK)
+                assert any(BACK in " ".join(said.split()) for said in pages[MOUSE].evaluate("window.said"))
                 done["back"] = True
                 continue
             seat, kind, value = _choice(g, done)

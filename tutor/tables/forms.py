@@ -30,7 +30,9 @@ class NewTableForm(NewMatchForm):
     false_call = forms.ChoiceField(
         label=_("Cantar un renuncio que no lo es"), choices=FalseCall.choices, initial=FalseCall.POINT
     )
-    seat = forms.TypedChoiceField(label=_("Tu sitio"), choices=SEAT_CHOICES, coerce=int, initial=0)
+    seat = forms.TypedChoiceField(
+        label=_("Tu sitio"), choices=SEAT_CHOICES, coerce=int, initial=0, empty_value=None
+    )
     classroom = forms.TypedChoiceField(
         label=_("Mesa de la clase"), choices=[], coerce=int, required=False, empty_value=None
     )
@@ -42,11 +44,28 @@ class NewTableForm(NewMatchForm):
             (v, LEVEL_AT_A_TABLE[v]) for v, _label in self.fields["level"].choices
         ]
         self.fields["classroom"].choices = [("", _("ninguna"))] + [(c.pk, c.name) for c in classrooms]
+        if classrooms:  # a teacher may open a class's table to seat its members and watch, not to play
+            self.fields["seat"].required = False
+            self.fields["seat"].choices = [*SEAT_CHOICES, ("", _("ninguno: solo miro y siento a la clase"))]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if "seat" in data and data["seat"] is None and not data.get("classroom"):
+            self.add_error("seat", _("Sin sitio solo se puede abrir una mesa de una clase: elige la clase."))
+        return data
 
 
 class SitForm(forms.Form):
+    """A seat and a mode. The page offers only the seats free when it was drawn (``free``); a post may
+    name any seat, since one may be taken meanwhile: the service says so (``services.sit``)."""
+
     seat = forms.TypedChoiceField(label=_("Sitio"), choices=SEAT_CHOICES, coerce=int)
     mode = forms.ChoiceField(label=_("Modo del tutor"), choices=MODE_CHOICES, initial=TutorMode.APRENDIZ)
+
+    def __init__(self, *args, free=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if free is not None:
+            self.fields["seat"].choices = [(n, label) for n, label in SEAT_CHOICES if n in free]
 
 
 class CodeForm(forms.Form):

@@ -65,6 +65,9 @@ class Table(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)  # the match ended, or the table was closed
     closed_reason = models.CharField(max_length=16, blank=True, default="")  # "", partida, inactiva, profesor
+    # The last comings and goings the seats were told (``services.tell``: who sat, left, went away or came
+    # back, at which version), on the table's row so that every read of the table has them at no cost.
+    notices = models.JSONField(default=list, blank=True)
     last_activity = models.DateTimeField(auto_now_add=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -91,6 +94,8 @@ class Seat(models.Model):
     mode = models.CharField(max_length=16, choices=TutorMode, default=TutorMode.APRENDIZ)
     last_seen = models.DateTimeField()
     silenced_hand = models.PositiveSmallIntegerField(null=True, blank=True)  # a false call's cost
+    # The others were told this person is away (a bot plays for them): told once, and told of the return.
+    away_told = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

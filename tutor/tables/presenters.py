@@ -113,16 +113,57 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
     return sung, calls
 
 
+def notice_text(notice: dict) -> str:
+    """A person's coming or going as the seats are told it (``services.tell``), in words that do not
+    guess the person's gender: the app knows a name, not whether it is a girl's or a boy's."""
+    who = {"name": notice["name"], "n": notice["seat"] + 1}
+    kind = notice["kind"]
+    if kind == services.AWAY:
+        return (
+            _(
+                "%(name)s (sitio %(n)s) se ha ido o ha perdido la conexión: "
+                "un bot juega en su sitio hasta que vuelva."
+            )
+            % who
+        )
+    if kind == services.BACK:
+        return _("%(name)s (sitio %(n)s) ha vuelto y juega de nuevo en su sitio.") % who
+    if kind == services.LEFT:
+        return _("%(name)s se ha levantado del sitio %(n)s: juega un bot mientras siga libre.") % who
+    return _("%(name)s se sienta en el sitio %(n)s.") % who
+
+
+def away_time() -> str:
+    """How long a person may be away before a bot plays for them (``services.AWAY_SECONDS``), in words."""
+    seconds = services.AWAY_SECONDS
+    if seconds % 60 == 0:
+        return ngettext("%(n)s minuto", "%(n)s minutos", seconds // 60) % {"n": seconds // 60}
+    return ngettext("%(n)s segundo", "%(n)s segundos", seconds) % {"n": seconds}
+
+
+NOTICES_SHOWN = 3
+
+
 def _cante_name(trump, value: str) -> str:
     """The cante as the engine names it («las cuarenta en oros», «tute de reyes»)."""
     return str(cante_option(trump, value).label)
 
 
 def table_context(
-    seen: services.Snapshot, viewer_user, *, hint: bool = False, refusal: str = "", notice: str = ""
+    seen: services.Snapshot,
+    viewer_user,
+    *,
+    hint: bool = False,
+    refusal: str = "",
+    notice: str = "",
+    since: int | None = None,
 ) -> dict:
-    """What ``viewer_user`` sees of the table ``seen`` read (every query and the rebuild done once, there)."""
+    """What ``viewer_user`` sees of the table ``seen`` read (every query and the rebuild done once, there).
+    ``since``: the version the viewer's page showed (a poll's), so that the comings and goings since
+    then are said in the page's live line; by default, those of the table's last change."""
     table, seats, hand, game = seen.table, seen.seats, seen.hand, seen.game
+    notices = table.notices or []
+    since = table.version - 1 if since is None else since
     mine = seen.mine(viewer_user)
     viewer = None if mine is None else mine.number
     context = {
@@ -148,6 +189,8 @@ def table_context(
             {"who": seat_name(seats, p.seat), "text": services.PHRASES.get(p.key, "")} for p in seen.phrases
         ],
         "phrase_choices": list(services.PHRASES.items()),
+        "presence": [notice_text(n) for n in notices[-NOTICES_SHOWN:]],
+        "presence_new": [notice_text(n) for n in notices if n["version"] > since],
         "free_seats": [n for n in range(4) if n not in seats],
         "seats": seats_view(table, seats, viewer, game),
         # A spectator has no seat to see the trick from: each card goes by its seat and name instead.

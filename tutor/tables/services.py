@@ -60,6 +60,9 @@ PHRASES = {
     "gracias": gettext_lazy("Gracias"),
 }
 PHRASES_PER_MINUTE = 6
+# What the seats are told of each other's comings and goings (``tell``), the last few kept on the table.
+SAT, LEFT, AWAY, BACK = "sat", "left", "away", "back"
+NOTICES_KEPT = 5
 
 
 class TableNotFound(PlayRefused):
@@ -280,7 +283,7 @@ def look(token: str, user_id: int | None) -> Snapshot | None:
     if seen is None:
         return None
     mine = seen.mine_by_id(user_id)
-    if (mine is not None and touch(mine)) | advance(seen):
+    if (mine is not None and touch(mine)) | tell_away(seen) | advance(seen):
         seen = read(token) or seen
     return seen
 
@@ -330,7 +333,7 @@ def create_table(
     level: str = "normal",
     renuncio: str = RenuncioRule.REFUSED,
     false_call: str = FalseCall.POINT,
-    seat: int = 0,
+    seat: int | None = 0,
     mode: str = "aprendiz",
     classroom=None,
     seed: int | None = None,
@@ -356,7 +359,8 @@ def create_table(
                 continue
         else:
             raise PlayRefused(_("No se ha podido abrir la mesa: inténtalo de nuevo."))
-        Seat.objects.create(table=table, number=seat, user=user, mode=mode, last_seen=timezone.now())
+        if seat is not None:  # None: a teacher opens a class's table to seat its members and watch
+            Seat.objects.create(table=table, number=seat, user=user, mode=mode, last_seen=timezone.now())
     return table
 
 
@@ -382,6 +386,7 @@ def sit(*, user, token: str, number: int, mode: str = "aprendiz") -> Seat:
             seat = Seat.objects.create(
                 table=table, number=number, user=user, mode=mode, last_seen=timezone.now()
             )
+            tell(table, number, user.get_username(), SAT)
             _changed(table)
     except IntegrityError:  # somebody took the seat at the same moment
         raise PlayRefused(_("Ese sitio ya está ocupado: elige otro.")) from None
@@ -402,26 +407,66 @@ def leave(*, user, token: str) -> None:
     """Leave the table: a bot plays the seat from now on (the person may sit again while it is free)."""
     with transaction.atomic():
         table = _locked(token)
-        deleted, _rows = Seat.objects.filter(table=table, user=user).delete()
-        if not deleted:
+        mine = only_row(Seat.objects.filter(table=table, user=user))
+        if mine is None:
             raise PlayRefused(_("No tienes sitio en esta mesa."))
+        mine.delete()
+        tell(table, mine.number, user.get_username(), LEFT)
         _changed(table)
         _run_bots(table)
 
 
 def touch(seat: Seat) -> bool:
     """The person at ``seat`` is here (a page, a poll, a move): back from being away, if they were
-    (True: that changed the table's version). Written at most every SEEN_EVERY_SECONDS."""
+    (True: that changed the table's version; the others are told of the return if they had been told
+    of the absence). Written at most every SEEN_EVERY_SECONDS."""
     now = timezone.now()
     if seat.last_seen >= now - timedelta(seconds=SEEN_EVERY_SECONDS):
         return False
     was_away = away(seat, now)
     Seat.objects.filter(pk=seat.pk).update(last_seen=now)
     seat.last_seen = now
-    if was_away:
-        with transaction.atomic():
-            _changed(_locked(seat.table.token))
-    return was_away
+    if not (was_away or seat.away_told):
+        return False
+    with transaction.atomic():
+        table = _locked(seat.table.token)
+        if Seat.objects.filter(pk=seat.pk, away_told=True).update(away_told=False):
+            tell(table, seat.number, seat.user.get_username(), BACK)
+        seat.away_told = False
+        _changed(table)
+    return True
+
+
+def tell_away(seen: Snapshot) -> bool:
+    """Tell the seats, once, of each person who has gone away (not seen for AWAY_SECONDS: a bot plays
+    for them now). True: the table changed. Nothing is written while nobody newly went away."""
+    table = seen.table
+    now = timezone.now()
+    gone = sorted(
+        (s for s in seen.seats.values() if not s.away_told and away(s, now)), key=lambda s: s.number
+    )
+    if table.over or not gone:
+        return False
+    cutoff = now - timedelta(seconds=AWAY_SECONDS)
+    with transaction.atomic():
+        locked = _locked(table.token)
+        told = False
+        for seat in gone:  # the condition settles two polls telling it at once: once
+            if Seat.objects.filter(pk=seat.pk, away_told=False, last_seen__lt=cutoff).update(away_told=True):
+                tell(locked, seat.number, seat.user.get_username(), AWAY)
+                told = True
+        if told:
+            _changed(locked)
+    return told
+
+
+def tell(table: Table, seat: int, name: str, kind: str) -> None:
+    """Note on ``table`` (read under its lock) that ``name`` sat at ``seat`` (SAT), left it (LEFT), went
+    away (AWAY) or came back (BACK), at the version the caller's ``_changed`` is about to make; the
+    last NOTICES_KEPT are kept."""
+    notice = {"seat": seat, "name": name, "kind": kind, "version": table.version + 1}
+    table.notices = [*(table.notices or []), notice][-NOTICES_KEPT:]
+    Table.objects.filter(pk=table.pk).update(notices=table.notices)
 
 
 # -- playing ----------------------------------------------------------------------------------------
@@ -654,6 +699,11 @@ def say(*, user, token: str, key: str) -> Outcome:
         Phrase.objects.create(table=table, seat=seat.number, key=key)
         _changed(table)
     return Outcome(True)
+
+
+def may_see_closed(table: Table, user, mine: Seat | None) -> bool:
+    """A closed table is seen by those seated at it, its creator and its class's teachers."""
+    return mine is not None or table.created_by_id == getattr(user, "pk", None) or may_watch(table, user)
 
 
 def may_watch(table: Table, user) -> bool:

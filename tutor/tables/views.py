@@ -19,9 +19,9 @@ from tutor.lib.throttle import JOIN_CODE
 from tutor.live.presenters import qr_data_uri
 from tutor.play.table import PlayRefused
 from tutor.practice.models import only_row
-from tutor.tables import presenters, services, streams
+from tutor.tables import leagues, presenters, services, streams
 from tutor.tables.forms import CodeForm, MoveForm, NewTableForm, SitForm
-from tutor.tables.models import Seat, Table, TableHand, normalise_code
+from tutor.tables.models import Fixture, Seat, Table, TableHand, normalise_code
 
 PAGE = "tables/table.html"
 
@@ -119,7 +119,7 @@ def _looked_at(request: HttpRequest, token: str) -> services.Snapshot:
 def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, **extra) -> HttpResponse:
     """The table's page as ``seen`` read it (its region alone for htmx: a move's answer, a poll)."""
     table = seen.table
-    if table.over and seen.mine(request.user) is None and not services.may_watch(table, request.user):
+    if table.over and not services.may_see_closed(table, request.user, seen.mine(request.user)):
         raise Http404(_("Esta mesa no existe."))
     context = presenters.table_context(seen, request.user, **extra)
     context["live_events"] = settings.LIVE_EVENTS
@@ -127,11 +127,17 @@ def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, *
         return _no_store(render(request, PAGE + "#region", context, status=status))
     link = request.build_absolute_uri(table.get_absolute_url())
     watcher = services.may_watch(table, request.user)
+    # A league fixture's table says which match it plays, to whoever may see the league.
+    fixture = only_row(Fixture.objects.filter(table=table).select_related("league", "home", "away"))
+    if fixture is not None and leagues.access(request.user, fixture.league_id) is None:
+        fixture = None
     context.update(
         link=link,
         qr=qr_data_uri(link),
-        sit_form=SitForm(initial={"seat": (context["free_seats"] or [0])[0]}),
+        sit_form=SitForm(free=context["free_seats"]),
         watcher=watcher,
+        fixture=fixture,
+        away_time=presenters.away_time(),
         finished=presenters.finished_hands(table),
         members=(
             table.classroom.memberships.select_related("student").order_by("real_name")
@@ -153,9 +159,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 def state(request: HttpRequest, token: str) -> HttpResponse:
     """The poll: 204 while the table is at the version the page shows (a bot may play for an away seat)."""
     seen = _looked_at(request, token)
-    if request.GET.get("v") == str(seen.table.version):
+    shown = request.GET.get("v", "")
+    if shown == str(seen.table.version):
         return _no_store(HttpResponse(status=204))
-    return _page(request, seen)
+    # The comings and goings since the version the page shows are said in its live line.
+    since = int(shown) if shown.isdigit() and len(shown) < 10 else None
+    return _page(request, seen, since=since)
 
 
 def _events_refusal(request: HttpRequest, token: str) -> HttpResponse | tuple[str, int]:
@@ -215,7 +224,7 @@ def _streamed_region(request: HttpRequest, token: str, version: int | None = Non
         if seen is None:
             return None
         table, mine = seen.table, seen.mine(request.user)
-        if table.over and mine is None and not services.may_watch(table, request.user):
+        if table.over and not services.may_see_closed(table, request.user, mine):
             return None
         game = seen.game if mine is not None else None
         if (

@@ -1,8 +1,10 @@
 """Leagues of pairs: the round-robin draw, a result entered once, the standings, the printable sheet."""
 
 import itertools
+import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
@@ -61,6 +63,19 @@ def test_a_league_of_four_pairs_played_to_its_standings(teresa_client, teresa):
     )
     sheet = teresa_client.get(reverse("tables:league_print", args=[league.pk])).content.decode()
     assert sheet.count('<table class="sheet__table sheet__round"') == 3 and "3 – 1" in sheet
+
+
+def test_a_ludoteka_league_links_its_score_sheet_at_its_rules(teresa_client):
+    teresa_client.post(
+        reverse("tables:league_new"), {"name": "Liga", "rules": "ludoteka", "pairs": "A\nB\nC\nD"}
+    )
+    league = League.objects.get()
+    for page in (league.get_absolute_url(), reverse("tables:league_print", args=[league.pk])):
+        html = teresa_client.get(page).content.decode()
+        link = re.search(r'href="([^"]+)" data-score-sheet', html).group(1)
+        assert link == reverse("paper:score") + "?mesa=ludoteka"
+    sheet = teresa_client.get(link).content.decode()
+    assert "Hoja de tanteo" in sheet and "Mesa Ludoteka" in sheet
 
 
 def test_a_fixture_is_not_played_twice_and_a_tie_is_refused(teresa, tomas):
@@ -219,6 +234,12 @@ def test_a_fixture_played_at_a_table_of_the_app_records_its_result_once(teresa, 
     again = clients[home.first_id].post(play, follow=True)
     assert again.redirect_chain[-1][0] == table.get_absolute_url() and Table.objects.count() == 1
     assert "ya tiene su mesa abierta" in again.content.decode()
+    # The table says which match it plays, to its players; not to somebody outside the league.
+    said = f"Partido de la jornada {f.round} de la liga «{league.name}»: {home.name} (sitios 1 y 3) contra"
+    assert said in again.content.decode() and league.get_absolute_url() in again.content.decode()
+    stranger = Client()
+    stranger.force_login(get_user_model().objects.create_user(username="paseante", password="x"))
+    assert "data-fixture" not in stranger.get(table.get_absolute_url()).content.decode()
     # While it is played, its result is not typed.
     teresa_client = Client()
     teresa_client.force_login(teresa)

@@ -204,9 +204,16 @@ def test_a_teacher_seats_class_members_watches_without_hands_and_ends_the_table(
         Membership.objects.create(classroom=ours, student=u, real_name=n)
         for u, n in ((alice, "Alicia"), (bob, "Roberto"))
     ]
-    table = services.create_table(user=teresa, rules=PRESETS["guia"], classroom=ours)
-    Seat.objects.filter(table=table).delete()  # the teacher only watches
     teacher = _client(teresa)
+    # The teacher opens the class's table without a seat: she only watches and seats the class.
+    form = {"rules": "estricta", "level": "normal", "mode": "aprendiz", "renuncio": "rehusar"}
+    form.update(false_call="punto", seat="", classroom=str(ours.pk))
+    opened = teacher.post(reverse("tables:new"), form)
+    table = Table.objects.get()
+    assert opened["Location"] == table.get_absolute_url() and not Seat.objects.filter(table=table).exists()
+    assert table.get_rules() == PRESETS["estricta"]
+    page = teacher.get(table.get_absolute_url()).content.decode()
+    assert "Sentar a alguien de la clase" in page and "Alicia" in page
     url = reverse("tables:seat_member", args=[table.token])
     teacher.post(url, {"seat": "0", "membership": str(members[0].pk)})
     teacher.post(url, {"seat": "1", "membership": str(members[1].pk)})
@@ -231,6 +238,40 @@ def test_a_teacher_seats_class_members_watches_without_hands_and_ends_the_table(
         services.move(
             user=alice, token=table.token, seq=len(g.steps), kind="card", value=g.hand.hand_of(0)[0].code
         )
+
+
+def test_only_a_class_table_is_opened_without_a_seat(alice, teresa):
+    classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    form = {
+        "rules": "guia",
+        "level": "normal",
+        "mode": "aprendiz",
+        "renuncio": "rehusar",
+        "false_call": "punto",
+    }
+    refused = _client(teresa).post(reverse("tables:new"), {**form, "seat": "", "classroom": ""})
+    assert refused.status_code == 400 and "Sin sitio solo se puede abrir una mesa de una clase" in (
+        refused.content.decode()
+    )
+    # Somebody with no class is not offered «ninguno» and must choose a seat.
+    page = _client(alice).get(reverse("tables:index")).content.decode()
+    assert (
+        "solo miro" not in page
+        and "solo miro" in _client(teresa).get(reverse("tables:index")).content.decode()
+    )
+    assert _client(alice).post(reverse("tables:new"), {**form, "seat": ""}).status_code == 400
+    assert not Table.objects.exists()
+
+
+def test_the_creator_who_left_and_closed_the_table_still_sees_it(alice, bob, charlie):
+    table = open_table(alice, [(bob, 1)])
+    creator = _client(alice)
+    creator.post(reverse("tables:leave", args=[table.token]))
+    closed = creator.post(reverse("tables:end", args=[table.token]), follow=True)
+    page = closed.content.decode()
+    assert closed.status_code == 200 and "Esta mesa está cerrada" in page
+    assert "alice se ha levantado del sitio 1" in page
+    assert _client(charlie).get(table.get_absolute_url()).status_code == 404  # a stranger: no closed table
 
 
 def test_a_finished_hand_shows_every_hand_to_the_teacher_watching(alice, bob, teresa):

@@ -229,6 +229,32 @@ def test_a_full_table_refuses_a_fifth(alice, bob, charlie, teresa, tomas):
     assert Seat.objects.filter(table=table).count() == 4
 
 
+def _offered_seats(page: str) -> list[str]:
+    form = re.search(r'<select name="seat"[^>]*id="id_seat">(.*?)</select>', page, re.S)
+    return [] if form is None else re.findall(r'<option value="(\d)"', form.group(1))
+
+
+def test_the_sit_form_offers_only_the_free_seats_and_says_when_none_is_free(
+    alice, bob, charlie, teresa, tomas
+):
+    table = services.create_table(user=alice, rules=PRESETS["guia"], seat=2)
+    services.sit(user=bob, token=table.token, number=0)
+    seen_by_tomas = _client(tomas)
+    page = seen_by_tomas.get(table.get_absolute_url()).content.decode()
+    assert _offered_seats(page) == ["1", "3"] and "Sentarme" in page
+    # charlie takes seat 2 while tomas's page still offers it: tomas's post is answered clearly.
+    services.sit(user=charlie, token=table.token, number=1)
+    response = seen_by_tomas.post(
+        reverse("tables:sit", args=[table.token]), {"seat": "1", "mode": "examen"}, follow=True
+    )
+    page = response.content.decode()
+    assert "Ese sitio ya está ocupado: elige otro." in page and _offered_seats(page) == ["3"]
+    services.sit(user=teresa, token=table.token, number=3)
+    page = seen_by_tomas.get(table.get_absolute_url()).content.decode()
+    assert _offered_seats(page) == [] and "Sentarme" not in page
+    assert "data-table-full" in page and "no queda ningún sitio libre" in page
+
+
 def test_starting_needs_two_people(alice):
     table = services.create_table(user=alice, rules=PRESETS["guia"])
     with pytest.raises(PlayRefused, match="dos personas"):
@@ -272,6 +298,86 @@ def test_an_away_player_is_replaced_by_a_bot_and_takes_the_seat_back(alice, bob)
     clients[1].get(table.get_absolute_url())
     assert not services.away(Seat.objects.get(table=table, number=1))
     assert "ausente" not in clients[0].get(table.get_absolute_url()).content.decode()
+
+
+HTMX = {"HX-Request": "true"}
+GONE = "bob (sitio 2) se ha ido o ha perdido la conexión: un bot juega en su sitio hasta que vuelva."
+BACK = "bob (sitio 2) ha vuelto y juega de nuevo en su sitio."
+
+
+def _live_line(page: str) -> str:
+    """The text an htmx answer or a stream's region puts in the page's aria-live line."""
+    found = re.search(r'<div id="table-live" hx-swap-oob="innerHTML">(.*?)</div>', page, re.S)
+    return "" if found is None else " ".join(found.group(1).split())
+
+
+def _presence(page: str) -> list[str]:
+    found = re.search(r"<ul[^>]*data-presence[^>]*>(.*?)</ul>", page, re.S)
+    return [] if found is None else re.findall(r"<li>(.*?)</li>", found.group(1), re.S)
+
+
+def test_the_others_are_told_once_when_a_person_goes_away_and_when_they_come_back(alice, bob, charlie):
+    """Not bob's turn: nothing waits on a bot, yet the others' polls, streams and pages say he has gone
+    (once), and that he is back; in the page's live line only what is new to that page."""
+    table = open_table(alice, [(bob, 1), (charlie, 2)])
+    clients = {0: _client(alice), 1: _client(bob), 2: _client(charlie)}
+    alices_stream = _stream_request(alice, table.token)
+    first = clients[0].get(table.get_absolute_url()).content.decode()
+    assert "al cabo de 1 minuto juega un bot en su sitio hasta que vuelva" in first  # the stated time
+    shown = Table.objects.get(pk=table.pk).version
+    Seat.objects.filter(table=table, number=1).update(
+        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+    )
+    poll = clients[0].get(reverse("tables:state", args=[table.token]) + f"?v={shown}", headers=HTMX)
+    region = poll.content.decode()
+    assert poll.status_code == 200 and GONE in _live_line(region) and _presence(region)[-1] == GONE
+    assert Seat.objects.get(table=table, number=1).away_told
+    told = Table.objects.get(pk=table.pk)
+    assert told.version == shown + 1 and [n["kind"] for n in told.notices].count("away") == 1
+    # charlie's poll, the stream and a page without JavaScript see the same, and it is told once only.
+    again = clients[2].get(reverse("tables:state", args=[table.token]) + f"?v={shown}", headers=HTMX)
+    assert GONE in _live_line(again.content.decode())
+    _version, streamed = views._streamed_region(alices_stream, table.token)
+    assert GONE in _live_line(streamed) and GONE in _presence(streamed)
+    page = clients[2].get(table.get_absolute_url()).content.decode()
+    assert GONE in _presence(page) and "ausente: juega un bot" in page
+    assert Table.objects.get(pk=table.pk).version == shown + 1
+    assert clients[0].get(reverse("tables:state", args=[table.token]) + f"?v={shown + 1}").status_code == 204
+    # bob opens the table again (another device: a new session): back, and the others are told.
+    _client(bob).get(table.get_absolute_url())
+    assert not Seat.objects.get(table=table, number=1).away_told
+    poll = clients[0].get(reverse("tables:state", args=[table.token]) + f"?v={shown + 1}", headers=HTMX)
+    region = poll.content.decode()
+    assert BACK in _live_line(region) and GONE not in _live_line(region)
+    assert _presence(region)[-2:] == [GONE, BACK] and "ausente" not in region
+    # In English, through gettext.
+    english = _client(charlie)
+    english.cookies["django_language"] = "en"
+    page = english.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "bob (seat 2) is back and plays their seat again." in page
+    assert "after 1 minute a bot plays their seat until they come back" in page
+
+
+def test_two_polls_at_once_tell_an_absence_once(alice, bob):
+    table = open_table(alice, [(bob, 1)])
+    Seat.objects.filter(table=table, number=1).update(
+        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+    )
+    first, second = services.read(table.token), services.read(table.token)  # both read before either tells
+    assert services.tell_away(first) is True
+    assert services.tell_away(second) is False
+    assert [n["kind"] for n in Table.objects.get(pk=table.pk).notices].count("away") == 1
+
+
+def test_sitting_and_leaving_are_told_to_the_table(alice, bob, charlie):
+    table = open_table(alice, [(bob, 1)])
+    services.sit(user=charlie, token=table.token, number=3)
+    services.leave(user=bob, token=table.token)
+    page = _client(charlie).get(table.get_absolute_url()).content.decode()
+    assert _presence(page)[-2:] == [
+        "charlie se sienta en el sitio 4.",
+        "bob se ha levantado del sitio 2: juega un bot mientras siga libre.",
+    ]
 
 
 def test_nothing_is_lost_when_the_table_is_rebuilt(alice, bob):
