@@ -287,11 +287,17 @@ def _best_for_reason(view: SeatView, card: int, best: tuple[Card, ...]) -> int:
 
 
 def _reasons(
-    view: SeatView, card: int, best: int, played: CardValue, top: CardValue, hand: Hand, viewer: int | None
+    view: SeatView,
+    card: int,
+    best: int,
+    played: CardValue,
+    best_value: CardValue,
+    hand: Hand,
+    viewer: int | None,
 ) -> tuple[str | None, tuple[Message, ...]]:
     """The theme of the error and its reasons, from the view at that turn and what happened later in the hand.
-    The differences said in words are those of the figures printed beside them (``played`` and ``top``, the
-    best card's, as the page prints them: ``CardValue.shown``), so that «12 de cada 100 veces más» never sits beside
+    The differences said in words are those of the figures printed beside them (``played`` and
+    ``best_value``, the best card's, as the page prints them: ``CardValue.shown``), so that «12 de cada 100 veces más» never sits beside
     31 % and 42 %."""
     who = Who.seat(view.seat, viewer)
     trump = view.trump
@@ -348,8 +354,8 @@ def _reasons(
             if top // 10 != trump or top < card:
                 theme = ULTIMAS
                 out.append(Message("review.reason.ultimas", {"who": who, "card": card}))
-    win = top.shown[0] - played.shown[0]
-    points = top.shown[1] - played.shown[1]
+    win = best_value.shown[0] - played.shown[0]
+    points = best_value.shown[1] - played.shown[1]
     if win > 0 and points > 0:
         out.append(Message("review.reason.both", {"who": who, "best": best, "win": win, "points": points}))
     elif win > 0:
