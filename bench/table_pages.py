@@ -164,6 +164,7 @@ def write_hands(learners, hands: int, rng: random.Random) -> dict:
     from django.utils import timezone
 
     from tutor.hands.models import HandRecord, HandReview, review_summary
+    from tutor.hands.reviews import ANALYSIS_VERSION
     from tutor.progress.models import TableRetry
 
     now = timezone.now()
@@ -194,7 +195,7 @@ def write_hands(learners, hands: int, rng: random.Random) -> dict:
                 done_tricks=10,
                 data=data,
                 summary=review_summary(data, 0),
-                engine_version="1",
+                engine_version=ANALYSIS_VERSION,
             )
         )
     HandReview.objects.bulk_create(reviews, batch_size=BATCH)

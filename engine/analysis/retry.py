@@ -5,17 +5,18 @@ the analyser gives every legal card there, so that any answer can be graded with
 play included; with ``moment=True``, none of those: the moment to sing itself); ``seat_view`` of it shows
 only what that seat knew. ``cante_errors(record, seat)`` finds the seat's cantes missed (one it could sing
 at a moment, sang at none) and sung wrongly (a cante the rules refused then), each as a «¿Qué cantas?»
-graded by the engine's check of every choice (R-CANTE-1..4, R-TUTE-1..2). ``label_cards(view)`` values every
-legal card of the seat to play (``analyse_turn``, seeded by the view: the same view gives the same
-figures) and labels each as the graded review would (``review.level`` of the loss's lower end against the
-best card).
+graded by the engine's check of every choice (R-CANTE-1..4, R-TUTE-1..2). ``label_cards(view, card)``
+values every legal card of the seat to play on the analysis the graded review judged ``card`` on
+(``review.turn_analysis``, seeded by the view: the same view gives the same figures) and labels each as
+the review labels the card played (``review.grade``). The site needs it only for a review kept before it
+stored every card's grade: a review now keeps them (``TurnReview.grades``), and a retry reads those.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.analysis.review import BUENA, LA_MEJOR, level
+from engine.analysis.review import BUENA, LA_MEJOR, grades, turn_analysis
 from engine.analysis.values import analyse_turn
 from engine.bots.view import SeatView
 from engine.cantes import CanteOption, joined, option
@@ -76,19 +77,13 @@ class CardGrade:
         return self.label in RIGHT_LABELS
 
 
-def label_cards(view: SeatView) -> dict[str, CardGrade]:
-    """Every legal card of the seat to play (by code) with its label and value, from the seat's view."""
-    analysis = analyse_turn(view)
-    best = analysis.best
-    grades = {}
-    for card, value in analysis.values.items():
-        if card in best:
-            label = LA_MEJOR
-        else:
-            gap = analysis.gap(int(card), int(best[0]))
-            label = level(gap.win - gap.win_hw, gap.points - gap.points_hw if gap.win >= 0 else 0.0)
-        grades[card.code] = CardGrade(label, round(value.win, 4), round(value.points, 2))
-    return grades
+def label_cards(view: SeatView, card: int | None = None) -> dict[str, CardGrade]:
+    """Every legal card of the seat to play (by code) with its label and value, from the seat's view; with
+    the ``card`` played there, on the very analysis the graded review judged it on (``turn_analysis``:
+    refined when the review refined it), so the figures equal the review's."""
+    analysis = analyse_turn(view) if card is None else turn_analysis(view, card)
+    labels = grades(analysis)
+    return {c.code: CardGrade(labels[c], *v.kept) for c, v in analysis.values.items()}
 
 
 # Cantes missed and sung wrongly --------------------------------------------------------------------

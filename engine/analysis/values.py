@@ -49,6 +49,11 @@ Z = 1.96  # 95 % intervals
 WIN_RANGE, POINTS_RANGE = 1.0, 20.0
 
 
+# Values are kept (a stored review, a retry's grades) to these decimals, and pages print them from those as a
+# percent and whole points: ``shown`` gives the very figures, for the sentences that state a difference.
+WIN_DECIMALS, POINTS_DECIMALS = 4, 2
+
+
 @dataclass(frozen=True, slots=True)
 class CardValue:
     """One legal card's value for the seat's pair; ``*_hw``: half-width of the 95 % interval (0 when exact)."""
@@ -58,6 +63,17 @@ class CardValue:
     points: float  # expected points the pair ends the hand with
     win_hw: float
     points_hw: float
+
+    @property
+    def kept(self) -> tuple[float, float]:
+        """(win, points) as they are kept: to ``WIN_DECIMALS`` and ``POINTS_DECIMALS``."""
+        return round(self.win, WIN_DECIMALS), round(self.points, POINTS_DECIMALS)
+
+    @property
+    def shown(self) -> tuple[int, int]:
+        """(percent of hands won, points) as a page prints them, from the kept figures."""
+        win, points = self.kept
+        return round(100 * win), round(points)
 
     @property
     def score(self) -> float:

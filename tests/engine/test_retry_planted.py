@@ -56,7 +56,7 @@ def test_a_planted_play_error_is_graded_as_the_analyser_labels_it(rules_key):
     (turn,) = [t for t in review.turns if t.seat == SEAT and t.trick == trick]
     view = seat_view(position(record, p.plays), SEAT)
     _assert_the_seats_view(view, p)
-    grades = label_cards(view)
+    grades = label_cards(view, int(parse_card(p.card)))
     assert turn.card.code == p.card and turn.label in ("error", "error_grave")
     assert grades[p.card].label == turn.label and not grades[p.card].right
     assert {c for c, g in grades.items() if g.label == "la_mejor"} == {c.code for c in turn.best}

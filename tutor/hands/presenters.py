@@ -37,8 +37,9 @@ def seat_label(seat: int, names: tuple | None = None) -> str:
     return _("Jugador %(n)s (pareja %(pair)s)") % {"n": seat + 1, "pair": PAIR_OF_SEAT[seat]}
 
 
-def result_text(result: dict, seat: int | None) -> str:
-    """A hand's result in a list: «Ganáis 98 a 72», «Perdéis por renuncio (113 a 17)», «Sin terminar»."""
+def result_text(result: dict, seat: int | None, *, to_player: bool = True) -> str:
+    """A hand's result in a list: «Ganáis 98 a 72», «Perdéis por renuncio (113 a 17)», «Sin terminar»;
+    ``to_player=False``, said of the player to someone else (a teacher): «Su pareja gana 98 a 72»."""
     totals, winner = result.get("totals"), result.get("winner")
     if not totals or winner not in ("A", "B"):
         n = result.get("tricks", 0)
@@ -56,6 +57,8 @@ def result_text(result: dict, seat: int | None) -> str:
         return _("Gana la pareja %(pair)s, %(a)s a %(b)s") % facts
     mine, theirs = (a, b) if seat % 2 == 0 else (b, a)
     facts = {"mine": mine, "theirs": theirs}
+    if not to_player:
+        return _told_of(winner == PAIR_OF_SEAT[seat], reason) % facts
     if winner == PAIR_OF_SEAT[seat]:
         if reason == "renuncio":
             return _("Ganáis por renuncio de los rivales (%(mine)s a %(theirs)s)") % facts
@@ -67,6 +70,21 @@ def result_text(result: dict, seat: int | None) -> str:
     if reason == "tute":
         return _("Perdéis: los rivales cantan tute") % facts
     return _("Perdéis %(mine)s a %(theirs)s") % facts
+
+
+def _told_of(won: bool, reason: str | None) -> str:
+    """A player's result said to someone else, in the third person (facts: mine, theirs)."""
+    if won:
+        if reason == "renuncio":
+            return _("Su pareja gana por renuncio de los rivales (%(mine)s a %(theirs)s)")
+        if reason == "tute":
+            return _("Su pareja gana con un tute")
+        return _("Su pareja gana %(mine)s a %(theirs)s")
+    if reason == "renuncio":
+        return _("Su pareja pierde por renuncio (%(mine)s a %(theirs)s)")
+    if reason == "tute":
+        return _("Su pareja pierde: los rivales cantan tute")
+    return _("Su pareja pierde %(mine)s a %(theirs)s")
 
 
 def source_label(row: HandRecord) -> str:
@@ -505,7 +523,7 @@ def duplicate_line(row: HandRecord, review) -> dict:
     the renuncios, the accuracy of the student's cards and the biggest error (once the review is done)."""
     seat = row.seat if row.seat is not None else 0
     line = {
-        "result": result_text(row.result, row.seat),
+        "result": result_text(row.result, row.seat, to_player=False),  # read by the teacher
         "renuncios": row.result.get("renuncios", 0),
         "pending": review.pending,
         "accuracy": None,

@@ -13,6 +13,7 @@ from django.db import transaction
 
 from engine import records
 from engine.analysis import analyse_hand
+from engine.analysis.values import POINTS_DECIMALS, WIN_DECIMALS
 from engine.messages import to_data
 from engine.record_replay import hand_of
 from tutor.hands.models import HandRecord, HandReview, review_summary
@@ -21,7 +22,7 @@ from tutor.hands.signals import review_done
 logger = logging.getLogger(__name__)
 
 # Bump when the analysis changes what it would say: stored reviews of an older version are made again.
-ANALYSIS_VERSION = "1"
+ANALYSIS_VERSION = "2"  # 2: every legal card's grade kept («cards»), for the retries
 
 
 def seats_for(row: HandRecord) -> list[int]:
@@ -120,17 +121,20 @@ def _finish(review: HandReview, status: str, data: dict) -> None:
 
 
 def _value(v) -> dict:
+    win, points = v.kept
     return {
-        "win": round(v.win, 4),
-        "points": round(v.points, 2),
-        "win_hw": round(v.win_hw, 4),
-        "points_hw": round(v.points_hw, 2),
+        "win": win,
+        "points": points,
+        "win_hw": round(v.win_hw, WIN_DECIMALS),
+        "points_hw": round(v.points_hw, POINTS_DECIMALS),
     }
 
 
 def as_data(result, viewer: int | None) -> dict:
     """What the page needs, JSON-safe: per judged card its label and values, the best cards, the reasons
-    (as message data, spoken to ``viewer``'s seat); the rule errors; the accuracy per seat and trick."""
+    (as message data, spoken to ``viewer``'s seat) and the grade of every legal card there (a retry of that
+    play is graded on them: the same figures as the review); the rule errors; the accuracy per seat and
+    trick."""
     turns = []
     for t in result.turns:
         turns.append(
@@ -148,6 +152,8 @@ def as_data(result, viewer: int | None) -> dict:
                 "method": t.analysis.method,
                 "deals": t.analysis.deals,
                 "reasons": to_data(list(t.reasons)),
+                # every legal card: [label, win, points], from the analysis the card played was judged on
+                "cards": {c.code: [label, *t.analysis.values[c].kept] for c, label in t.grades.items()},
             }
         )
     seats = sorted({t["seat"] for t in turns} | set(result.seats))

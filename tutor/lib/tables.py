@@ -16,10 +16,12 @@ RULES_CHOICES = [(name, preset_label(name)) for name in PRESETS]
 
 def table_label(rules: TableRules | str | dict | None) -> str:
     """ "Mesa de la guía (reglas por defecto)" for a preset (a TableRules, its name or its stored
-    spec), "Mesa personalizada" for any other mix of switches, "Mesa desconocida" for a damaged
-    stored spec (an export says so rather than fail)."""
+    spec), "Mesa personalizada" for any other mix of switches (and for a kept hand's table name
+    «personalizada»), "Mesa desconocida" for a damaged stored spec (an export says so rather than fail)."""
     if isinstance(rules, str) and rules in PRESET_LABELS:
         return text(PRESET_LABELS[rules])
+    if rules == "personalizada":  # what a kept hand's row says of a table that is no preset
+        return _("Mesa personalizada")
     if not isinstance(rules, TableRules):
         try:
             rules = TableRules.from_spec(rules or "guia")

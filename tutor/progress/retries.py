@@ -22,6 +22,7 @@ from engine import records
 from engine.analysis.retry import RIGHT, RIGHT_LABELS, cante_errors, label_cards, position
 from engine.analysis.review import CANTAR
 from engine.bots.view import SeatView, seat_view
+from engine.cards import parse_card
 from engine.messages import to_data
 from tutor.practice.identity import Owner
 from tutor.progress import spacing
@@ -63,6 +64,7 @@ def make_items(review) -> int:
         if t["seat"] == seat and t["label"] in ERROR_LABELS:
             wanted.append({"kind": TableRetry.Kind.PLAY, **t})
     made = _make_cante_items(row, record, seat, data.get("viewer"))
+    _refresh_play_items(row, plays, seat, data)
     for w in wanted:
         number = next((n for n, trick, s in plays if trick == w["trick"] and s == seat), None)
         if number is None or TableRetry.objects.filter(record=row, play=number, kind=w["kind"]).exists():
@@ -76,7 +78,7 @@ def make_items(review) -> int:
             grades = {c.code: "legal" if legal >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
             extra = {"rule_ids": w["rule_ids"], "reasons": [w["message"]]}
         else:
-            grades = {code: [g.label, g.win, g.points] for code, g in label_cards(view).items()}
+            grades = play_grades(w, view)
             extra = {"theme": w.get("theme") or "", "label": w["label"], "reasons": w["reasons"]}
         try:
             with transaction.atomic():
@@ -97,6 +99,45 @@ def make_items(review) -> int:
             continue
         made += 1
     return made
+
+
+def play_grades(turn: dict, view: SeatView) -> dict[str, list]:
+    """{code: [label, win, points]} of every legal card at a judged turn of the review: the review's own
+    grades (kept with it since ANALYSIS_VERSION 2), so the retry shows the very figures the review shows;
+    for a review kept before that, the same analysis made again (``label_cards`` with the card played: the
+    same seed and the same refinement as the review, hence the same figures)."""
+    kept = turn.get("cards")
+    if kept:
+        return {code: list(g) for code, g in kept.items()}
+    return {
+        code: [g.label, g.win, g.points]
+        for code, g in label_cards(view, int(parse_card(turn["card"]))).items()
+    }
+
+
+def _refresh_play_items(row, plays, seat: int, data: dict) -> int:
+    """A review made again (a newer analysis) regrades the play items it made before, so that an item never
+    shows other figures than the review: the grades, label, theme and reasons of each open play item become
+    the new review's; an item whose card the new review no longer calls an error is retired (it is not a
+    mistake to repeat any more). The answers given and the spacing stay. Returns how many were retired."""
+    turns = {
+        (t["trick"], t["seat"]): t for t in data.get("turns", []) if t["seat"] == seat and t.get("cards")
+    }
+    retired = 0
+    for item in TableRetry.objects.filter(record=row, kind=TableRetry.Kind.PLAY, retired_at__isnull=True):
+        trick = next((trick for n, trick, s in plays if n == item.play and s == seat), None)
+        turn = turns.get((trick, seat))
+        if turn is None or turn["card"] != item.card:
+            continue
+        item.grades = {code: list(g) for code, g in turn["cards"].items()}
+        item.label, item.theme, item.reasons = turn["label"], turn.get("theme") or "", turn["reasons"]
+        fields = ["grades", "label", "theme", "reasons"]
+        if turn["label"] not in ERROR_LABELS and item.removed_at is None:
+            item.retired_at = timezone.now()
+            fields.append("retired_at")
+            retired += 1
+        item.save(update_fields=fields)
+    return retired
 
 
 def _make_cante_items(row, record, seat: int, viewer: int | None) -> int:

@@ -94,20 +94,23 @@ def feedback(item: TableRetry, answer: TableRetryAnswer, trump) -> dict:
             "right": answer.right,
             "card": answer.card,
             "verdict": _("Se puede jugar.") if answer.right else _("No se puede jugar: sería renuncio."),
-            "best": best,
+            # a right answer is told the other legal cards («También podías jugar»), a wrong one all of them
+            "best": [c for c in best if c != answer.card],
             "reasons": reasons,
             "rules": rule_lines(item.rule_ids),
             "rule": True,
         }
     mine = item.grades[answer.card]
     top = item.grades[best[0]] if best else mine
+    value, best_value = _value(mine), _value(top)
     return {
         "right": answer.right,
         "card": answer.card,
         "verdict": label_text(mine[0]),
-        "value": _value(mine),
-        "best": [] if answer.card in best else best,
-        "best_value": _value(top),
+        "value": value,
+        # a «buena» card whose figures round to the best's: no «La mejor» beside the same numbers
+        "best": [] if answer.card in best or value == best_value else best,
+        "best_value": best_value,
         "reasons": reasons,
         "theme": theme_text(item.theme),
         "rule": False,

@@ -57,7 +57,7 @@ class TableReport:
     due_count: int = 0
     open_count: int = 0
     weakest: Row | None = None
-    weakest_items: list[dict] = field(default_factory=list)  # {"pk", "record_id", "play"}
+    weakest_items: list[dict] = field(default_factory=list)  # {"pk", "record_id", "play", "kind"}
     weakest_term: str = ""
 
 
@@ -247,7 +247,7 @@ def class_table(student_ids, shown: dict[int, int | None] | None = None) -> Clas
         TableRetry.objects.filter(learner_id__in=student_ids, removed_at__isnull=False)
         .exclude(note="")
         .order_by("-removed_at")
-        .values("learner_id", "record_id", "play", "note")[:50]
+        .values("learner_id", "record_id", "play", "kind", "note")[:50]
     )
     return ClassTable([(key, _label(rule, key), rule) for rule, key in columns], table_rows, notes)
 
@@ -302,7 +302,11 @@ def table_report(
     themes = [r for r in report.rows if not r.rule]
     if themes:
         report.weakest = themes[0]
-        items = open_items.filter(theme=themes[0].key).order_by("due", "pk").values("pk", "record_id", "play")
+        items = (
+            open_items.filter(theme=themes[0].key)
+            .order_by("due", "pk")
+            .values("pk", "record_id", "play", "kind")
+        )
         report.weakest_items = list(items[:5])
         report.weakest_term = THEME_TERMS.get(themes[0].key, "")
     return report

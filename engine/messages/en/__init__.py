@@ -7,7 +7,9 @@ grammatical form:
   (pair A)'; ``{who:v:has}`` the verb written in the third person, 'have' for the learner and 'has' for
   anyone else; ``{who:obj}`` 'you' / 'your partner'; ``{who:poss}`` 'your' / "your partner's";
   ``{who:pos}`` 'your' / 'their'; ``{who:mano}`` 'your hand' / "your partner's hand" / 'the hand of
-  player 3 (pair A)'; ``{who:partner}`` 'your partner' / 'the partner of player 3 (pair A)';
+  player 3 (pair A)'; ``{who:partner}`` 'your partner' / 'you' (the reader's partner's partner) / 'the
+  partner of player 3 (pair A)', with ``{who:pv:was}`` and ``{who:pobj}`` the verb and the object for
+  that partner; ``{who:pair}`` 'your' / 'their' before «pair» ('your' for the reader's partner too);
 - a card (``card``, ``top``, ``target``, ``lead``, ``partner_card``): ``{card:the}`` 'the king of
   copas', ``{card:a}`` 'a king of copas', ``{card:name}`` 'king of copas';
 - cards (``cards``, ``others``): ``{cards:the_or}`` / ``{cards:the_and}`` 'the three or the king of
@@ -81,6 +83,16 @@ class _Who:
             if you:
                 return "your partner"
             return "you" if self.who.relative == 2 and self.who.number is None else self._of("partner")
+        # This player's pair and partner as the reader knows them: the reader's partner's pair is the
+        # reader's own ('your pair'), and the reader's partner's partner is the reader ('you').
+        partner_is_you = self.who.relative == 2 and self.who.number is None
+        if spec == "pair":
+            return "your" if you or partner_is_you else "their"
+        if spec.startswith("pv:"):  # a verb whose subject is this player's partner ({who:partner})
+            verb = spec[3:]
+            return _you_form(verb) if partner_is_you else verb
+        if spec == "pobj":  # this player's partner as an object
+            return "you" if partner_is_you else "them"
         raise ValueError(f"unknown form for a player: {spec!r}")
 
     @staticmethod
@@ -92,8 +104,12 @@ class _Who:
             return "they"
         if spec == "obj":
             return "them"
-        if spec in ("poss", "pos"):
+        if spec in ("poss", "pos", "pair"):
             return "their"
+        if spec.startswith("pv:"):
+            return spec[3:]
+        if spec == "pobj":
+            return "them"
         if spec == "mano":
             return "their hand"
         if spec == "partner":

@@ -15,21 +15,26 @@ CATALOGUE: dict[str, str] = {
     "review.theme.fallo_companero": "leading a suit your partner lacks",
     "review.reason.no_entregar": "{who:subj} gave {n} tantos to the opponents' baza",
     "review.reason.no_entregar.less": "{who:subj} gave {n} tantos to the opponents' baza; with {best:the} it was {m}",
-    "review.reason.cargar": "{who:pos} partner was already winning: loading {best:the} gave them {n} more tantos",
+    "review.reason.cargar": (
+        "{who:partner} {who:pv:was} already winning: loading {best:the} gave {who:pobj} {n} more tantos"
+    ),
     "review.reason.ultimas": "{who:subj} lost las diez de últimas: {card:the} won the last baza",
     "review.reason.guardar_triunfo": "{who:subj} spent the triunfo that was needed later to pisar in baza {trick}",
     "review.reason.cantar.20": "{who:subj} broke up las veinte in {suit}",
     "review.reason.cantar.40": "{who:subj} broke up las cuarenta in {suit}",
-    "review.reason.fallo_companero": ("{who:pos} partner has no {suit}: leading {best:the} let them fallar"),
+    "review.reason.fallo_companero": (
+        "{who:partner} {who:pv:has} no {suit}: leading {best:the} let {who:pobj} fallar"
+    ),
     "review.reason.both": (
-        "with {best:the}, {who:pos} pair won the hand {win} more times in 100 and ended it with {points} more "
+        "with {best:the}, {who:pair} pair won the hand {win} more times in 100 and ended it with {points} more "
         "tantos on average"
     ),
-    "review.reason.win": "with {best:the}, {who:pos} pair won the hand {win} more times in 100",
-    "review.reason.points": "with {best:the}, {who:pos} pair ended the hand with {points} more tantos on average",
+    "review.reason.win": "with {best:the}, {who:pair} pair won the hand {win} more times in 100",
+    "review.reason.points": "with {best:the}, {who:pair} pair ended the hand with {points} more tantos on average",
     "review.rule_error": "Renuncio in baza {trick}: {who:subj} played {card:the} and had to {obligation}",
     "review.obligation.asistir": "asistir",
     "review.obligation.montar": "montar",
+    "review.obligation.asistir_montar": "asistir and montar",
     "review.obligation.fallar": "fallar",
     "review.obligation.pisar": "pisar",
     "review.obligation.salida": "lead the two of oros",

@@ -4,7 +4,9 @@ Templates are ``str.format`` strings over the message's facts, which are wrapped
 asks for the grammatical form: ``{top:to_the}`` 'al rey de copas' / 'a la sota de copas',
 ``{cards:the_or}`` 'el rey o la sota de copas', ``{cards:n}`` 'n' when there are several (for a plural
 verb), ``{who:subj}`` 'tú' / 'tu compañero' / 'el jugador 3 (pareja A)', ``{who:v:tiene}`` 'tienes' for
-the learner and 'tiene' for anyone else, ``{who:pos}`` 'tus' / 'sus'; a card's verdict inside another
+the learner and 'tiene' for anyone else, ``{who:pos}`` 'tus' / 'sus'; ``{who:pareja}`` 'tu' / 'su' before «pareja» ('tu' for the reader's partner
+too), ``{who:compañero}`` 'tu compañero' / 'tú' (the reader's partner's partner) / 'su compañero', with
+``{who:cv:ganaba}`` and ``{who:cte}`` the verb and the pronoun for that partner; a card's verdict inside another
 sentence (``verdict``, a message) ``{verdict:bare}`` without its leading 'Sí: ' / 'No: '. The sentence's
 first letter is made upper case.
 """
@@ -49,6 +51,7 @@ _TU = {
     "rompía": "rompías",
     "jugó": "jugaste",
     "debía": "debías",
+    "ganaba": "ganabas",
 }
 _RELATIVE = ("tú", "el rival de tu derecha", "tu compañero", "el rival de tu izquierda")
 
@@ -96,6 +99,18 @@ class _Who:
             return "tus" if you else "sus"
         if spec == "pos1":
             return "tu" if you else "su"
+        # This player's pair and partner as the reader knows them: the reader's partner's pair is the
+        # reader's own ('tu pareja'), and the reader's partner's partner is the reader ('tú').
+        partner_is_you = self.who.number is None and self.who.relative == 2
+        if spec == "pareja":
+            return "tu" if you or partner_is_you else "su"
+        if spec == "compañero":
+            return "tu compañero" if you else "tú" if partner_is_you else "su compañero"
+        if spec.startswith("cv:"):  # a verb whose subject is this player's partner
+            verb = spec[3:]
+            return _TU.get(verb, verb) if partner_is_you else verb
+        if spec == "cte":  # this player's partner as an indirect object
+            return "te" if partner_is_you else "le"
         if spec == "tuyo":
             return "tuyo" if you else "suyo"
         if spec == "te":

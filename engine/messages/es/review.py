@@ -23,7 +23,7 @@ CATALOGUE: dict[str, str] = {
     "review.reason.no_entregar.less": (
         "{who:s}{who:v:entregaba} {n} tantos a la baza de los rivales; con {best:the} eran {m}"
     ),
-    "review.reason.cargar": "{who:pos1} compañero ya ganaba: cargar {best:the} le daba {n} tantos más",
+    "review.reason.cargar": "{who:compañero} ya {who:cv:ganaba}: cargar {best:the} {who:cte} daba {n} tantos más",
     "review.reason.ultimas": "{who:s}{who:v:perdía} las diez de últimas: {card:the} ganaba la última baza",
     "review.reason.guardar_triunfo": (
         "{who:s}{who:v:gastaba} el triunfo que luego hizo falta para pisar en la baza {trick}"
@@ -31,17 +31,18 @@ CATALOGUE: dict[str, str] = {
     "review.reason.cantar.20": "{who:s}{who:v:rompía} las veinte en {suit}",
     "review.reason.cantar.40": "{who:s}{who:v:rompía} las cuarenta en {suit}",
     "review.reason.fallo_companero": (
-        "{who:pos1} compañero no tiene {suit}: salir de {suit} con {best:the} le dejaba fallar"
+        "{who:compañero} no {who:cv:tiene} {suit}: salir de {suit} con {best:the} {who:cte} dejaba fallar"
     ),
     "review.reason.both": (
-        "con {best:the}, {who:pos1} pareja ganaba la mano {win} de cada 100 veces más y acababa con {points} "
+        "con {best:the}, {who:pareja} pareja ganaba la mano {win} de cada 100 veces más y acababa con {points} "
         "tantos más de media"
     ),
-    "review.reason.win": "con {best:the}, {who:pos1} pareja ganaba la mano {win} de cada 100 veces más",
-    "review.reason.points": "con {best:the}, {who:pos1} pareja acababa la mano con {points} tantos más de media",
+    "review.reason.win": "con {best:the}, {who:pareja} pareja ganaba la mano {win} de cada 100 veces más",
+    "review.reason.points": "con {best:the}, {who:pareja} pareja acababa la mano con {points} tantos más de media",
     "review.rule_error": "Renuncio en la baza {trick}: {who:s}{who:v:jugó} {card:the} y {who:v:debía} {obligation}",
     "review.obligation.asistir": "asistir",
     "review.obligation.montar": "montar",
+    "review.obligation.asistir_montar": "asistir y montar",
     "review.obligation.fallar": "fallar",
     "review.obligation.pisar": "pisar",
     "review.obligation.salida": "salir con el dos de oros",

@@ -121,6 +121,11 @@ def test_a_duplicate_deal_side_by_side_with_accuracy_and_the_best_line(classroom
         reviews.run(row.review.pk)
     body = _client(teresa).get(url).content.decode()
     assert "la mejor línea" in body and body.count(" %</td>") + body.count(" %\n") >= 2
+    # bob's line has a renuncio: whatever its accuracy, the model line is alice's
+    alice_row = body.split("Alicia Gómez")[1].split("</tr>")[0]
+    assert "la mejor línea" in alice_row and "la mejor línea" not in body.split("Roberto Díaz")[1]
+    # the results are said of the students to the teacher, not to the teacher as a player
+    assert "Perdéis" not in body and "Ganáis" not in body and "Su pareja " in body
     assert set_page_links_deal(practice_set, item)
 
 

@@ -40,3 +40,8 @@ def test_any_other_table_is_personalizada_and_a_damaged_one_says_so():
     assert table_label(custom) == table_label(TableRules.from_spec(custom)) == "Mesa personalizada"
     assert table_label({"no-such-switch": True}) == "Mesa desconocida"
     assert table_label(None) == table_label("guia")
+
+
+def test_a_kept_hands_custom_table_is_named_as_custom_not_unknown():
+    # a hand of a class task at a table of its own is kept with the table name «personalizada»
+    assert table_label("personalizada") == "Mesa personalizada"

@@ -9,7 +9,7 @@ from django.utils import timezone
 from engine import records
 from engine.analysis.retry import label_cards, position
 from engine.bots.view import seat_view
-from engine.cards import CARDS
+from engine.cards import CARDS, parse_card
 from tests.tutor.play.conftest import commit_renuncio, play_out, start
 from tutor.hands import reviews
 from tutor.hands.models import HandRecord
@@ -104,7 +104,7 @@ def test_a_play_error_item_is_graded_by_the_analyser(alice, alice_client):
         assert item.kind == TableRetry.Kind.PLAY and item.theme == (turn["theme"] or "")
         assert item.play // 4 + 1 == turn["trick"] and plays[item.play].card.code == turn["card"] == item.card
         view = retries.view_of(item)
-        expected = label_cards(view)
+        expected = label_cards(view, int(parse_card(item.card)))  # the review's own analysis
         assert {c: g[0] for c, g in item.grades.items()} == {c: g.label for c, g in expected.items()}
         assert item.grades[item.card][0] == turn["label"]  # the same verdict as the review's
         assert set(retries.best_cards(item)) == set(turn["best"])

@@ -13,12 +13,12 @@ from engine import records
 from engine.analysis import analyse_hand
 from engine.analysis.retry import NOTHING, RIGHT, label_cards, position
 from engine.bots.view import seat_view
-from engine.cards import CARDS
+from engine.cards import CARDS, parse_card
 from engine.record_replay import hand_of
 from engine.rules import PRESETS
-from tests.engine.planted import KINDS, RENUNCIOS, SEAT, planted, visible
+from tests.engine.planted import KINDS, REFINED, RENUNCIOS, SEAT, planted, visible
 from tutor.hands.models import HandRecord, HandReview, review_summary
-from tutor.hands.reviews import as_data
+from tutor.hands.reviews import ANALYSIS_VERSION, as_data
 from tutor.progress import retries
 from tutor.progress.models import TableRetry, TableRetryAnswer
 
@@ -26,6 +26,7 @@ CARD = re.compile(r'data-card="([^"]+)"')
 KIND_OF = {
     **dict.fromkeys(RENUNCIOS, "regla"),
     "jugada": "jugada",
+    REFINED: "jugada",
     "cante_missed": "cante",
     "cante_wrong": "cante",
 }
@@ -57,6 +58,7 @@ def kept(user, p) -> HandRecord:
         seats=[SEAT],
         data=data,
         summary=review_summary(data, SEAT, text),
+        engine_version=ANALYSIS_VERSION,
     )
     retries.make_items(review)
     return row
@@ -86,7 +88,7 @@ def test_a_planted_error_becomes_an_item_graded_as_the_engine_rules(rules_key, k
     assert shown <= _visible(view)  # no card the seat could not see, on the page or in the item
     record = records.read(row.text)
     if item.kind == "jugada":
-        expected = label_cards(seat_view(position(record, p.plays), SEAT))
+        expected = label_cards(seat_view(position(record, p.plays), SEAT), int(parse_card(p.card)))
         assert {c: g[0] for c, g in item.grades.items()} == {c: g.label for c, g in expected.items()}
         assert set(item.grades) <= shown
     elif item.kind == "regla":

@@ -120,7 +120,9 @@ def duplicate_deal(request: HttpRequest, pk: int, item_pk: int, number: int) -> 
             }
         )
     done = [line for line in lines if line["accuracy"] is not None]
-    best = max(done, key=lambda line: line["accuracy"]) if done else None
+    # The best line: the most accurate of those without a renuncio (accuracy leaves rule errors apart, and a
+    # line that lost the hand by a renuncio is no model), of all of them only when every line has one.
+    best = max(done, key=lambda line: (not line["renuncios"], line["accuracy"])) if done else None
     context = {
         "practice_set": practice_set,
         "item": item,
