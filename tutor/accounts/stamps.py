@@ -1,13 +1,16 @@
 """What a learner's pages show has changed: ``ShownStamp``, a number per account that the database moves.
 
-Mi progreso and the class dashboard keep what they drew under the stamps of the learners they show
-(tutor/progress/views.py, tutor/classroom/views/dashboards.py): read again with an unchanged stamp, the
-page is one cache read; after a change, only what the changed learner shows is read again.
+The signed-in home, Mi progreso and the class dashboard keep what they drew under the stamps of the
+learners they show (tutor/core/home.py, tutor/progress/views.py, tutor/classroom/views/dashboards.py):
+read again with an unchanged stamp, the page is one cache read; after a change, only what the changed
+learner shows is read again.
 
 The stamp is moved by triggers on every table those pages read, for every row inserted, updated or
 deleted (by the ORM, by ``update()`` and ``bulk_create``, by raw SQL), so no write path can forget it:
 the answers (``practice_attempt``), the skill counts, the review queue and the FSRS cards, the retries
-of table mistakes, the kept hands and their reviews. A row of one learner moves that learner's stamp
+of table mistakes, the kept hands and their reviews; for the home, the lesson steps done and the class
+tasks (a task's row; its set's title, dates, publication or class; its class's name or archiving move
+the stamps of every student with a row of that set or class). A row of one learner moves that learner's stamp
 (both learners' when an update gives the row to another, as a visitor's practice joining their new
 account). The triggers are (re)made after every ``migrate`` (``install``, connected in
 AccountsConfig.ready): SQLite drops a table's triggers when a migration rebuilds the table.
@@ -17,6 +20,8 @@ user that came another way.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.apps import apps as global_apps
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -31,7 +36,33 @@ OWNED = (
     ("hands", "HandRecord"),
 )
 # (app label, model, the learner's SQL from a row called ROW): tables that reach their learner by a key.
-BY_KEY = (("hands", "HandReview", "(SELECT learner_id FROM hands_handrecord WHERE id = ROW.record_id)"),)
+BY_KEY = (
+    ("hands", "HandReview", "(SELECT learner_id FROM hands_handrecord WHERE id = ROW.record_id)"),
+    ("classroom", "Assignment", "ROW.student_id"),
+)
+# (app label, model, the learner's SQL, the columns whose change counts): tables of which only some
+# columns are shown; an update of others moves no stamp (a step's «last seen», written on every visit).
+WATCHED = (("lessons", "StepProgress", "ROW.learner_id", ("done_at", "learner_id", "anon_id")),)
+# (app label, model, FROM tables, WHERE over a row called ROW, the learner's column, the columns whose
+# change counts): a row shown on the pages of many learners (a task's set, its class), found by a join.
+MANY = (
+    (
+        "classroom",
+        "PracticeSet",
+        "classroom_assignment x",
+        "x.practice_set_id = ROW.id",
+        "x.student_id",
+        ("title", "opens_at", "due_at", "published_at", "classroom_id"),
+    ),
+    (
+        "classroom",
+        "Classroom",
+        "classroom_practiceset p, classroom_assignment x",
+        "p.classroom_id = ROW.id AND x.practice_set_id = p.id",
+        "x.student_id",
+        ("name", "archived"),
+    ),
+)
 
 
 def of(user) -> int:
@@ -45,59 +76,91 @@ def of(user) -> int:
     return n
 
 
-def _tables(apps) -> list[tuple[str, str]]:
-    """(table, the learner's SQL with ROW for the row) of every table the stamp follows."""
+@dataclass(frozen=True)
+class _Source:
+    """How a table's row (called ROW) finds the learners whose stamps it moves."""
+
+    who: str  # the learner's SQL
+    tables: str = ""  # more tables to join (FROM), for a row shown to many learners
+    where: str = ""  # the join's condition
+    watched: tuple[str, ...] = ()  # only an update of these columns moves the stamps (all when empty)
+    many: bool = False  # the learners do not move with the row: an update moves the new row's only
+
+
+def _tables(apps) -> list[tuple[str, _Source]]:
+    """(table, how its rows find their learners) of every table the stamp follows."""
+    wanted = [(a, m, _Source("ROW.learner_id")) for a, m in OWNED]
+    wanted += [(a, m, _Source(who)) for a, m, who in BY_KEY]
+    wanted += [(a, m, _Source(who, watched=cols)) for a, m, who, cols in WATCHED]
+    wanted += [(a, m, _Source(who, t, w, cols, many=True)) for a, m, t, w, who, cols in MANY]
     found = []
-    for app, model, learner in [(a, m, "ROW.learner_id") for a, m in OWNED] + list(BY_KEY):
+    for app, model, source in wanted:
         try:
-            found.append((apps.get_model(app, model)._meta.db_table, learner))
+            found.append((apps.get_model(app, model)._meta.db_table, source))
         except LookupError:  # not in this state of the migrations
             continue
     return found
 
 
-def _sqlite(table: str, learner: str) -> list[str]:
+def _select(source: _Source, row: str) -> str:
+    """SELECT (learner, 1) of the learners of ``row`` (the row's name in the statement)."""
+    who = source.who.replace("ROW", row)
+    tables = f" FROM {source.tables}" if source.tables else ""
+    where = f" AND {source.where.replace('ROW', row)}" if source.where else ""
+    return f"SELECT {who}, 1{tables} WHERE {who} IS NOT NULL{where}"
+
+
+def _sqlite(table: str, source: _Source) -> list[str]:
     stamp = "accounts_shownstamp"
 
-    def bump(row: str, where: str = "") -> str:
-        who = learner.replace("ROW", row)
-        return (
-            f"INSERT INTO {stamp} (user_id, n) SELECT {who}, 1 WHERE {who} IS NOT NULL{where}"
-            f" ON CONFLICT(user_id) DO UPDATE SET n = n + 1;"
-        )
+    def bump(row: str, more: str = "") -> str:
+        return f"INSERT INTO {stamp} (user_id, n) {_select(source, row)}{more} ON CONFLICT(user_id) DO UPDATE SET n = n + 1;"
 
-    moved = f" AND ({learner.replace('ROW', 'OLD')}) IS NOT ({learner.replace('ROW', 'NEW')})"
+    moved = f" AND ({source.who.replace('ROW', 'OLD')}) IS NOT ({source.who.replace('ROW', 'NEW')})"
     bodies = {
         "INSERT": bump("NEW"),
-        "UPDATE": bump("NEW") + " " + bump("OLD", moved),
+        "UPDATE": bump("NEW") + ("" if source.many else " " + bump("OLD", moved)),
         "DELETE": bump("OLD"),
     }
     statements = []
     for op, body in bodies.items():
         name = f"shown_stamp_{table}_{op.lower()}"
+        when = ""
+        if op == "UPDATE" and source.watched:
+            when = " WHEN " + " OR ".join(f"OLD.{c} IS NOT NEW.{c}" for c in source.watched)
         statements.append(f"DROP TRIGGER IF EXISTS {name}")
-        statements.append(f"CREATE TRIGGER {name} AFTER {op} ON {table} FOR EACH ROW BEGIN {body} END")
+        statements.append(f"CREATE TRIGGER {name} AFTER {op} ON {table} FOR EACH ROW{when} BEGIN {body} END")
     return statements
 
 
-def _postgres(table: str, learner: str) -> list[str]:
+def _postgres(table: str, source: _Source) -> list[str]:
     """PostgreSQL: a trigger per statement and kind of write, over the rows it changed (its transition
     tables): one stamp moved per learner and statement however many rows (a bulk write, an erasure). A
     trigger per row would update the same stamp row once per row inside one transaction, each update
-    walking the row's growing chain of versions."""
+    walking the row's growing chain of versions. (A trigger with transition tables takes no column list:
+    the watched columns are compared in its query.)"""
+    updated = "SELECT * FROM before UNION ALL SELECT * FROM changed"
+    if source.watched:
+        differ = " OR ".join(f"b.{c} IS DISTINCT FROM c.{c}" for c in source.watched)
+        updated = (
+            f"SELECT b.* FROM before b JOIN changed c ON c.id = b.id WHERE {differ}"
+            f" UNION ALL SELECT c.* FROM changed c JOIN before b ON b.id = c.id WHERE {differ}"
+        )
     statements = []
     for op, tables, rows in (
-        ("INSERT", "NEW TABLE AS changed", "changed"),
-        ("UPDATE", "OLD TABLE AS before NEW TABLE AS changed", "before UNION ALL SELECT * FROM changed"),
-        ("DELETE", "OLD TABLE AS before", "before"),
+        ("INSERT", "NEW TABLE AS changed", "SELECT * FROM changed"),
+        ("UPDATE", "OLD TABLE AS before NEW TABLE AS changed", updated),
+        ("DELETE", "OLD TABLE AS before", "SELECT * FROM before"),
     ):
         function = f"shown_stamp_{table}_{op.lower()}"
-        who = learner.replace("ROW.", "r.")
+        who = source.who.replace("ROW.", "r.")
+        more = f", {source.tables}" if source.tables else ""
+        where = f" AND {source.where.replace('ROW.', 'r.')}" if source.where else ""
         statements += [
             f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
               INSERT INTO accounts_shownstamp (user_id, n)
-              SELECT DISTINCT {who}, 1 FROM (SELECT * FROM {rows}) AS r WHERE {who} IS NOT NULL
+              SELECT DISTINCT {who}, 1 FROM ({rows}) AS r{more} WHERE {who} IS NOT NULL{where}
               ON CONFLICT (user_id) DO UPDATE SET n = accounts_shownstamp.n + 1;
               RETURN NULL;
             END $$""",
@@ -116,9 +179,9 @@ def install(using: str = DEFAULT_DB_ALIAS, apps=global_apps, **_kwargs) -> None:
         return
     vendor = connection.vendor
     statements = []
-    for table, learner in _tables(apps):
+    for table, source in _tables(apps):
         if table in existing:
-            statements += _postgres(table, learner) if vendor == "postgresql" else _sqlite(table, learner)
+            statements += _postgres(table, source) if vendor == "postgresql" else _sqlite(table, source)
     with connection.cursor() as cursor:
         for sql in statements:
             cursor.execute(sql)

@@ -1,29 +1,39 @@
 """The home page of the one who comes back: where they are, what is due, and the one next thing.
 
-A plain presenter (no template tag queries): ``returning(request)`` is None for a first-time visitor
+A plain presenter (no template tag queries): ``part(request)`` is None for a first-time visitor
 (no account, no practice yet), who gets the welcome page without a single query.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import astuple, dataclass, field
 from datetime import datetime
 
+from django.core.cache import cache
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from engine.scenarios import FAMILY_LABELS
+from engine.scenarios import FAMILIES, FAMILY_LABELS
 from lessons import services as lessons
+from tutor.accounts import stamps
 from tutor.classroom.services import assignments_to_do, open_assignments
 from tutor.lib.counts import Joined, compile_at_once
+from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, with_token
 from tutor.lib.owners import Owner
 from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.lib.when import ago
 from tutor.practice.identity import reader_for
 from tutor.practice.models import Attempt
 from tutor.progress import report, retries
+from tutor.progress.models import FamilyCard
+
+log = logging.getLogger(__name__)
 
 RECENT = 5
 
@@ -143,28 +153,98 @@ def _recent(**who) -> Compiled:
 _NUMBERS, _RECENT = Prepared(_numbers), Prepared(_recent)
 
 
-def returning(request: HttpRequest) -> Returning | None:
+def _facts(owner, now) -> dict:
+    """What the home shows of the owner, as plain values (and the rows of their tasks), read at ``now``."""
+    who = owner.ids
+    due_count, queue_size, table_retries, done_keys, *tasks = _NUMBERS(now=now, **who)
+    return {
+        "done": frozenset(done_keys),
+        "due_count": due_count,
+        "queue_size": queue_size,
+        "table_retries": table_retries,
+        "recent": list(_RECENT(**who)),
+        "assignments": assignments_to_do(owner.user) if tasks and tasks[0] else [],
+    }
+
+
+def _built(user, facts: dict) -> Returning:
+    course = lessons.get_course()
+    done = facts["done"]
+    home = Returning(
+        name=(user.first_name or user.username) if user is not None else "",
+        next_step=lessons.next_step(course, done),
+        done_steps=len(done & {step.key for step in course.steps}),
+        total_steps=len(course.steps),
+        due_count=facts["due_count"],
+        queue_size=facts["queue_size"],
+        recent=[Recent(*row) for row in facts["recent"]],
+        table_retries=facts["table_retries"],
+        assignments=facts["assignments"],
+    )
+    home.action = _action(home)
+    return home
+
+
+def part(request: HttpRequest) -> SafeString | None:
+    """The returning learner's part of the home page (None for a first-time visitor or a teacher): drawn
+    again only when what it shows has changed; an account's kept under its stamp (``_kept``)."""
     owner = reader_for(request)
     if owner is None:
         return None
     user = owner.user
     if user is not None and user.is_teacher:
         return None  # teachers start from their classes (the menu's «Clases»)
-    course = lessons.get_course()
-    who = owner.ids
-    due_count, queue_size, table_retries, done_keys, *tasks = _NUMBERS(now=timezone.now(), **who)
-    done = set(done_keys)
-    home = Returning(
-        name=(user.first_name or user.username) if user is not None else "",
-        next_step=lessons.next_step(course, done),
-        done_steps=len(done & {step.key for step in course.steps}),
-        total_steps=len(course.steps),
-        due_count=due_count,
-        queue_size=queue_size,
-        recent=[Recent(*row) for row in _RECENT(**who)],
-        table_retries=table_retries,
+    if user is not None:
+        html = _kept(request, owner)
+        if html is not None:
+            return html
+    home = _built(user, _facts(owner, timezone.now()))
+    return cached_part(request, TEMPLATE, home.shown(), lambda: {"returning": home})
+
+
+# An account's home part, kept under its stamp (tutor/accounts/stamps.py: the database moves it on every
+# write to what the part shows: answers, cards, review queue, retries, lesson steps done, class tasks):
+# read again, the part is one cache read and no query. What the clock changes (a card or a retry falling
+# due, a task opening or falling overdue) is kept as the moment the facts stop holding (``until``):
+# read after it, they are read again. What moves with the clock in words («hace 5 minutos») is in the
+# kept HTML's key (``Returning.shown``). Kept an hour at most, like every reader's kept part.
+_KEPT = "home:1"
+TEMPLATE = "core/home.html#returning"
+
+
+def _kept(request: HttpRequest, owner) -> SafeString | None:
+    """The account's part, kept; None when the cache does not answer (then drawn as a visitor's is)."""
+    user = owner.user
+    key = ":".join(
+        (_KEPT, str(user.pk), str(stamps.of(user)), get_language(), timezone.get_current_timezone_name())
     )
-    if tasks and tasks[0]:
-        home.assignments = assignments_to_do(user)
-    home.action = _action(home)
-    return home
+    try:
+        kept = cache.get(key)
+    except Exception as error:  # Redis away (tutor.lib.outage)
+        log.warning("the cache did not answer the home page (%s): drawn again", error)
+        return None
+    now = timezone.now()
+    if kept is None or (kept["until"] is not None and now >= kept["until"]):
+        facts = _facts(owner, now)
+        kept = {"facts": facts, "until": _until(owner, facts, now), "shown": None, "html": ""}
+    home = _built(user, kept["facts"])
+    shown = home.shown()
+    if shown != kept["shown"]:
+        kept["html"] = render_to_string(TEMPLATE, {"returning": home, "csrf_token": PLACEHOLDER})
+        kept["shown"] = shown
+        try:
+            cache.set(key, kept, CACHED_PART_SECONDS)
+        except Exception as error:
+            log.warning("the cache did not keep the home page (%s)", error)
+    return with_token(request, kept["html"])
+
+
+def _until(owner, facts: dict, now) -> datetime | None:
+    """The first moment after ``now`` at which the clock changes what the facts say (a card or a retry
+    falls due, a task opens or falls overdue); None: never."""
+    cards = FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__gt=now).values_list("due")
+    items = retries.open_items(owner).filter(due__gt=now).values_list("due")
+    moments = [due for (due,) in cards.union(items, all=True).order_by("due")[:1]]
+    for row in facts["assignments"]:
+        moments += [m for m in (row.practice_set.opens_at, row.practice_set.due_at) if m > now]
+    return min(moments, default=None)

@@ -8,9 +8,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.cards import TOTAL_TANTOS, CardError, Suit, deck_by_strength, parse_cards
 from engine.tricks import trick_winner
-from tutor.core.home import returning
+from tutor.core.home import part as returning_part
 from tutor.lib.cards import rank_name
-from tutor.lib.fragments import cached_part
 from tutor.lib.outage import cache_answers
 
 logger = logging.getLogger(__name__)
@@ -38,13 +37,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "trump_card": SAMPLE_TRUMP_CARD,
         "winner": trick_winner(SAMPLE_TRICK, trump),
     }
-    home = returning(request)
-    context = {"sample": sample, "returning": home}
-    if home is not None:  # the learner's part, drawn again only when what it shows has changed
-        shown = home.shown()
-        context["returning_html"] = cached_part(
-            request, "core/home.html#returning", shown, lambda: {"returning": home}
-        )
+    # The learner's part, drawn again only when what it shows has changed (None: a first-time visitor).
+    part = returning_part(request)
+    context = {"sample": sample, "returning": part is not None, "returning_html": part}
     return render(request, "core/home.html", context)
 
 

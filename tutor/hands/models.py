@@ -82,19 +82,22 @@ class HandRecord(Owned):
 
 
 ERROR_LABELS = ("error", "error_grave")  # engine.analysis.review: the labels a retry is made from
+# «En la mesa» counts a play labelled «Error» or worse to which the analysis gave no theme under this key
+# («otros errores de juego»), so that every error of the seat is counted somewhere.
+OTHER_PLAY = "otros"
 
 
 def review_summary(data: dict, seat: int | None, text: str | None = None) -> dict:
     """What «En la mesa» counts of a done review, kept beside it so that Mi progreso and the class dashboard
     read a few numbers, not the whole review: the cards ``seat`` played there and its errors as
-    [is a rule, rule id or theme]; with the record's ``text``, its cantes missed or sung wrongly too (each
+    [is a rule, rule id or theme] (a play error without a theme under ``OTHER_PLAY``); with the record's ``text``, its cantes missed or sung wrongly too (each
     under its rule ids and the theme «cantar a tiempo»)."""
     if seat is None:
         return {}
     turns = [t for t in data.get("turns", []) if t["seat"] == seat]
     errors = [e for e in data.get("rule_errors", []) if e["seat"] == seat]
     found = [[True, r] for e in errors for r in e["rule_ids"]]
-    found += [[False, t["theme"]] for t in turns if t["label"] in ERROR_LABELS and t.get("theme")]
+    found += [[False, t.get("theme") or OTHER_PLAY] for t in turns if t["label"] in ERROR_LABELS]
     for e in _cante_errors(text, seat) if text else ():
         found += [[True, r] for r in e.rule_ids] + [[False, CANTAR]]
     return {"cards": len(turns) + len(errors), "found": found}

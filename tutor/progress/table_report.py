@@ -14,10 +14,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import F, Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext as _
 
 from engine.analysis.review import THEMES
 from engine.rules import RULE_CATALOGUE
-from tutor.hands.models import HandRecord, HandReview
+from tutor.hands.models import OTHER_PLAY, HandRecord, HandReview
 from tutor.lib.counts import counts
 from tutor.practice.identity import Owner
 from tutor.progress import retries, retry_pages
@@ -59,6 +60,7 @@ class TableReport:
     weakest: Row | None = None
     weakest_items: list[dict] = field(default_factory=list)  # {"pk", "record_id", "play", "kind"}
     weakest_term: str = ""
+    other: bool = False  # a row counts the play errors without a theme («otros errores de juego»)
 
 
 def _reviewed(hands):
@@ -110,7 +112,7 @@ def owner_counted(owner: Owner) -> Counted:
 # an hour at most, like a reader's kept page (tutor.lib.fragments).
 
 KEPT_SECONDS = 3600
-_KEPT = "table-counts:1"  # the prefix of a kept count's key: a new number when Counted changes meaning
+_KEPT = "table-counts:2"  # the prefix of a kept count's key: a new number when Counted changes meaning
 
 
 def _newest_sql(columns: str, tail: str = "") -> str:
@@ -227,6 +229,11 @@ class ClassTable:
     rows: list[dict]  # {"student_id", "hands", "cards", "cells": [per_100 | None, ...]}
     notes: list[dict]  # removed items with a note: {"learner_id", "record_id", "play", "note"}
 
+    @property
+    def other(self) -> bool:
+        """A column counts the play errors without a theme («otros errores de juego»)."""
+        return any(not rule and key == OTHER_PLAY for key, _name, rule in self.columns)
+
 
 def class_table(student_ids, shown: dict[int, int | None] | None = None) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
@@ -265,7 +272,9 @@ def _trend(row: Row, halves: tuple[int, int]) -> str:
 
 def _label(rule: bool, key: str) -> str:
     """A rule's catalogue line or a theme's name, in the reader's language."""
-    return str(RULE_CATALOGUE.get(key, key)) if rule else retry_pages.theme_text(key)
+    if rule:
+        return str(RULE_CATALOGUE.get(key, key))
+    return _("otros errores de juego") if key == OTHER_PLAY else retry_pages.theme_text(key)
 
 
 def _per_100(errors: int, cards: int) -> float:
@@ -299,7 +308,8 @@ def table_report(
     report.hands, report.cards, rows = rows_of(owner_counted(owner))
     order = {t: i for i, t in enumerate(THEMES)}
     report.rows = sorted(rows.values(), key=lambda r: (r.rule, -r.per_100, order.get(r.key, 99), r.key))
-    themes = [r for r in report.rows if not r.rule]
+    report.other = any(not r.rule and r.key == OTHER_PLAY for r in report.rows)
+    themes = [r for r in report.rows if not r.rule and r.key != OTHER_PLAY]  # «otros» has no lesson
     if themes:
         report.weakest = themes[0]
         items = (

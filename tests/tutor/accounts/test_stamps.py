@@ -6,9 +6,14 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from lessons import services as lessons
+from lessons.models import StepProgress
+from tests.tutor.classroom.conftest import make_set
 from tests.tutor.progress.factories import anonymous, owner_of, record
 from tutor.accounts import stamps
 from tutor.accounts.models import ShownStamp, User
+from tutor.classroom import services as classroom_services
+from tutor.classroom.models import Assignment, Classroom, Membership, PracticeSet
 from tutor.hands.models import HandRecord, HandReview
 from tutor.progress.models import FamilyCard, ReviewItem, SkillStat, TableRetry
 
@@ -109,6 +114,39 @@ def test_the_session_read_brings_the_stamp(client, two):
     assert stamps.of(User.objects.get(pk=ana.pk)) == _stamp(ana)
 
 
+_TRIGGERS = 3 * (len(stamps.OWNED) + len(stamps.BY_KEY) + len(stamps.WATCHED) + len(stamps.MANY))
+
+
+def test_a_lesson_step_done_moves_it_and_a_step_only_seen_does_not(two):
+    ana, bea = two
+    step = lessons.get_course().steps[0]
+    before = _stamp(bea)
+    assert _moved(ana, lambda: lessons.record_view(owner=owner_of(ana), step=step))
+    row = StepProgress.objects.filter(learner=ana)
+    assert not _moved(ana, lambda: row.update(last_seen_at=timezone.now()))  # every visit writes it
+    assert _moved(ana, lambda: row.update(done_at=timezone.now()))
+    assert _moved(ana, lambda: row.delete())
+    assert _stamp(bea) == before
+
+
+def test_a_class_task_moves_the_stamps_of_its_students_only(two, teresa):
+    ana, bea = two
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=ana)
+    before = _stamp(bea)
+    practice_set = _moved(ana, lambda: make_set(classroom, teresa)) and PracticeSet.objects.get()
+    rows = Assignment.objects.filter(student=ana)
+    assert _moved(ana, lambda: rows.update(answered=1))
+    assert _moved(ana, lambda: PracticeSet.objects.filter(pk=practice_set.pk).update(title="Otra"))
+    assert _moved(ana, lambda: PracticeSet.objects.filter(pk=practice_set.pk).update(due_at=timezone.now()))
+    assert not _moved(ana, lambda: PracticeSet.objects.filter(pk=practice_set.pk).update(instructions="x"))
+    assert _moved(ana, lambda: Classroom.objects.filter(pk=classroom.pk).update(name="4º C"))
+    assert _moved(ana, lambda: Classroom.objects.filter(pk=classroom.pk).update(archived=True))
+    assert not _moved(ana, lambda: Classroom.objects.filter(pk=classroom.pk).update(join_open=False))
+    assert _moved(ana, lambda: practice_set.delete())
+    assert _stamp(bea) == before
+
+
 def test_the_triggers_come_back_after_migrate():
     """A migration that rebuilds a table on SQLite drops its triggers: they are made again after each migrate."""
     stamps.install()
@@ -117,7 +155,7 @@ def test_the_triggers_come_back_after_migrate():
             cursor.execute(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'shown_stamp_%'"
             )
-            assert cursor.fetchone()[0] == 3 * (len(stamps.OWNED) + len(stamps.BY_KEY))
+            assert cursor.fetchone()[0] == _TRIGGERS
         else:
             cursor.execute("SELECT count(*) FROM pg_trigger WHERE tgname LIKE 'shown_stamp_%'")
-            assert cursor.fetchone()[0] == 3 * (len(stamps.OWNED) + len(stamps.BY_KEY))
+            assert cursor.fetchone()[0] == _TRIGGERS

@@ -20,12 +20,12 @@ from tutor.progress.models import FamilyCard
 from tutor.progress.services import record_play
 
 # Each page's queries at most, the session with its user included (one query, tutor.accounts.sessions):
-# the home page reads its counts and the lessons done in one, then the recent answers; «Jugar» its
-# unfinished matches and its newest in one.
-PAGES = {reverse("core:home"): 3, reverse("progress:index"): 7, reverse("play:index"): 2}
-# Read again with nothing changed: Mi progreso is kept under the learner's stamp, which the session read
-# brings (tutor/accounts/stamps.py): the session is its one query.
-KEPT = {reverse("progress:index"): 1}
+# the home page reads its counts and the lessons done in one, then the recent answers, and (to keep them)
+# the next moment a card or a retry falls due; «Jugar» its unfinished matches and its newest in one.
+PAGES = {reverse("core:home"): 4, reverse("progress:index"): 7, reverse("play:index"): 2}
+# Read again with nothing changed: the home and Mi progreso are kept under the learner's stamp, which the
+# session read brings (tutor/accounts/stamps.py): the session is their one query.
+KEPT = {reverse("core:home"): 1, reverse("progress:index"): 1}
 RULES = [("R-OBL-ASISTIR",), ("R-OBL-MONTAR", "R-OBL-ASISTIR"), ("R-TRICK-2",), ("R-OBL-FALLAR",)]
 FAMILIES = ["jugada", "validas", "ganador", "obligacion", "renuncio"]
 

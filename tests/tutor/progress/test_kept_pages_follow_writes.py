@@ -12,12 +12,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from lessons import services as lessons
+from lessons.models import StepProgress
+from tests.tutor.classroom.conftest import make_set
 from tests.tutor.classroom.helpers import right_answer, wrong_card
 from tests.tutor.progress.factories import anonymous
 from tests.tutor.progress.test_table_pages_queries import _hands
 from tests.tutor.progress.test_table_retries import _reviewed, renuncio_item  # noqa: F401 - a fixture
 from tutor.classroom import services as classroom_services
-from tutor.classroom.models import Membership
+from tutor.classroom.models import Assignment, Classroom, Membership, PracticeSet
 from tutor.hands import reviews
 from tutor.hands.models import HandRecord
 from tutor.practice.identity import SESSION_KEY, Owner
@@ -25,10 +28,12 @@ from tutor.practice.models import Attempt
 from tutor.practice.services import issue, submit
 from tutor.privacy.services import erase_user
 from tutor.progress import retries, sessions
-from tutor.progress.models import TableRetry
+from tutor.progress.models import FamilyCard, TableRetry
 from tutor.progress.services import record_play
 
 MI_PROGRESO = reverse("progress:index")
+HOME = reverse("core:home")
+BOTH = pytest.mark.parametrize("url", [MI_PROGRESO, HOME])
 
 
 @pytest.fixture(autouse=True)
@@ -74,13 +79,16 @@ def _wrong(issued) -> str:
 # Mi progreso ------------------------------------------------------------------------------------------
 
 
-def test_a_quiz_answer(alice, alice_client):
+@BOTH
+def test_a_quiz_answer(alice, alice_client, url):
     _answer(alice, right=True)
-    after = _follows(alice_client, MI_PROGRESO, lambda: _answer(alice, right=False, seed=2))
-    assert "1 de 2 ejercicios" in after and "1 ejercicio fallado" in after
+    after = _follows(alice_client, url, lambda: _answer(alice, right=False, seed=2))
+    if url == MI_PROGRESO:
+        assert "1 de 2 ejercicios" in after and "1 ejercicio fallado" in after
 
 
-def test_a_review_session_answered(alice, alice_client):
+@BOTH
+def test_a_review_session_answered(alice, alice_client, url):
     failed = _answer(alice, right=False)
     session = sessions.start_review(owner=Owner(alice, ""))
 
@@ -89,8 +97,8 @@ def test_a_review_session_answered(alice, alice_client):
         assert issued.source_attempt_id == failed.pk
         submit(owner=Owner(alice, ""), token=issued.token, raw=right_answer(issued))
 
-    after = _follows(alice_client, MI_PROGRESO, review)
-    assert "0 ejercicios fallados" in after
+    after = _follows(alice_client, url, review)
+    assert url == HOME or "0 ejercicios fallados" in after
 
 
 def test_a_graded_play_at_the_table(alice, alice_client):
@@ -119,22 +127,21 @@ def test_a_review_finishing_makes_its_retry(renuncio_item, alice, alice_client):
     assert "data-table-report" in after
 
 
-def test_a_retry_answered_and_removed(renuncio_item, alice, alice_client):  # noqa: F811
+@BOTH
+def test_a_retry_answered_and_removed(renuncio_item, alice, alice_client, url):  # noqa: F811
     item = renuncio_item
     TableRetry.objects.filter(pk=item.pk).update(due=timezone.now() - timedelta(seconds=1))
     owner = Owner(alice, "")
     after = _follows(
         alice_client,
-        MI_PROGRESO,
+        url,
         lambda: retries.answer(owner=owner, item_id=item.pk, code=item.card, number=0),
     )
     due = retries.due_items(owner).count()  # answered wrongly: not due again for a while
     assert not retries.due_items(owner).filter(pk=item.pk).exists()
-    assert re.search(rf"\b{due} jugadas? de tus manos por repetir", after)
+    assert re.search(rf"\b{due} jugadas? de tus manos por repetir", after) or (url == HOME and not due)
     due_item = retries.due_items(owner).first()  # removed: one fewer due
-    _follows(
-        alice_client, MI_PROGRESO, lambda: retries.remove(owner=owner, item_id=due_item.pk, note="Era legal")
-    )
+    _follows(alice_client, url, lambda: retries.remove(owner=owner, item_id=due_item.pk, note="Era legal"))
 
 
 def test_a_hand_removed(alice, alice_client):
@@ -175,12 +182,56 @@ def test_the_language_changed(alice, alice_client):
     assert "Overall accuracy" in _body(alice_client, MI_PROGRESO)
 
 
-def test_nothing_written_reads_only_the_session(alice, alice_client, django_assert_num_queries):
+@BOTH
+def test_nothing_written_reads_only_the_session(alice, alice_client, django_assert_num_queries, url):
     _answer(alice, right=True)
     _hands(alice, 2)
-    alice_client.get(MI_PROGRESO)
+    alice_client.get(url)
     with django_assert_num_queries(1):
-        alice_client.get(MI_PROGRESO)
+        alice_client.get(url)
+
+
+# The home page ---------------------------------------------------------------------------------------
+
+
+def test_home_a_lesson_step_done(alice, alice_client):
+    _answer(alice, right=True)
+    step = lessons.get_course().steps[0]
+    lessons.record_view(owner=Owner(alice, ""), step=step)
+    after = _follows(
+        alice_client, HOME, lambda: StepProgress.objects.filter(learner=alice).update(done_at=timezone.now())
+    )
+    assert lessons.get_course().steps[1].title in after
+
+
+def test_home_a_class_task_published_answered_renamed_and_its_class(teresa, alice, alice_client):
+    _answer(alice, right=True)
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    after = _follows(alice_client, HOME, lambda: make_set(classroom, teresa, title="Asistir el lunes"))
+    assert "Asistir el lunes" in after
+    practice_set = PracticeSet.objects.get()
+    _follows(alice_client, HOME, lambda: Assignment.objects.filter(student=alice).update(answered=1))
+    _follows(alice_client, HOME, lambda: PracticeSet.objects.update(title="Asistir el martes"))
+    _follows(
+        alice_client, HOME, lambda: PracticeSet.objects.update(due_at=practice_set.due_at + timedelta(days=3))
+    )
+    _follows(alice_client, HOME, lambda: Classroom.objects.update(name="4º C"))
+    after = _follows(alice_client, HOME, lambda: Classroom.objects.update(archived=True))
+    assert "Asistir el martes" not in after
+
+
+def test_home_the_clock_a_card_falling_due(alice, alice_client, monkeypatch):
+    _answer(alice, right=True)
+    card = FamilyCard.objects.get(learner=alice)
+    before = _body(alice_client, HOME)
+    assert "Repasar ahora" not in before
+    later = card.due + timedelta(seconds=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)  # no write: the clock alone
+    after = _body(alice_client, HOME)
+    cache.clear()
+    assert after != before and after == _body(alice_client, HOME)
+    assert "Repasar ahora" in after
 
 
 # The class dashboard ---------------------------------------------------------------------------------

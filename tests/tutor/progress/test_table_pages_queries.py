@@ -196,3 +196,61 @@ def test_the_class_table_says_for_each_student_what_their_own_page_says(alice, b
         expected = [per_100.get(key, 0.0) if own.cards else None for key, _label, _rule in table.columns]
         assert row["cells"] == expected
     assert table.rows[1]["hands"] == table_report.LAST_HANDS and table.rows[2]["cells"] == [None, None]
+
+
+def test_a_play_error_without_a_theme_is_counted_on_both_pages_alike(
+    alice, teresa, alice_client, teresa_client
+):
+    """A play labelled «Error» or worse to which the analysis gave no theme counts under «otros errores de
+    juego» in Mi progreso and in the class dashboard, with the same errors per 100 cards; it is never the
+    weakest theme (it has no lesson)."""
+    from tutor.hands.models import OTHER_PLAY
+    from tutor.practice.identity import Owner
+    from tutor.progress import table_report
+
+    _hands(alice, 2)  # a themed error (cargar) per hand
+    row = HandRecord.objects.filter(learner=alice).first()
+    review = row.review
+    review.data["turns"] += [
+        {"trick": 5, "seat": 0, "card": "1o", "label": "error_grave", "theme": None},
+        {"trick": 6, "seat": 0, "card": "3o", "label": "error"},
+        {"trick": 7, "seat": 0, "card": "5o", "label": "imprecisa", "theme": None},  # not an error
+    ]
+    review.summary = review_summary(review.data, 0)
+    review.save()
+    own = table_report.table_report(Owner(alice, ""))
+    rows = {r.key: r for r in own.rows}
+    assert rows[OTHER_PLAY].errors == 2 and rows["cargar"].errors == 2
+    assert own.other and own.weakest.key == "cargar"
+    assert own.cards == 2 * 10 + 1 + 3  # the seat's 10 cards a hand, a renuncio, the three added
+    table = table_report.class_table([alice.pk])
+    cells = dict(zip([key for key, _label, _rule in table.columns], table.rows[0]["cells"], strict=True))
+    assert cells[OTHER_PLAY] == rows[OTHER_PLAY].per_100 == round(100 * 2 / 24, 1)
+    mine = alice_client.get(reverse("progress:index")).content.decode()
+    assert f'data-table-row="{OTHER_PLAY}"' in mine and "otros errores de juego" in mine
+    assert "«Otros errores de juego»: jugadas que la revisión marcó" in mine
+    classroom = services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    Membership.objects.create(classroom=classroom, student=alice)
+    dashboard = teresa_client.get(reverse("classroom:heatmap", args=[classroom.pk])).content.decode()
+    assert (
+        "otros errores de juego" in dashboard
+        and "«Otros errores de juego»: jugadas que la revisión" in dashboard
+    )
+
+
+def test_the_migration_counts_the_untagged_errors_of_the_reviews_kept_before(alice):
+    import importlib
+
+    from django.apps import apps
+
+    _hands(alice, 1)
+    review = HandRecord.objects.get(learner=alice).review
+    review.data["turns"].append({"trick": 5, "seat": 0, "card": "1o", "label": "error", "theme": None})
+    review.summary = {"cards": 21, "found": [[False, "cargar"], [True, "R-OBL-ASISTIR"]]}  # as kept before
+    review.save()
+    importlib.import_module("tutor.hands.migrations.0005_summary_counts_untagged_errors").summarise(
+        apps, None
+    )
+    review.refresh_from_db()
+    assert review.summary == review_summary(review.data, 0, review.record.text)
+    assert [False, "otros"] in review.summary["found"]
