@@ -10,15 +10,16 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
 from engine.scenarios import ENGINE_VERSION, AnswerError, Grade, Scenario, generate, grade
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice import origins
 from tutor.practice.identity import Owner
-from tutor.practice.models import Attempt, Issued, Mode, only_row
+from tutor.practice.models import Attempt, Issued, Mode
 from tutor.practice.signals import attempt_recorded
 
 # Time taken is measured on the server from issue to answer; a tab left open overnight is not
@@ -147,6 +148,37 @@ def log_graded(
     return _log_attempt(issued, result, answered_at)
 
 
+def _fields(model) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
+
+
+def _locking(token: str, **ids) -> Compiled:
+    """The scenario of ``token`` issued to the owner of ``ids`` (``Owner.ids``), locked, its columns
+    then its attempt's (all None while it is open)."""
+    found = Issued.objects.select_for_update(of=("self",)).filter(Owner.by_id(**ids).q, token=token)
+    return rows(found.values_list(*_fields(Issued), *[f"attempt__{name}" for name in _fields(Attempt)])[:1])
+
+
+_LOCKING = Prepared(_locking)  # the answer's first query: compiled once per process, not per answer
+
+
+def _locked(token: str, owner: Owner) -> Issued | None:
+    """``Issued.objects.select_for_update(of=("self",)).select_related("attempt").filter(owner.q,
+    token=token)``'s row, or None: call inside a transaction."""
+    found = _LOCKING(token=token, **owner.ids)
+    if not found:
+        return None
+    row, using, columns = found[0], router.db_for_write(Issued), _fields(Issued)
+    issued = Issued.from_db(using, columns, row[: len(columns)])
+    attempt_columns, attempt_row = _fields(Attempt), row[len(columns) :]
+    attempt = None
+    if attempt_row[attempt_columns.index(Attempt._meta.pk.attname)] is not None:
+        attempt = Attempt.from_db(using, attempt_columns, attempt_row)
+        Attempt.issued.field.set_cached_value(attempt, issued)
+    Issued.attempt.related.set_cached_value(issued, attempt)  # attempt_of() reads it, no query
+    return issued
+
+
 def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, bool]:
     """Grade an answer to a scenario issued to ``owner`` and log it once.
 
@@ -163,12 +195,8 @@ def submit(*, owner: Owner, token: str, raw: str | list[str]) -> tuple[Attempt, 
             # The row lock serialises two answers to the same scenario on PostgreSQL; on SQLite the
             # IMMEDIATE transaction does. The one-to-one constraint is the last word either way.
             # The earlier attempt, if any, comes in the same query (only the scenario row is locked:
-            # an outer join's nullable side cannot be).
-            issued = only_row(
-                Issued.objects.select_for_update(of=("self",))
-                .select_related("attempt")
-                .filter(owner.q, token=token)
-            )
+            # an outer join's nullable side cannot be). The query is built once per process.
+            issued = _locked(token, owner)
             if issued is None:
                 raise ScenarioNotFound()
             existing = attempt_of(issued)

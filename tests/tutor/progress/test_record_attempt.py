@@ -2,10 +2,14 @@
 
 import random
 
+import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from fsrs import Card, Rating, State
 
 from tests.tutor.progress.factories import anonymous, owner_of, record, record_many
+from tutor.accounts.models import ShownStamp
 from tutor.progress import report
 from tutor.progress.models import FamilyCard, ReviewItem, ReviewLogEntry, SkillStat
 from tutor.progress.services import rebuild_all, rebuild_owner
@@ -209,3 +213,40 @@ def test_the_command_logs_a_review_for_attempts_recorded_before_progress_listene
     entry = ReviewLogEntry.objects.get(attempt=attempt)
     assert entry.rating == Rating.Again and entry.reviewed_at == attempt.created_at
     assert FamilyCard.objects.get(owner.q, family="jugada").card["card_id"] == attempt.pk
+
+
+@pytest.mark.parametrize("who", ["learner", "visitor"])
+def test_an_answers_progress_writes_are_two_statements_on_postgresql(alice, who):
+    """The skills' counts with the card taken, then the card saved with its review log entry and
+    review item: one statement each on PostgreSQL (its WITH parts), one by one on SQLite; the rows
+    and the learner's stamp move as they did."""
+    owner = owner_of(alice) if who == "learner" else anonymous()
+    record(owner, correct=True, rule_ids=("R-OBL-ASISTIR", "R-OBL-MONTAR"))
+    stamp = ShownStamp.objects.filter(user=alice).values_list("n", flat=True).first()
+    card_before = FamilyCard.objects.get(owner.q, family="jugada").card
+    with CaptureQueriesContext(connection) as queries:
+        wrong = record(owner, correct=False, rule_ids=("R-OBL-ASISTIR", "R-OBL-MONTAR"))
+    progress = [q["sql"] for q in queries if "progress_" in q["sql"]]
+    assert len(progress) == (2 if connection.vendor == "postgresql" else 5), progress
+    assert [
+        (s.key, s.attempts, s.correct, s.recent) for s in SkillStat.objects.filter(owner.q).order_by("key")
+    ] == [
+        ("R-OBL-ASISTIR", 2, 1, "10"),
+        ("R-OBL-MONTAR", 2, 1, "10"),
+        ("jugada", 2, 1, "10"),
+    ]
+    item = ReviewItem.objects.get(owner.q)
+    assert (item.attempt_id, item.family, item.failures, item.created_at, item.cleared_at) == (
+        wrong.pk,
+        "jugada",
+        1,
+        wrong.created_at,
+        None,
+    )
+    log = ReviewLogEntry.objects.get(attempt=wrong)
+    assert (log.family, log.rating, log.log["rating"]) == ("jugada", Rating.Again, int(Rating.Again))
+    card = FamilyCard.objects.get(owner.q, family="jugada")
+    assert card.card != card_before and card.due is not None
+    assert Card.from_dict(card.card).last_review == log.reviewed_at
+    moved = ShownStamp.objects.filter(user=alice).values_list("n", flat=True).first()
+    assert (moved > stamp) if who == "learner" else (moved == stamp)
