@@ -262,7 +262,7 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
         raise Http404(_("Esta jugada ya no se puede mostrar."))
     context = retry_pages.position_page(item, view)
     seen = request.GET.get("visto", "")
-    answer = item.log.filter(number=int(seen)).first() if seen.isdigit() and len(seen) < 9 else None
+    answer = item.log.filter(number=int(seen)).first() if seen.isascii() and seen.isdigit() and len(seen) < 9 else None
     if answer is not None:
         context["feedback"] = retry_pages.feedback(item, answer, view.trump)
     context["askable"] = item.open and item.due <= timezone.now() and answer is None
@@ -278,7 +278,7 @@ def _session_param(data) -> str:
     """The mixed session a retry was offered in, carried along as «&sesion=N» (its next item is then
     linked; session_next checks that the session is the reader's)."""
     value = data.get("sesion", "")
-    return f"&sesion={value}" if value.isdigit() and len(value) < 12 else ""
+    return f"&sesion={value}" if value.isascii() and value.isdigit() and len(value) < 12 else ""
 
 
 _RETRY_NOTICES = {

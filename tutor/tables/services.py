@@ -563,7 +563,7 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                     raise PlayRefused(
                         _("Ya cantaste un renuncio que no lo era: en esta mano no puedes cantar otro.")
                     )
-                step = game.call(seat.number, int(value) if value.isdigit() else -1)
+                step = game.call(seat.number, int(value) if value.isascii() and value.isdigit() else -1)
                 if step.grade["verdict"] == "false" and table.false_call == FalseCall.SILENCE:
                     seat.silenced_hand = hand.number
                     seat.save(update_fields=["silenced_hand"])

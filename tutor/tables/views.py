@@ -163,7 +163,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     if shown == str(seen.table.version):
         return _no_store(HttpResponse(status=204))
     # The comings and goings since the version the page shows are said in its live line.
-    since = int(shown) if shown.isdigit() and len(shown) < 10 else None
+    since = int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 10 else None
     return _page(request, seen, since=since)
 
 
@@ -364,7 +364,7 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
 def next_hand(request: HttpRequest, token: str) -> HttpResponse:
     found = _visible(request, token)
     raw = request.POST.get("number", "")
-    if not raw.isdigit() or len(raw) > 4:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
         messages.error(request, _("No se sabe qué mano repartir."))
         return redirect(found)
     return _after(request, token, lambda: services.next_hand(user=request.user, token=token, number=int(raw)))

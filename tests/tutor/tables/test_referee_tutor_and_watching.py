@@ -326,6 +326,15 @@ def test_a_sync_worker_holds_no_stream_and_the_poll_answers_204_while_nothing_ch
     assert client.get(state + "?v=0").status_code == 200
 
 
+@pytest.mark.parametrize("odd", ["²", "١٢", "１２", "-3", "9" * 40, "x"])
+def test_a_poll_with_an_odd_version_draws_the_table_without_an_error(alice, bob, odd):
+    # str.isdigit() is true of «²», which int() refuses: the poll once answered it with a 500.
+    table = open_table(alice, [(bob, 1)])
+    page = _client(bob).get(reverse("tables:state", args=[table.token]) + f"?v={odd}")
+    assert page.status_code == 200
+    assert "sitio" in page.content.decode()
+
+
 def test_close_idle_tables_command_runs(capsys):
     call_command("close_idle_tables")
     assert "0 mesas cerradas" in capsys.readouterr().out

@@ -33,7 +33,7 @@ def positions(request: HttpRequest) -> HttpResponse:
 def _set_being_written(request: HttpRequest) -> Classroom | None:
     """The class whose set form sent the teacher here (?para_tarea=<pk>), when it is theirs."""
     wanted = request.GET.get("para_tarea") or request.POST.get("para_tarea") or ""
-    if not wanted.isdigit():
+    if not (wanted.isascii() and wanted.isdigit()):
         return None
     return Classroom.objects.filter(pk=int(wanted), teachers=request.user, archived=False).first()
 

@@ -74,7 +74,7 @@ def _set_forms(request: HttpRequest, classroom: Classroom, memberships, data, dr
 
 def _new_position(request: HttpRequest, positions) -> Position | None:
     wanted = request.GET.get("posicion", "")
-    return positions.filter(pk=int(wanted)).first() if wanted.isdigit() else None
+    return positions.filter(pk=int(wanted)).first() if wanted.isascii() and wanted.isdigit() else None
 
 
 @require_http_methods(["GET", "POST"])
