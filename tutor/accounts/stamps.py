@@ -138,7 +138,8 @@ def _postgres(table: str, source: _Source) -> list[str]:
     tables): one stamp moved per learner and statement however many rows (a bulk write, an erasure). A
     trigger per row would update the same stamp row once per row inside one transaction, each update
     walking the row's growing chain of versions. (A trigger with transition tables takes no column list:
-    the watched columns are compared in its query.)"""
+    the watched columns are compared in its query.) The stamps are taken in ascending order of learner, as
+    every other writer of several learners' rows takes them, so that two such statements cannot deadlock."""
     updated = "SELECT * FROM before UNION ALL SELECT * FROM changed"
     if source.watched:
         differ = " OR ".join(f"b.{c} IS DISTINCT FROM c.{c}" for c in source.watched)
@@ -160,7 +161,7 @@ def _postgres(table: str, source: _Source) -> list[str]:
             f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
               INSERT INTO accounts_shownstamp (user_id, n)
-              SELECT DISTINCT {who}, 1 FROM ({rows}) AS r{more} WHERE {who} IS NOT NULL{where}
+              SELECT DISTINCT {who}, 1 FROM ({rows}) AS r{more} WHERE {who} IS NOT NULL{where} ORDER BY 1
               ON CONFLICT (user_id) DO UPDATE SET n = accounts_shownstamp.n + 1;
               RETURN NULL;
             END $$""",

@@ -296,7 +296,9 @@ def record_pending(live: Round) -> int:
                     of=("self",), skip_locked=connection.features.has_select_for_update_skip_locked
                 )
                 .select_related("question", "participant__learner")
-                .order_by("pk")
+                # By learner first: their stamps (moved by triggers on the rows logged) are then locked in
+                # ascending order, as a teacher's statement over many students locks them.
+                .order_by("participant__learner_id", "pk")
             )
             scenarios: dict[int, Scenario] = {}  # each question's read once in the pass
             for row in rows:
