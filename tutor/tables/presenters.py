@@ -130,7 +130,7 @@ def notice_text(notice: dict) -> str:
         return _("%(name)s (sitio %(n)s) ha vuelto y juega de nuevo en su sitio.") % who
     if kind == services.LEFT:
         return _("%(name)s se ha levantado del sitio %(n)s: juega un bot mientras siga libre.") % who
-    return _("%(name)s se sienta en el sitio %(n)s.") % who
+    return _("%(name)s se ha sentado en el sitio %(n)s.") % who
 
 
 def away_time() -> str:

@@ -445,7 +445,8 @@ def tell_away(seen: Snapshot) -> bool:
     gone = sorted(
         (s for s in seen.seats.values() if not s.away_told and away(s, now)), key=lambda s: s.number
     )
-    if table.over or not gone:
+    # Before the first hand nobody plays, so no bot plays for anyone: an absence is told once play starts.
+    if table.over or table.started_at is None or not gone:
         return False
     cutoff = now - timedelta(seconds=AWAY_SECONDS)
     with transaction.atomic():

@@ -369,13 +369,27 @@ def test_two_polls_at_once_tell_an_absence_once(alice, bob):
     assert [n["kind"] for n in Table.objects.get(pk=table.pk).notices].count("away") == 1
 
 
+def test_before_the_first_hand_an_idle_seat_is_not_told_gone_then_it_is_once_play_starts(alice, bob):
+    # Nobody plays before the start, so «un bot juega en su sitio» would be false then.
+    table = services.create_table(user=alice, rules=PRESETS["guia"], level="principiante", seed=11)
+    services.sit(user=bob, token=table.token, number=1)
+    long_ago = timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+    Seat.objects.filter(table=table, number=1).update(last_seen=long_ago)
+    assert services.tell_away(services.read(table.token)) is False
+    assert "away" not in [n["kind"] for n in Table.objects.get(pk=table.pk).notices or []]
+    services.start(user=alice, token=table.token)
+    Seat.objects.filter(table=table, number=1).update(last_seen=long_ago)
+    assert services.tell_away(services.read(table.token)) is True
+    assert [n["kind"] for n in Table.objects.get(pk=table.pk).notices].count("away") == 1
+
+
 def test_sitting_and_leaving_are_told_to_the_table(alice, bob, charlie):
     table = open_table(alice, [(bob, 1)])
     services.sit(user=charlie, token=table.token, number=3)
     services.leave(user=bob, token=table.token)
     page = _client(charlie).get(table.get_absolute_url()).content.decode()
     assert _presence(page)[-2:] == [
-        "charlie se sienta en el sitio 4.",
+        "charlie se ha sentado en el sitio 4.",
         "bob se ha levantado del sitio 2: juega un bot mientras siga libre.",
     ]
 
