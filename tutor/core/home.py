@@ -246,5 +246,6 @@ def _until(owner, facts: dict, now) -> datetime | None:
     items = retries.open_items(owner).filter(due__gt=now).values_list("due")
     moments = [due for (due,) in cards.union(items, all=True).order_by("due")[:1]]
     for row in facts["assignments"]:
-        moments += [m for m in (row.practice_set.opens_at, row.practice_set.due_at) if m > now]
+        # ``>=``: a read at the very moment a task falls due must not keep the page past it.
+        moments += [m for m in (row.practice_set.opens_at, row.practice_set.due_at) if m and m >= now]
     return min(moments, default=None)

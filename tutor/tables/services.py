@@ -271,7 +271,9 @@ def read_shared(token: str, version: int) -> Snapshot | None:
         seen.game  # noqa: B018 - built now, once, before other threads read it
         seen.phrases  # noqa: B018
         if len(_shared) >= SHARED_TABLES:
-            _shared.clear()
+            with _shared_guard:  # the tables' locks too, or they would pile up in a long-lived worker
+                _shared.clear()
+                _shared_locks.clear()
         _shared[token] = seen
         return seen
 
