@@ -99,7 +99,9 @@ def parse_message(data: bytes | str) -> tuple[str, int, int, int] | None:
     if isinstance(data, bytes):
         data = data.decode("ascii", "replace")
     parts = data.split()
-    if len(parts) != 4 or not all(part.lstrip("-").isascii() and part.lstrip("-").isdigit() for part in parts[1:]):
+    if len(parts) != 4 or not all(
+        part.lstrip("-").isascii() and part.lstrip("-").isdigit() for part in parts[1:]
+    ):
         return None
     return parts[0], int(parts[1]), int(parts[2]), int(parts[3])
 

@@ -262,7 +262,11 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
         raise Http404(_("Esta jugada ya no se puede mostrar."))
     context = retry_pages.position_page(item, view)
     seen = request.GET.get("visto", "")
-    answer = item.log.filter(number=int(seen)).first() if seen.isascii() and seen.isdigit() and len(seen) < 9 else None
+    answer = (
+        item.log.filter(number=int(seen)).first()
+        if seen.isascii() and seen.isdigit() and len(seen) < 9
+        else None
+    )
     if answer is not None:
         context["feedback"] = retry_pages.feedback(item, answer, view.trump)
     context["askable"] = item.open and item.due <= timezone.now() and answer is None

@@ -116,7 +116,8 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
 def notice_text(notice: dict) -> str:
     """A person's coming or going as the seats are told it (``services.tell``), in words that do not
     guess the person's gender: the app knows a name, not whether it is a girl's or a boy's."""
-    who = {"name": notice["name"], "n": notice["seat"] + 1}
+    # An erased account's name has left the notice (tutor/tables/personal_data.py).
+    who = {"name": notice["name"] or _("Alguien"), "n": notice["seat"] + 1}
     kind = notice["kind"]
     if kind == services.AWAY:
         return (

@@ -178,3 +178,19 @@ def test_an_erasure_that_fails_halfway_erases_nothing(busy_class, zoe, monkeypat
     with pytest.raises(RuntimeError):
         services.erase_user(zoe)
     assert rows_naming(ZOE_ID, identifying()) == before
+
+
+def test_a_tables_notices_forget_her_name_and_tell_of_someone(busy_class, zoe, alice):
+    from engine.rules import PRESETS
+    from tutor.tables import presenters
+    from tutor.tables import services as tables
+
+    table = tables.create_table(user=alice, rules=PRESETS["guia"], level="principiante", seed=3)
+    tables.sit(user=zoe, token=table.token, number=2)
+    tables.leave(user=zoe, token=table.token)
+    table.refresh_from_db()
+    assert [n["name"] for n in table.notices][-2:] == [zoe.username, zoe.username]
+    services.erase_user(zoe)
+    assert rows_naming(ZOE_ID, identifying()) == {}
+    table.refresh_from_db()
+    assert presenters.notice_text(table.notices[-1]).startswith("Alguien se ha levantado del sitio 3")
