@@ -26,6 +26,7 @@ from engine.hand import Hand, HandError
 from engine.messages import Message
 from engine.record_replay import known_deal
 from engine.records import Cante, HandRecord, Play
+from engine.rules import cite
 
 RIGHT_LABELS = (LA_MEJOR, BUENA)
 
@@ -164,7 +165,8 @@ def cante_errors(record: HandRecord, seat: int) -> list[CanteError]:
         if m["sung"] is None and new:
             reported.update(new)
             labels = [cante_of(c, trump).label for c in new]
-            ids = ("R-TUTE-2",) if any(c.startswith("t") for c in new) else ("R-CANTE-2",)
+            # As the table states it: where a tute may be sung after any baza, that variant rule is cited.
+            ids = cite(("R-TUTE-2",) if any(c.startswith("t") for c in new) else ("R-CANTE-2",), record.rules)
             after = m["plays"] // 4
             why = Message("table.missed", {"after": after, "cantes": joined(labels, "or")})
             out.append(CanteError(m["plays"], seat, "missed", NOTHING, m["grades"], ids, why))

@@ -9,7 +9,7 @@ from engine import records
 from engine.analysis import analyse_hand
 from engine.analysis.retry import NOTHING, RIGHT, WRONG, cante_errors, cante_of, label_cards, position
 from engine.bots.view import seat_view
-from engine.cards import parse_card
+from engine.cards import CARDS, parse_card
 from engine.record_replay import hand_of
 from engine.rules import PRESETS
 from tests.engine.planted import RENUNCIOS, SEAT, planted, visible
@@ -104,3 +104,26 @@ def test_the_bots_cantes_are_never_wrong(rules_key):
     record = _read_back(planted(rules_key, "cante_missed").record)
     for seat in (1, 2, 3):  # the bots sing only what they may (R-CANTE-2..4)
         assert not [e for e in cante_errors(record, seat) if e.kind == "wrong"]
+
+
+@pytest.mark.parametrize("any_baza", [False, True])
+def test_a_missed_tute_cites_the_rule_the_table_plays_by(any_baza):
+    # Deal 205 gives seat 1 the four reyes; principiante bots play it out and nobody sings. Where a tute may
+    # be sung after any baza (R-VAR-TUTE-CUALQUIER-BAZA) the default «at the pair's first baza» is off.
+    import random
+    from dataclasses import replace
+
+    from engine import records
+    from engine.bots.choose import choose_play
+    from engine.bots.view import seat_view
+    from engine.hand import Hand
+    from engine.rules import PRESETS
+
+    rules = replace(PRESETS["guia"], tute_cualquier_baza=any_baza)
+    hand, rng = Hand.new(random.Random(205), 205 % 4, rules), random.Random(205)
+    assert sum(CARDS[i].code.startswith("12") for i in range(40) if hand.hands[1] >> i & 1) == 4
+    while hand.turn is not None:
+        hand.play(choose_play(seat_view(hand, hand.turn), "principiante", rng).card)
+    missed = [e for e in cante_errors(records.from_hand(hand), 1) if e.kind == "missed"]
+    assert missed and any(c.startswith("t") for c in missed[0].right)
+    assert missed[0].rule_ids == (("R-VAR-TUTE-CUALQUIER-BAZA",) if any_baza else ("R-TUTE-2",))
