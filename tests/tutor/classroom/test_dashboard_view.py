@@ -214,3 +214,22 @@ def test_a_students_answers_page_costs_the_same_queries_whatever_their_history(
             assert teresa_client.get(url).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_the_dashboard_is_its_teachers_only_with_students_or_without(
+    teresa, tomas, alice, bob, teresa_client, tomas_client, alice_client, client
+):
+    """The class and its members are read in one query that holds the teacher's check: a class of
+    students and a class of none are both refused to a teacher of another class, to a student of
+    the class and to a visitor, and opened to their own teacher."""
+    full = services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    empty = services.create_classroom(teacher=teresa, name="4º C", rules="guia")
+    Membership.objects.create(classroom=full, student=alice, real_name="Alicia Pérez")
+    Membership.objects.create(classroom=full, student=bob)
+    for classroom in (full, empty):
+        url = reverse("classroom:heatmap", args=[classroom.pk])
+        for stranger in (tomas_client, alice_client):
+            response = stranger.get(url)
+            assert response.status_code == 404 and "Alicia" not in response.content.decode()
+        assert client.get(url).status_code == 302  # to log in
+        assert classroom.name in _page(teresa_client, classroom)

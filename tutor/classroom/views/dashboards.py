@@ -1,8 +1,9 @@
 """The class's progress: the heatmap of students × skills and one student's answers for a skill."""
 
+from typing import NamedTuple
+
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -12,10 +13,11 @@ from django.views.decorators.http import require_GET
 from engine.rules import RULE_CATALOGUE
 from tutor.classroom import dashboard
 from tutor.classroom.mastery import attempts_citing, mastery_table, skill_rows, student_mastery
-from tutor.classroom.models import Membership
+from tutor.classroom.models import Classroom, Membership
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import class_for_teacher, membership_for_teacher
 from tutor.lib.fragments import cached_part
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice.models import Attempt
 from tutor.progress import mastery as progress_mastery
 from tutor.progress import table_report
@@ -23,18 +25,42 @@ from tutor.progress import table_report
 ANSWERS_PER_PAGE = 20
 
 
+class Member(NamedTuple):
+    """A student of the class as the dashboard shows them: plain values, no model instance."""
+
+    pk: int
+    student_id: int
+    real_name: str
+    username: str
+    stamp: int | None
+
+    def display_name(self) -> str:
+        return self.real_name or self.username
+
+
+def _members(pk: int, teacher: int) -> Compiled:
+    return rows(
+        Membership.objects.filter(classroom_id=pk, classroom__teachers=teacher).values_list(
+            "pk", "student_id", "real_name", "student__username", "student__shown_stamp__n", "classroom__name"
+        )
+    )
+
+
+_MEMBERS = Prepared(_members)
+
+
 @require_GET
 @login_required
 def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = class_for_teacher(request, pk)
-    # Each student's stamp (tutor/accounts/stamps.py): the database moves it on every write to what the
-    # page shows of them (their skills' counts, their hands and reviews, their retries and notes).
-    memberships = list(
-        Membership.objects.filter(classroom=classroom)
-        .select_related("student")
-        .only("real_name", "student__username")
-        .annotate(stamp=F("student__shown_stamp__n"))
-    )
+    # The class's students and their stamps (tutor/accounts/stamps.py: the database moves a student's
+    # on every write to what the page shows of them), read only if this teacher teaches the class: one
+    # query of plain values, built once per process. No student: the class itself is looked up (404).
+    found = _MEMBERS(pk=pk, teacher=request.user.pk)
+    if found:
+        classroom = Classroom(pk=pk, name=found[0][-1])
+    else:
+        classroom = class_for_teacher(request, pk)
+    memberships = [Member(*row[:-1]) for row in found]
     page_number = (
         Paginator(memberships, dashboard.STUDENTS_PER_PAGE).get_page(request.GET.get("pagina")).number
     )
