@@ -97,6 +97,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tutor.core.context_processors.navigation",
+                "tutor.core.context_processors.csrf_once",
             ],
         },
     },

@@ -3,7 +3,10 @@ from functools import lru_cache
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy as _
+
+from tutor.lib.fragments import token_of
 
 # Apps built later appear in the menu as soon as their URL name resolves.
 NAV_ITEMS = [
@@ -36,3 +39,9 @@ def navigation(request: HttpRequest) -> dict:
         current = request.path.startswith(url) if url != "/" else request.path == "/"
         items.append({"name": name, "label": label, "url": url, "current": current})
     return {"nav_items": items}
+
+
+def csrf_once(request: HttpRequest) -> dict:
+    """In place of Django's built-in ``csrf`` (listed after it, so its ``csrf_token`` wins): the same
+    token, masked once per request and shared with the kept parts' forms (tutor.lib.fragments.token_of)."""
+    return {"csrf_token": SimpleLazyObject(lambda: token_of(request))}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import astuple, dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core.cache import cache
 from django.http import HttpRequest
@@ -224,19 +224,37 @@ def _kept(request: HttpRequest, owner) -> SafeString | None:
         log.warning("the cache did not answer the home page (%s): drawn again", error)
         return None
     now = timezone.now()
+    name = user.first_name or user.username
     if kept is None or (kept["until"] is not None and now >= kept["until"]):
         facts = _facts(owner, now)
         kept = {"facts": facts, "until": _until(owner, facts, now), "shown": None, "html": ""}
+    elif kept.get("name") == name and now < kept.get("words_until", now):
+        # Read again before any «hace …» of the part can read otherwise: nothing it shows has moved.
+        return with_token(request, kept["html"])
     home = _built(user, kept["facts"])
     shown = home.shown()
-    if shown != kept["shown"]:
-        kept["html"] = render_to_string(TEMPLATE, {"returning": home, "csrf_token": PLACEHOLDER})
-        kept["shown"] = shown
+    words_until = _words_until(home.recent, now)
+    if shown != kept["shown"] or words_until != kept.get("words_until"):
+        if shown != kept["shown"]:
+            kept["html"] = render_to_string(TEMPLATE, {"returning": home, "csrf_token": PLACEHOLDER})
+        kept.update(shown=shown, name=name, words_until=words_until)
         try:
             cache.set(key, kept, CACHED_PART_SECONDS)
         except Exception as error:
             log.warning("the cache did not keep the home page (%s)", error)
     return with_token(request, kept["html"])
+
+
+def _words_until(recent: list, now) -> datetime:
+    """The first moment after ``now`` at which an answer's «hace …» may read otherwise: they change only
+    when a whole number of minutes has passed since the answer (tutor.lib.when.ago, Django's timesince),
+    and «hace un momento» a minute after it. Read before it, the kept part is given as it is, without
+    building the page's facts again; a minute from now when there are none."""
+    moments = []
+    for answer in recent:
+        passed = max(0, int((now - answer.created_at).total_seconds()) // 60 + 1)
+        moments.append(answer.created_at + timedelta(minutes=passed))
+    return min(moments, default=now + timedelta(minutes=1))
 
 
 def _until(owner, facts: dict, now) -> datetime | None:

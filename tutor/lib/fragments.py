@@ -68,5 +68,20 @@ def cached_part(request, template_name: str, shown: Hashable, context: Callable[
 
 def with_token(request, html: str) -> SafeString:
     if PLACEHOLDER in html:
-        html = html.replace(PLACEHOLDER, get_token(request))
-    return mark_safe(html)  # noqa: S308 - our own template's output, the token is alphanumeric
+        html = html.replace(PLACEHOLDER, token_of(request))
+    return mark_safe(html)
+
+
+def token_of(request) -> str:
+    """The reader's CSRF token, masked once per request for every form of the page (the template's
+    ``{% csrf_token %}``, through ``context_processors.csrf_once``, and each kept part's): Django masks
+    it again at every ``get_token``, each time drawing 32 characters from the system's random source.
+    Masked again if the secret changed since (a login rotates it)."""
+    secret = request.META.get("CSRF_COOKIE")
+    kept = getattr(request, "_masked_csrf_token", None)
+    if kept is not None and secret is not None and kept[0] == secret:
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as get_token does: the cookie is sent
+        return kept[1]
+    token = get_token(request)
+    request._masked_csrf_token = (request.META.get("CSRF_COOKIE"), token)
+    return token  # noqa: S308 - our own template's output, the token is alphanumeric

@@ -57,9 +57,16 @@ def _resume_html(request: HttpRequest, rows: list[tuple]) -> str:
     )
 
 
-def _variants_html(request: HttpRequest) -> str:
-    """What each table changes: the same for everyone, drawn once per process and language."""
-    return shared_part(request, "play/index.html#variants", "variants", lambda: {"variants": variants()})
+def _fixed_parts(request: HttpRequest) -> dict:
+    """What is the same for everyone (the page's opening, what each table changes, the paper sheets):
+    drawn once per process and language, as the new-match form is."""
+    return {
+        "intro_html": shared_part(request, "play/index.html#intro", "intro", dict),
+        "variants_html": shared_part(
+            request, "play/index.html#variants", "variants", lambda: {"variants": variants()}
+        ),
+        "paper_html": shared_part(request, "play/index.html#paper", "paper", dict),
+    }
 
 
 @require_GET
@@ -78,7 +85,7 @@ def index(request: HttpRequest) -> HttpResponse:
     context = {
         "new_form_html": form_html,
         "resume_html": _resume_html(request, rows),
-        "variants_html": _variants_html(request),
+        **_fixed_parts(request),
     }
     return render(request, "play/index.html", context)
 
@@ -88,11 +95,7 @@ def new(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST)
     if not form.is_valid():
         rows = services.index_state(owner_for(request))[0] if _has_matches(request) else []
-        context = {
-            "form": form,
-            "resume_html": _resume_html(request, rows),
-            "variants_html": _variants_html(request),
-        }
+        context = {"form": form, "resume_html": _resume_html(request, rows), **_fixed_parts(request)}
         return render(request, "play/index.html", context, status=400)
     owner = owner_for(request)
     data = form.cleaned_data

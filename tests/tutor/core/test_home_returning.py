@@ -187,3 +187,35 @@ def test_the_kept_part_follows_the_language_and_carries_the_readers_own_token(al
     assert "csrf-token-of-the-reader" not in page
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     assert checked.post(reverse("progress:review"), {"csrfmiddlewaretoken": token}).status_code == 302
+
+
+def test_the_kept_part_is_given_as_kept_until_an_answers_words_can_change():
+    """Read again, the kept part is not built again before the first moment an «hace …» may read
+    otherwise: a whole number of minutes after one of the newest answers (or a minute from now)."""
+    from types import SimpleNamespace
+
+    from tutor.core.home import _words_until
+
+    now = timezone.now()
+    recent = [SimpleNamespace(created_at=now - timezone.timedelta(seconds=s)) for s in (135, 30)]
+    assert _words_until(recent, now) == now + timezone.timedelta(seconds=30)
+    assert _words_until(recent[:1], now) == now + timezone.timedelta(seconds=45)
+    assert _words_until([], now) == now + timezone.timedelta(minutes=1)
+
+
+def test_the_kept_parts_words_move_on_with_the_clock(alice, alice_client):
+    """«hace un momento» becomes «hace 1 minuto» once the minute has passed, with nothing written."""
+    import time
+
+    from tutor.practice.models import Attempt
+
+    record(owner_of(alice), correct=True)
+    made = timezone.now() - timezone.timedelta(seconds=58.5)
+    Attempt.objects.filter(learner=alice).update(created_at=made)
+    first, again = (alice_client.get(URL).content.decode() for _ in range(2))
+    # Read within the minute (a slow machine may not have).
+    if timezone.now() < made + timezone.timedelta(minutes=1):
+        assert "hace un momento" in first and "hace un momento" in again
+    time.sleep(max(0.0, (made + timezone.timedelta(seconds=60.3) - timezone.now()).total_seconds()))
+    later = alice_client.get(URL).content.decode()
+    assert "hace 1\xa0minuto" in later and "hace un momento" not in later

@@ -41,3 +41,35 @@ def test_a_steps_shared_example_form_carries_the_readers_token(db):
         {"carta": step.example.hand[0].code, "csrfmiddlewaretoken": token},
     )
     assert response.status_code == 302
+
+
+def test_every_form_of_a_page_carries_one_token_masked_once_and_it_is_accepted(db):
+    """«Jugar»: the header's forms (drawn by the template) and the kept new-match form carry the same
+    masked token (masked once per request, not once per part); a new visit masks another, and both work."""
+    client = _csrf_client()
+    first = TOKEN.findall(client.get(reverse("play:index")).content.decode())
+    second = TOKEN.findall(client.get(reverse("play:index")).content.decode())
+    assert len(first) >= 3 and len(set(first)) == 1
+    assert len(set(second)) == 1 and second[0] != first[0]
+    form = {"rules": "guia", "level": "principiante", "mode": "aprendiz"}
+    for token in (first[0], second[0]):
+        assert client.post(reverse("play:new"), {**form, "csrfmiddlewaretoken": token}).status_code == 302
+    stranger = _csrf_client().post(reverse("play:new"), {**form, "csrfmiddlewaretoken": first[0]})
+    assert stranger.status_code == 403
+
+
+def test_the_token_is_masked_again_when_the_secret_rotates(rf):
+    """A login rotates the secret within the request: the token kept for the request is not given
+    after it (it would be the old secret's)."""
+    from django.middleware.csrf import _unmask_cipher_token, rotate_token
+
+    from tutor.lib.fragments import token_of
+
+    request = rf.get("/")
+    before = token_of(request)
+    assert token_of(request) == before  # masked once for the request
+    old_secret = request.META["CSRF_COOKIE"]
+    rotate_token(request)
+    after = token_of(request)
+    assert _unmask_cipher_token(before) == old_secret != request.META["CSRF_COOKIE"]
+    assert _unmask_cipher_token(after) == request.META["CSRF_COOKIE"]

@@ -33,3 +33,17 @@ def test_the_explained_levels_still_start_a_match(client, db):
     assert page.status_code == 200
     response = client.post(reverse("play:new"), {"rules": "estricta", "level": "fuerte", "mode": "examen"})
     assert response.status_code == 302
+
+
+def test_the_parts_drawn_once_follow_the_language_and_are_on_a_refused_form_too(client, db):
+    """The page's opening, the tables and the paper sheets are drawn once per process and language:
+    each reader gets their language's, and a refused new match's page shows them as well."""
+    spanish = _page(client)
+    client.post(reverse("accounts:language"), {"language": "en", "next": "/"})
+    english = _page(client)
+    refused = unescape(client.post(reverse("play:new"), {"rules": "ninguna"}).content.decode())
+    for words in ("Juega con personas", "Para jugar en papel", "Hoja de tanteo", "Lo que cambia cada mesa"):
+        assert words in spanish and words not in english
+    for page in (english, refused):
+        assert "Play with people" in page and "To play on paper" in page
+        assert reverse("paper:score") in page and reverse("tables:index") in page
