@@ -81,7 +81,18 @@ class Issued(Owned):
         return reverse("practice:scenario", args=[self.token])
 
     def get_scenario(self) -> Scenario:
-        return Scenario.from_dict(self.scenario)
+        """The stored scenario, built once per instance (an answer grades it and then draws it)
+        while ``scenario`` is the same value."""
+        kept = self.__dict__.get("_kept_scenario")
+        if kept is None or kept[0] is not self.scenario:
+            kept = (self.scenario, Scenario.from_dict(self.scenario))
+            self._kept_scenario = kept
+        return kept[1]
+
+    def keep_scenario(self, scenario: Scenario) -> None:
+        """``scenario`` is what ``get_scenario()`` builds from ``self.scenario`` (its ``to_dict()``):
+        kept, not rebuilt."""
+        self._kept_scenario = (self.scenario, scenario)
 
     def get_rules(self) -> TableRules:
         return TableRules.from_spec(self.rules)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine.rules import GUIA, TableRules
 from engine.scenarios import ENGINE_VERSION, AnswerError, Grade, Scenario, generate, grade
+from tutor.lib.inserts import insert
 from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice import origins
 from tutor.practice.identity import Owner
@@ -69,7 +70,7 @@ def issue(
         if seed is None:
             seed = _seeds.randrange(SEED_RANGE)
         scenario = generate(family, seed, difficulty, rules, target)
-    return Issued.objects.create(
+    issued = Issued(
         **owner.fields,
         mode=mode,
         family=scenario.family,
@@ -82,6 +83,9 @@ def issue(
         scenario=scenario.to_dict(),
         source_attempt=source_attempt,
     )
+    insert(issued)
+    issued.keep_scenario(scenario)  # what get_scenario() would read back from the row: not rebuilt
+    return issued
 
 
 def attempt_of(issued: Issued) -> Attempt | None:
@@ -102,7 +106,7 @@ def _log_attempt(issued: Issued, result, answered_at=None) -> Attempt:
     """The attempt of ``issued`` graded ``result``, and ``attempt_recorded`` (inside the caller's
     transaction): the one place an answer is logged. ``answered_at``: when the answer was given, for
     an answer logged after the fact (a live round's, at its question's close); now by default."""
-    attempt = Attempt.objects.create(
+    attempt = Attempt(
         issued=issued,
         learner_id=issued.learner_id,
         anon_id=issued.anon_id,
@@ -118,6 +122,7 @@ def _log_attempt(issued: Issued, result, answered_at=None) -> Attempt:
         engine_version=result.engine_version or ENGINE_VERSION,
         time_taken_ms=_time_taken_ms(issued, answered_at),
     )
+    insert(attempt)  # Attempt.objects.create(...)'s row, its INSERT built once per process
     if answered_at is not None:  # auto_now_add cannot be given at insert
         Attempt.objects.filter(pk=attempt.pk).update(created_at=answered_at)
         attempt.created_at = answered_at

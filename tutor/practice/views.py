@@ -1,6 +1,7 @@
 import random
 
 from django.contrib import messages
+from django.db import router
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -10,6 +11,7 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 from engine.rules import RULE_CATALOGUE
 from engine.scenarios import DIFFICULTIES, FAMILIES, FAMILY_LABELS, FIXED, families_for
 from tutor.lib.fragments import shared_part
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice import origins, refusals
 from tutor.practice.forms import AnswerForm, NewPracticeForm
 from tutor.practice.identity import Owner, owner_for
@@ -33,15 +35,41 @@ NEXT_MODES = (Mode.FAMILY, Mode.SKILL, Mode.FIXED)
 _pick = random.SystemRandom()
 
 
-def _get_issued_for_owner(owner: Owner, token: str, fields: tuple[str, ...] = ()) -> Issued:
-    """The scenario issued to this owner, with its attempt; 404 alike for unknown and foreign tokens.
-    ``fields`` limits the columns read (then only the attempt's id comes with it)."""
-    query = Issued.objects.select_related("attempt").filter(owner.q, token=token)
-    if fields:
-        query = query.only(*fields, "attempt__id")
-    issued = only_row(query)
+def _get_issued_for_owner(owner: Owner, token: str) -> Issued:
+    """The scenario issued to this owner, with its attempt; 404 alike for unknown and foreign tokens."""
+    issued = only_row(Issued.objects.select_related("attempt").filter(owner.q, token=token))
     if issued is None:
         raise Http404(_("Este ejercicio no existe."))
+    return issued
+
+
+def _next_query(token: str, **ids) -> Compiled:
+    """The NEXT_FIELDS of ``token``'s scenario issued to the owner of ``ids`` (``Owner.ids``), its id
+    and its attempt's id (None while it is open)."""
+    found = Issued.objects.filter(Owner.by_id(**ids).q, token=token)
+    return rows(found.values_list(*_NEXT_COLUMNS, "attempt__id")[:1])
+
+
+# In the model's order of fields, as Model.from_db reads a row with columns left out.
+_NEXT_COLUMNS = tuple(
+    f.attname for f in Issued._meta.concrete_fields if f.primary_key or f.name in NEXT_FIELDS
+)
+_NEXT = Prepared(_next_query)  # «Siguiente»'s first query, compiled once per process
+
+
+def _issued_for_next(owner: Owner, token: str) -> Issued:
+    """The scenario issued to this owner, only what decides the next one (the other columns deferred,
+    the attempt only its id); 404 alike for unknown and foreign tokens. Its query is built once per
+    process (tutor/lib/prepared.py), as the answer's is (services._locked)."""
+    found = _NEXT(token=token, **owner.ids)
+    if not found:
+        raise Http404(_("Este ejercicio no existe."))
+    row, using = found[0], router.db_for_read(Issued)
+    issued = Issued.from_db(using, _NEXT_COLUMNS, row[:-1])
+    attempt = None if row[-1] is None else Attempt.from_db(using, ("id",), (row[-1],))
+    if attempt is not None:
+        Attempt.issued.field.set_cached_value(attempt, issued)
+    Issued.attempt.related.set_cached_value(issued, attempt)  # attempt_of() reads it, no query
     return issued
 
 
@@ -215,7 +243,7 @@ def next_scenario(request: HttpRequest, token: str) -> HttpResponse:
     answered one in place (and the address bar follows); without it, Post/Redirect/Get."""
     owner = owner_for(request)
     # Only what decides the next scenario (not the stored position, nor the answer's grade).
-    issued = _get_issued_for_owner(owner, token, NEXT_FIELDS)
+    issued = _issued_for_next(owner, token)
     if issued.mode not in NEXT_MODES:  # another app's question: «Continuar» leads back to it
         origin = origins.describe(issued, owner=owner, attempt=attempt_of(issued))
         return _go(request, origin.next_url or "practice:index")

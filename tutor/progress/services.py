@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -99,10 +100,21 @@ def _prep(model, name: str, value):
 
 def _insert_sql(model, **values) -> tuple[str, list]:
     """An INSERT of one row of ``model`` (column names and values as its fields store them)."""
+    sql, fields = _insert_statement(model, tuple(values), connection.vendor)
+    return sql, [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+
+
+@cache
+def _insert_statement(model, names: tuple[str, ...], vendor: str) -> tuple[str, list]:
+    """``_insert_sql``'s SQL and fields, built once per process (the answer writes two such rows)."""
     meta = model._meta
-    columns = ", ".join(connection.ops.quote_name(meta.get_field(name).column) for name in values)
-    sql = f"INSERT INTO {connection.ops.quote_name(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(values))})"
-    return sql, [_prep(model, name, value) for name, value in values.items()]
+    fields = [meta.get_field(name) for name in names]
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    sql = f"INSERT INTO {connection.ops.quote_name(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
+    return sql, fields
 
 
 def _run_together(statements: list[tuple[str, list]], last: tuple[str, list] | None = None):

@@ -125,3 +125,38 @@ def test_another_apps_question_continues_where_its_origin_says(alice_client, ali
     response = _next(alice_client, question.issued)
     assert response.url == reverse("classroom:task", args=[practice_set.pk])
     assert Issued.objects.filter(learner=alice).count() == 1  # nothing new was issued
+
+
+def test_a_visitor_goes_on_and_another_visitor_finds_nothing(db, client):
+    # «Siguiente» reads the question by a query built once per process (the account's kind and the
+    # visitor's are two): a visitor's question, answered, gives the next; to anyone else it is a 404.
+    issued = client.post(
+        reverse("practice:new"), {"kind": "family", "family": "cante", "difficulty": "2", "rules": "guia"}
+    )
+    first = Issued.objects.get()
+    assert issued.url == first.get_absolute_url() and first.learner_id is None
+    client.post(reverse("practice:answer", args=[first.token]), {"answer": first.scenario["answer"]})
+    from django.test import Client
+
+    assert _next_htmx(Client(), first).status_code == 404
+    response = _next_htmx(client, first)
+    nxt = Issued.objects.exclude(pk=first.pk).get()
+    assert response["HX-Push-Url"] == nxt.get_absolute_url()
+    assert (nxt.anon_id, nxt.family, nxt.difficulty, nxt.mode) == (first.anon_id, "cante", 2, Mode.FAMILY)
+
+
+def test_what_next_reads_is_what_the_orm_reads(alice, cual_puedes_jugar):
+    from tutor.practice.identity import Owner
+    from tutor.practice.services import attempt_of
+    from tutor.practice.views import NEXT_FIELDS, _issued_for_next
+
+    visitor = issue(owner=Owner(None, "b" * 32), mode=Mode.SKILL, family="jugada", target="R-OBL-ASISTIR")
+    submit(owner=owner_of(alice), token=cual_puedes_jugar.token, raw="12c")
+    for owner, issued in ((owner_of(alice), cual_puedes_jugar), (Owner(None, "b" * 32), visitor)):
+        read = _issued_for_next(owner, issued.token)
+        orm = Issued.objects.select_related("attempt").only(*NEXT_FIELDS, "attempt__id").get(pk=issued.pk)
+        assert [getattr(read, f.attname) for f in Issued._meta.concrete_fields if f.name in NEXT_FIELDS] == [
+            getattr(orm, f.attname) for f in Issued._meta.concrete_fields if f.name in NEXT_FIELDS
+        ]
+        assert read.pk == orm.pk and read.get_deferred_fields() == orm.get_deferred_fields()
+        assert getattr(attempt_of(read), "pk", None) == getattr(attempt_of(orm), "pk", None)
