@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tutor.accounts import stamps
 from tutor.lib.counts import counts
 from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, shared_part, with_token
+from tutor.lib.numbers import whole
 from tutor.lib.when import until
 from tutor.practice.identity import Owner, owner_for, reader_for
 from tutor.progress import mastery, planning, report, retries, retry_pages, sessions, table_report
@@ -262,11 +263,7 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
         raise Http404(_("Esta jugada ya no se puede mostrar."))
     context = retry_pages.position_page(item, view)
     seen = request.GET.get("visto", "")
-    answer = (
-        item.log.filter(number=int(seen)).first()
-        if seen.isascii() and seen.isdigit() and len(seen) < 9
-        else None
-    )
+    answer = None if (number := whole(seen, 8)) is None else item.log.filter(number=number).first()
     if answer is not None:
         context["feedback"] = retry_pages.feedback(item, answer, view.trump)
     context["askable"] = item.open and item.due <= timezone.now() and answer is None
@@ -282,7 +279,7 @@ def _session_param(data) -> str:
     """The mixed session a retry was offered in, carried along as «&sesion=N» (its next item is then
     linked; session_next checks that the session is the reader's)."""
     value = data.get("sesion", "")
-    return f"&sesion={value}" if value.isascii() and value.isdigit() and len(value) < 12 else ""
+    return "" if (number := whole(value, 11)) is None else f"&sesion={number}"
 
 
 _RETRY_NOTICES = {

@@ -26,6 +26,7 @@ from engine.cards import parse_card
 from engine.match import Match as EngineMatch
 from engine.rules import TableRules
 from tutor.hands import services as hands
+from tutor.lib.numbers import whole
 from tutor.play.table import (
     BY_CODE,
     CANTE,
@@ -566,7 +567,7 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                     raise PlayRefused(
                         _("Ya cantaste un renuncio que no lo era: en esta mano no puedes cantar otro.")
                     )
-                step = game.call(seat.number, int(value) if value.isascii() and value.isdigit() else -1)
+                step = game.call(seat.number, -1 if (n := whole(value, 2)) is None else n)
                 if step.grade["verdict"] == "false" and table.false_call == FalseCall.SILENCE:
                     seat.silenced_hand = hand.number
                     seat.save(update_fields=["silenced_hand"])

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import CARDS
 from tutor.classroom.models import Classroom
+from tutor.lib.numbers import whole
 from tutor.lib.throttle import JOIN_CODE
 from tutor.live.presenters import qr_data_uri
 from tutor.play.table import PlayRefused
@@ -163,7 +164,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     if shown == str(seen.table.version):
         return _no_store(HttpResponse(status=204))
     # The comings and goings since the version the page shows are said in its live line.
-    since = int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 10 else None
+    since = whole(shown, 9)
     return _page(request, seen, since=since)
 
 
@@ -364,10 +365,11 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
 def next_hand(request: HttpRequest, token: str) -> HttpResponse:
     found = _visible(request, token)
     raw = request.POST.get("number", "")
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
+    number = whole(raw, 4)
+    if number is None:
         messages.error(request, _("No se sabe qué mano repartir."))
         return redirect(found)
-    return _after(request, token, lambda: services.next_hand(user=request.user, token=token, number=int(raw)))
+    return _after(request, token, lambda: services.next_hand(user=request.user, token=token, number=number))
 
 
 @login_required

@@ -4,6 +4,7 @@ import io
 import json
 import re
 
+import pytest
 from django.urls import reverse
 
 from engine.rules import PRESET_LABELS, PRESETS, SWITCH_LABELS
@@ -164,3 +165,14 @@ def test_a_skill_item_is_named_before_its_id_on_the_set_page(classroom, teresa, 
     title = load_course().steps_for_rule("R-OBL-PISAR")[0].title
     page = _page(teresa_client, practice_set.get_absolute_url())
     assert f"{title} (R-OBL-PISAR) × 2 (nivel 1)" in page
+
+
+@pytest.mark.parametrize("odd", ["9" * 20, "9" * 5000, "²", "١"])
+def test_an_odd_position_or_class_number_in_the_address_is_ignored_not_a_500(classroom, teresa_client, odd):
+    # More than 18 digits overflowed SQLite's integer in the query; «²» passed isdigit() and broke int().
+    set_page = teresa_client.get(
+        reverse("classroom:set_create", args=[classroom.pk]), {"borrador": "1", "posicion": odd}
+    )
+    assert set_page.status_code == 200
+    build = teresa_client.get(reverse("classroom:position_create"), {"para_tarea": odd})
+    assert build.status_code == 200 and "Al guardarla vuelves a la tarea" not in build.content.decode()

@@ -18,6 +18,7 @@ from tutor.classroom.forms import (
 )
 from tutor.classroom.models import Classroom, Position
 from tutor.classroom.views.access import position_for_teacher, require_teacher
+from tutor.lib.numbers import whole
 from tutor.lib.once import once
 from tutor.lib.tables import table_label
 
@@ -33,9 +34,9 @@ def positions(request: HttpRequest) -> HttpResponse:
 def _set_being_written(request: HttpRequest) -> Classroom | None:
     """The class whose set form sent the teacher here (?para_tarea=<pk>), when it is theirs."""
     wanted = request.GET.get("para_tarea") or request.POST.get("para_tarea") or ""
-    if not (wanted.isascii() and wanted.isdigit()):
+    if (pk := whole(wanted)) is None:
         return None
-    return Classroom.objects.filter(pk=int(wanted), teachers=request.user, archived=False).first()
+    return Classroom.objects.filter(pk=pk, teachers=request.user, archived=False).first()
 
 
 def _back_to_set(classroom: Classroom, position: Position | None) -> HttpResponse:

@@ -28,6 +28,7 @@ from tutor.classroom.models import Classroom, Membership, Position, PracticeSet,
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import class_for_teacher, real_names, refuse_archived, set_for_teacher
 from tutor.lib.cards import is_card_code
+from tutor.lib.numbers import whole
 from tutor.lib.once import once
 from tutor.lib.tables import table_label
 from tutor.practice.models import Attempt
@@ -74,7 +75,7 @@ def _set_forms(request: HttpRequest, classroom: Classroom, memberships, data, dr
 
 def _new_position(request: HttpRequest, positions) -> Position | None:
     wanted = request.GET.get("posicion", "")
-    return positions.filter(pk=int(wanted)).first() if wanted.isascii() and wanted.isdigit() else None
+    return None if (pk := whole(wanted)) is None else positions.filter(pk=pk).first()
 
 
 @require_http_methods(["GET", "POST"])

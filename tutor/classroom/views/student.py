@@ -16,6 +16,7 @@ from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import Assignment, SetItem
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import assignment_for_student
+from tutor.lib.numbers import whole
 from tutor.practice import refusals
 from tutor.practice.identity import Owner
 from tutor.practice.presenters import present
@@ -149,8 +150,8 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         questions = services.ensure_questions(assignment=assignment)
         table_items = services.ensure_table_items(assignment=assignment)
-        if wanted.isascii() and wanted.isdigit() and len(wanted) <= 4:
-            current = next((q for q in questions if q.number == int(wanted)), None)
+        if (number := whole(wanted, 4)) is not None:
+            current = next((q for q in questions if q.number == number), None)
             if current is None:
                 raise Http404
     for q in questions:
