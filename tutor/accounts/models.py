@@ -81,6 +81,8 @@ class ShownStamp(models.Model):
         related_name="shown_stamp",
     )
     n = models.BigIntegerField(default=0)
+    # Moves only with the writes to the account's kept hands and their reviews (what «En la mesa» counts).
+    hands = models.BigIntegerField(db_default=0)  # a database default: the triggers of other tables omit it
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.n}"

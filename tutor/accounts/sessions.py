@@ -80,12 +80,16 @@ def _fields(model) -> list[str]:
 
 def _read(session_key: str, now) -> Compiled:
     """The unexpired session of that key, its columns then its account's (all None: no account), then
-    the account's stamp (tutor/accounts/stamps.py; None before its first write)."""
+    the account's stamps (tutor/accounts/stamps.py; None before its first write)."""
     from tutor.accounts.models import Session
 
     found = Session.objects.filter(session_key=session_key, expire_date__gt=now)
     user_columns = [f"user__{name}" for name in _fields(get_user_model())]
-    return rows(found.values_list(*_fields(Session), *user_columns, "user__shown_stamp__n"))
+    return rows(
+        found.values_list(
+            *_fields(Session), *user_columns, "user__shown_stamp__n", "user__shown_stamp__hands"
+        )
+    )
 
 
 _READ = Prepared(_read)
@@ -93,16 +97,16 @@ _READ = Prepared(_read)
 
 def _instances(model, row: tuple):
     """The session and its user (or None) as model instances, from a row of ``_read``; the user knows
-    its stamp (``shown_stamp_n``)."""
+    its stamps (``shown_stamp_n``, ``hands_stamp_n``)."""
     using = router.db_for_read(model)
     columns = _fields(model)
     session = model.from_db(using, columns, row[: len(columns)])
     user_model = get_user_model()
-    user_columns, user_row, stamp = _fields(user_model), row[len(columns) : -1], row[-1]
+    user_columns, user_row, (stamp, hands) = _fields(user_model), row[len(columns) : -2], row[-2:]
     if user_row[user_columns.index(user_model._meta.pk.attname)] is None:  # not signed in, or gone
         return session, None
     user = user_model.from_db(using, user_columns, user_row)
-    user.shown_stamp_n = stamp or 0
+    user.shown_stamp_n, user.hands_stamp_n = stamp or 0, hands or 0
     return session, user
 
 

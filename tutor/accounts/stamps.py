@@ -15,8 +15,12 @@ the stamps of every student with a row of that set or class). A row of one learn
 account). The triggers are (re)made after every ``migrate`` (``install``, connected in
 AccountsConfig.ready): SQLite drops a table's triggers when a migration rebuilds the table.
 
-The session read brings the stamp with the account (``user.shown_stamp_n``); ``of(user)`` reads it for a
-user that came another way.
+A second number, ``hands``, moves only with the writes to the kept hands and their reviews: what a
+learner's «En la mesa» counts (tutor/progress/table_report.py) is kept under it, so that an answer to a
+quiz, which moves ``n``, does not count the last hands again.
+
+The session read brings the stamps with the account (``user.shown_stamp_n``, ``user.hands_stamp_n``);
+``of(user)`` and ``hands_of(user)`` read them for a user that came another way.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ OWNED = (
     ("progress", "TableRetry"),
     ("hands", "HandRecord"),
 )
+# Of those, the tables whose writes also move the ``hands`` stamp (what «En la mesa» counts).
+HANDS = (("hands", "HandRecord"), ("hands", "HandReview"))
 # (app label, model, the learner's SQL from a row called ROW): tables that reach their learner by a key.
 BY_KEY = (
     ("hands", "HandReview", "(SELECT learner_id FROM hands_handrecord WHERE id = ROW.record_id)"),
@@ -76,6 +82,17 @@ def of(user) -> int:
     return n
 
 
+def hands_of(user) -> int:
+    """The account's ``hands`` stamp (0 before its first hand)."""
+    n = getattr(user, "hands_stamp_n", None)
+    if n is None:
+        from tutor.accounts.models import ShownStamp
+
+        n = ShownStamp.objects.filter(user_id=user.pk).values_list("hands", flat=True).first()
+        user.hands_stamp_n = n = n or 0
+    return n
+
+
 @dataclass(frozen=True)
 class _Source:
     """How a table's row (called ROW) finds the learners whose stamps it moves."""
@@ -85,12 +102,32 @@ class _Source:
     where: str = ""  # the join's condition
     watched: tuple[str, ...] = ()  # only an update of these columns moves the stamps (all when empty)
     many: bool = False  # the learners do not move with the row: an update moves the new row's only
+    hands: bool = False  # its writes move the ``hands`` stamp too
+
+    @property
+    def columns(self) -> str:
+        return "(user_id, n, hands)" if self.hands else "(user_id, n)"
+
+    def moved(self, table: str) -> str:
+        """The ON CONFLICT update of the stamps ``table`` (its name in the statement) moves."""
+        return f"n = {table}.n + 1, hands = {table}.hands + 1" if self.hands else f"n = {table}.n + 1"
 
 
-def _tables(apps) -> list[tuple[str, _Source]]:
-    """(table, how its rows find their learners) of every table the stamp follows."""
-    wanted = [(a, m, _Source("ROW.learner_id")) for a, m in OWNED]
-    wanted += [(a, m, _Source(who)) for a, m, who in BY_KEY]
+def _has_hands(apps) -> bool:
+    """Whether this state of the migrations has the ``hands`` stamp (accounts 0006)."""
+    try:
+        stamp = apps.get_model("accounts", "ShownStamp")
+    except LookupError:
+        return False
+    return any(f.name == "hands" for f in stamp._meta.get_fields())
+
+
+def _tables(apps, hands: bool | None = None) -> list[tuple[str, _Source]]:
+    """(table, how its rows find their learners) of every table the stamp follows; ``hands``: whether the
+    triggers move the ``hands`` stamp too (by default, when the state of the migrations has it)."""
+    tracked = HANDS if (_has_hands(apps) if hands is None else hands) else ()
+    wanted = [(a, m, _Source("ROW.learner_id", hands=(a, m) in tracked)) for a, m in OWNED]
+    wanted += [(a, m, _Source(who, hands=(a, m) in tracked)) for a, m, who in BY_KEY]
     wanted += [(a, m, _Source(who, watched=cols)) for a, m, who, cols in WATCHED]
     wanted += [(a, m, _Source(who, t, w, cols, many=True)) for a, m, t, w, who, cols in MANY]
     found = []
@@ -103,18 +140,22 @@ def _tables(apps) -> list[tuple[str, _Source]]:
 
 
 def _select(source: _Source, row: str) -> str:
-    """SELECT (learner, 1) of the learners of ``row`` (the row's name in the statement)."""
+    """SELECT (learner, 1[, 1]) of the learners of ``row`` (the row's name in the statement)."""
     who = source.who.replace("ROW", row)
     tables = f" FROM {source.tables}" if source.tables else ""
     where = f" AND {source.where.replace('ROW', row)}" if source.where else ""
-    return f"SELECT {who}, 1{tables} WHERE {who} IS NOT NULL{where}"
+    ones = ", 1, 1" if source.hands else ", 1"
+    return f"SELECT {who}{ones}{tables} WHERE {who} IS NOT NULL{where}"
 
 
 def _sqlite(table: str, source: _Source) -> list[str]:
     stamp = "accounts_shownstamp"
 
     def bump(row: str, more: str = "") -> str:
-        return f"INSERT INTO {stamp} (user_id, n) {_select(source, row)}{more} ON CONFLICT(user_id) DO UPDATE SET n = n + 1;"
+        return (
+            f"INSERT INTO {stamp} {source.columns} {_select(source, row)}{more}"
+            f" ON CONFLICT(user_id) DO UPDATE SET {source.moved(stamp)};"
+        )
 
     moved = f" AND ({source.who.replace('ROW', 'OLD')}) IS NOT ({source.who.replace('ROW', 'NEW')})"
     bodies = {
@@ -160,9 +201,10 @@ def _postgres(table: str, source: _Source) -> list[str]:
         statements += [
             f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-              INSERT INTO accounts_shownstamp (user_id, n)
-              SELECT DISTINCT {who}, 1 FROM ({rows}) AS r{more} WHERE {who} IS NOT NULL{where} ORDER BY 1
-              ON CONFLICT (user_id) DO UPDATE SET n = accounts_shownstamp.n + 1;
+              INSERT INTO accounts_shownstamp {source.columns}
+              SELECT DISTINCT {who}, 1{", 1" if source.hands else ""} FROM ({rows}) AS r{more}
+              WHERE {who} IS NOT NULL{where} ORDER BY 1
+              ON CONFLICT (user_id) DO UPDATE SET {source.moved("accounts_shownstamp")};
               RETURN NULL;
             END $$""",
             f"DROP TRIGGER IF EXISTS {function} ON {table}",
@@ -172,19 +214,40 @@ def _postgres(table: str, source: _Source) -> list[str]:
     return statements
 
 
-def install(using: str = DEFAULT_DB_ALIAS, apps=global_apps, **_kwargs) -> None:
-    """Make (again) the triggers on every table the stamp follows that exists in ``using``."""
+def install(using: str = DEFAULT_DB_ALIAS, apps=global_apps, hands: bool | None = None, **_kwargs) -> None:
+    """Make (again) the triggers on every table the stamp follows that exists in ``using`` (``hands``:
+    ``_tables``)."""
     connection = connections[using]
     existing = set(connection.introspection.table_names())
     if "accounts_shownstamp" not in existing:
         return
     vendor = connection.vendor
     statements = []
-    for table, source in _tables(apps):
+    for table, source in _tables(apps, hands):
         if table in existing:
             statements += _postgres(table, source) if vendor == "postgresql" else _sqlite(table, source)
     with connection.cursor() as cursor:
         for sql in statements:
+            cursor.execute(sql)
+
+
+def uninstall(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Drop every stamp trigger in ``using`` (a migration that makes the stamps' table again on SQLite
+    cannot while other tables' triggers name it)."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+                " WHERE t.tgname LIKE 'shown_stamp_%%'"
+            )
+            drops = [f"DROP TRIGGER IF EXISTS {name} ON {table}" for name, table in cursor.fetchall()]
+        else:
+            cursor.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'shown_stamp_%'"
+            )
+            drops = [f"DROP TRIGGER IF EXISTS {name}" for (name,) in cursor.fetchall()]
+        for sql in drops:
             cursor.execute(sql)
 
 

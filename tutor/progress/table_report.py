@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from engine.analysis.review import THEMES
 from engine.rules import RULE_CATALOGUE
+from tutor.accounts import stamps
 from tutor.hands.models import OTHER_PLAY, HandRecord, HandReview
 from tutor.lib.counts import counts
 from tutor.practice.identity import Owner
@@ -97,7 +98,11 @@ def count(summaries: list[dict]) -> Counted:
 
 
 def owner_counted(owner: Owner) -> Counted:
-    """What the owner's newest LAST_HANDS reviewed hands count."""
+    """What the owner's newest LAST_HANDS reviewed hands count: an account's kept under its ``hands`` stamp
+    (``_kept``), a visitor's counted."""
+    if owner.user is not None:
+        uid = owner.user.pk
+        return _kept([uid], {uid: stamps.hands_of(owner.user)}).get(uid, NOTHING)
     return count(_newest(HandRecord.objects.filter(owner.q)))
 
 
@@ -189,11 +194,12 @@ def _kept(student_ids: list[int], shown: dict[int, int | None] | None = None) ->
     removed, would otherwise leave counts with that hand under the stamp without it). A student without
     reviewed hands counts nothing.
 
-    ``shown``: each student's stamp of what their pages show (tutor/accounts/stamps.py), read before this
-    call: then no stamp of their hands is read. Counts read after that stamp and kept under it are never
-    older than it (a write moves it in the same transaction); a student without one has never written."""
+    ``shown``: each student's ``hands`` stamp (tutor/accounts/stamps.py: it moves with every write to their
+    hands and reviews, not with a quiz answer), read before this call: then no digest of their hands is
+    read. Counts read after that stamp and kept under it are never older than it (a write moves it in the
+    same transaction); a student without one has never written."""
     if shown is not None:
-        keys = {s: f"{_KEPT}:{s}:n{n}" for s, n in shown.items() if n is not None}
+        keys = {s: f"{_KEPT}:{s}:h{n}" for s, n in shown.items() if n is not None}
         return _found_or_counted(keys, recheck=None)
     stamps = _class_stamps(student_ids)
     keys = {s: f"{_KEPT}:{s}:{stamp}" for s, stamp in stamps.items()}

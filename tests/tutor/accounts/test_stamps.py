@@ -81,6 +81,33 @@ def test_a_hands_review_moves_its_owners_stamp(two):
     assert _stamp(bea) == before
 
 
+def _hands_stamp(user) -> int:
+    return ShownStamp.objects.filter(user=user).values_list("hands", flat=True).first() or 0
+
+
+def test_the_hands_stamp_moves_with_hands_and_reviews_only(two):
+    """«En la mesa» is kept under the ``hands`` stamp: an answer, a card or a retry moves the page's stamp
+    and not it; a hand or its review, by the ORM, update() or delete, moves both; never another's."""
+    ana, bea = two
+    hand = _hand(ana)
+    record(owner_of(bea), correct=True)
+    bea_hands = _hands_stamp(bea)
+    writes = {
+        "answer": (lambda: record(owner_of(ana), correct=False), False),
+        "retry": (lambda: TableRetry.objects.filter(learner=ana).update(streak=1), False),
+        "review": (lambda: HandReview.objects.filter(record=hand).update(status="pending"), True),
+        "hand": (lambda: HandRecord.objects.filter(pk=hand.pk).update(table="libre"), True),
+        "new hand": (lambda: _hand(ana), True),
+        "removed": (lambda: HandRecord.objects.filter(pk=hand.pk).delete(), True),
+    }
+    for name, (write, moves_hands) in writes.items():
+        before, hands_before = _stamp(ana), _hands_stamp(ana)
+        write()
+        assert _stamp(ana) > before, name
+        assert (_hands_stamp(ana) > hands_before) == moves_hands, name
+    assert _hands_stamp(bea) == bea_hands
+
+
 def test_bulk_created_rows_move_it(two):
     ana, _bea = two
     assert _moved(
@@ -111,6 +138,11 @@ def test_the_session_read_brings_the_stamp(client, two):
     record(owner_of(ana), correct=True)
     user = client.get("/").wsgi_request.user  # the home page read it
     assert user.shown_stamp_n == _stamp(ana) > 0
+    assert user.hands_stamp_n == _hands_stamp(ana) == 0
+    _hand(ana)
+    user = client.get("/").wsgi_request.user
+    assert user.hands_stamp_n == _hands_stamp(ana) > 0
+    assert stamps.hands_of(User.objects.get(pk=ana.pk)) == _hands_stamp(ana)
     assert stamps.of(User.objects.get(pk=ana.pk)) == _stamp(ana)
 
 

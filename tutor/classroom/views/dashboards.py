@@ -33,6 +33,7 @@ class Member(NamedTuple):
     real_name: str
     username: str
     stamp: int | None
+    hands: int | None  # the stamp of their hands and reviews (what «En la mesa» counts)
 
     def display_name(self) -> str:
         return self.real_name or self.username
@@ -41,7 +42,13 @@ class Member(NamedTuple):
 def _members(pk: int, teacher: int) -> Compiled:
     return rows(
         Membership.objects.filter(classroom_id=pk, classroom__teachers=teacher).values_list(
-            "pk", "student_id", "real_name", "student__username", "student__shown_stamp__n", "classroom__name"
+            "pk",
+            "student_id",
+            "real_name",
+            "student__username",
+            "student__shown_stamp__n",
+            "student__shown_stamp__hands",
+            "classroom__name",
         )
     )
 
@@ -68,7 +75,7 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
     def parts() -> dict:
         students = [m.student_id for m in memberships]
         skills = skill_rows(students)
-        at_table = table_report.class_table(students, {m.student_id: m.stamp for m in memberships})
+        at_table = table_report.class_table(students, {m.student_id: m.hands for m in memberships})
         names = {m.student_id: m.display_name() for m in memberships}
         for row in at_table.rows:
             row["name"] = names[row["student_id"]]
