@@ -122,7 +122,7 @@ def test_a_player_named_again_in_the_same_sentence_is_they_in_english_and_no_sub
         "records.play.renuncio", {"n": 3, "who": carla, "card": 0, "verdict": again(verdict, carla)}
     )
     assert render(sentence, "en") == (
-        "Trick 3: renuncio by Carla (pair B), who plays the two of oros: they have copas; they must asistir and montar."
+        "Baza 3: renuncio by Carla (pair B), who plays the two of oros: they have copas; they must asistir and montar."
     )
     assert render(sentence, "es") == (
         "Baza 3: renuncio de Carla (pareja B), que juega el dos de oros: tiene copas; debe asistir y montar."

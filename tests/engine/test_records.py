@@ -235,9 +235,9 @@ MALFORMED = [
         "el cuatro de copas ya se ha jugado",
         "the four of copas has already been played",
     ),
-    (HEAD + "1: 4c 1c 2c 12c 5c\n", 4, "la baza 1 tendría 5 cartas", "trick 1 would have 5 cards"),
-    (HEAD + "1: 4c 1c 2c\n3: 12c\n", 5, "la baza 1 solo tiene 3 cartas", "trick 1 only has 3 cards"),
-    (HEAD + "2: 4c 1c 2c 12c\n", 4, "se esperaba la baza 1, no la 2", "trick 1 was expected, not trick 2"),
+    (HEAD + "1: 4c 1c 2c 12c 5c\n", 4, "la baza 1 tendría 5 cartas", "baza 1 would have 5 cards"),
+    (HEAD + "1: 4c 1c 2c\n3: 12c\n", 5, "la baza 1 solo tiene 3 cartas", "baza 1 only has 3 cards"),
+    (HEAD + "2: 4c 1c 2c 12c\n", 4, "se esperaba la baza 1, no la 2", "baza 1 was expected, not baza 2"),
     (
         HEAD + "mesa: estricta\n",
         4,
@@ -245,7 +245,7 @@ MALFORMED = [
         "“mesa” was already written on line 1",
     ),
     (HEAD + "color: rojo\n", 4, "cabecera desconocida: «color»", "unknown header: “color”"),
-    (HEAD + "1: 4c 1c 2c 12c\nreparte: 2\n", 5, "va antes de las bazas", "goes before the tricks"),
+    (HEAD + "1: 4c 1c 2c 12c\nreparte: 2\n", 5, "va antes de las bazas", "goes before the bazas"),
     ("mesa: guia\nreparte: 5\ntriunfo: 2e\n", 2, "jugador no válido: «5»", "invalid player: “5”"),
     ("mesa: tresillo\nreparte: 1\ntriunfo: 2e\n", 1, "mesa desconocida", "unknown table"),
     ("mesa: guia, montar=si\nreparte: 1\ntriunfo: 2e\n", 1, "mesa no válida", "invalid table"),
@@ -271,7 +271,7 @@ MALFORMED = [
         "6: 10e 10c 10o 10b\n7: 11e 11c 11o 11b\n8: 12e 12c 12o 12b\n9: 3e 3c 3o 3b\n10: 1e 1c 1o 1b\n11: 1e\n",
         18,
         "una mano tiene 10 bazas",
-        "a hand has 10 tricks",
+        "a hand has 10 bazas",
     ),
     # out of turn: player 2 leads, so the dos de oros is player 3's card, but the hands give it to player 4
     (

@@ -236,7 +236,7 @@ def test_an_undecidable_play_is_one_a_card_nobody_is_known_to_hold_would_have_ma
     es = " ".join(report.sentences("es"))
     en = " ".join(report.sentences("en"))
     assert "El jugador 2 (pareja B) tenía el dos de copas, que jugó en la baza 2." in es
-    assert "Player 2 (pair B) held the two of copas, which they played at trick 2." in en
+    assert "Player 2 (pair B) held the two of copas, which they played at baza 2." in en
     assert report.reason == "renuncio" and report.winner == 0 and report.decided
 
 
@@ -334,7 +334,7 @@ def test_the_report_reads_in_both_languages_and_as_json():
     assert data["reason"] == "renuncio" and data["winner"] == "AB"[1 - (h.renuncios[0].seat & 1)]
     assert len(data["plays"]) == sum(len(t) for t in h.tricks)
     bad = [p for p in data["plays"] if p["verdict"] == "renuncio"]
-    assert bad[0]["text"].startswith(f"Trick {h.renuncios[0].trick}: renuncio by player")
+    assert bad[0]["text"].startswith(f"Baza {h.renuncios[0].trick}: renuncio by player")
     assert all(s and s[0].isupper() for s in report.sentences("es") + report.sentences("en"))
 
 
@@ -393,7 +393,7 @@ def test_the_report_names_the_players_the_record_names():
     assert "Baza 2: no se puede decidir si el jugador 3 (pareja A) podía jugar el cinco de oros" in " ".join(
         es
     )
-    assert "El Chino (pair B) held the two of copas, which they played at trick 2." in report.sentences("en")
+    assert "El Chino (pair B) held the two of copas, which they played at baza 2." in report.sentences("en")
     message = report.renuncios[0].message
     assert from_data(to_data(message)) == message
 
@@ -424,5 +424,5 @@ def test_a_record_ended_early_says_its_total_counts_only_the_tricks_played():
     assert report.reason == "renuncio"
     es, en = report.sentences("es"), report.sentences("en")
     assert "Total hasta la baza 2 (la mano no se jugó entera): pareja A 17, pareja B 0." in es
-    assert "Total up to trick 2 (the hand was not played to the end): pair A 17, pair B 0." in en
+    assert "Total up to baza 2 (the hand was not played to the end): pair A 17, pair B 0." in en
     assert not any(s.startswith("Total: ") for s in es + en)

@@ -147,7 +147,7 @@ def test_a_hand_ended_early_by_a_renuncio_says_its_total_is_up_to_the_last_trick
     assert "renuncio de Carla (pareja B), que juega el cuatro de bastos: tiene copas; debe asistir." in page
     alice_client.cookies["django_language"] = "en"
     page = alice_client.get(row.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Total up to trick 2" in page and not re.search(r">\s*Total\s*<", page)
+    assert "Total up to baza 2" in page and not re.search(r">\s*Total\s*<", page)
     assert (
         "renuncio by Carla (pair B), who plays the four of bastos: they have copas and must asistir." in page
     )
