@@ -5,7 +5,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -15,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import CARDS
 from tutor.classroom.models import Classroom
+from tutor.lib.fragments import token_of
 from tutor.lib.numbers import whole
 from tutor.lib.throttle import JOIN_CODE
 from tutor.live.presenters import qr_data_uri
@@ -195,17 +195,6 @@ def _still_signed_in(request: HttpRequest) -> bool:
     return True
 
 
-def _stream_csrf_token(request: HttpRequest) -> str:
-    """The CSRF token of the stream's forms: masked once for the stream's request, not at every region
-    (each masking draws 32 characters from the system's random source: 0.03 ms of CPU, but py-spy
-    found a stream worker's threads there in 7.5 % of its samples under the benchmark). The secret is
-    the request's either way, as a fetch's would be."""
-    token = getattr(request, "tables_csrf_token", None)
-    if token is None:
-        token = request.tables_csrf_token = get_token(request)
-    return token
-
-
 def _streamed_region(request: HttpRequest, token: str, version: int | None = None) -> tuple[int, str] | None:
     """The region the stream's viewer would fetch now (their seat, their language, their CSRF token:
     the stream's own request), with its version; None when a fetch would not draw it, and when the
@@ -236,9 +225,7 @@ def _streamed_region(request: HttpRequest, token: str, version: int | None = Non
         ):
             return None
         context = presenters.table_context(seen, request.user)
-        context.update(
-            live_events=settings.LIVE_EVENTS, streamed=True, csrf_token=_stream_csrf_token(request)
-        )
+        context.update(live_events=settings.LIVE_EVENTS, streamed=True, csrf_token=token_of(request))
         # Each region replaces the last on the page: its landmarks are named afresh (the stream's one
         # request drew every region before it, and counted them: «Baza 3 en la mesa (17)»).
         request.__dict__.pop("landmark_names", None)
