@@ -107,6 +107,7 @@ def test_a_hand_among_four_people_with_a_cante_a_called_renuncio_a_drop_out_and_
 ):
     # Nobody but tomas goes away however slow the machine is; his absence is dated back below.
     monkeypatch.setattr(services, "AWAY_SECONDS", 600)
+    monkeypatch.setattr(services, "PLAIN_AWAY_SECONDS", 1200)  # bob, without JavaScript, is given longer
     base = live_server.url
     ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
     table = services.create_table(

@@ -96,6 +96,9 @@ class Seat(models.Model):
     silenced_hand = models.PositiveSmallIntegerField(null=True, blank=True)  # a false call's cost
     # The others were told this person is away (a bot plays for them): told once, and told of the return.
     away_told = models.BooleanField(default=False)
+    # The person's last request was a plain one (a page or a form, never a poll or a stream): their page
+    # does not update itself, so they are given longer before a bot plays (services.PLAIN_AWAY_SECONDS).
+    plain = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

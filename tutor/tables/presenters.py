@@ -134,9 +134,9 @@ def notice_text(notice: dict) -> str:
     return _("%(name)s se ha sentado en el sitio %(n)s.") % who
 
 
-def away_time() -> str:
-    """How long a person may be away before a bot plays for them (``services.AWAY_SECONDS``), in words."""
-    seconds = services.AWAY_SECONDS
+def away_time(seconds: int) -> str:
+    """How long a person may be away before a bot plays for them (``services.AWAY_SECONDS``, or
+    ``PLAIN_AWAY_SECONDS`` for a page that does not update itself), in words."""
     if seconds % 60 == 0:
         return ngettext("%(n)s minuto", "%(n)s minutos", seconds // 60) % {"n": seconds // 60}
     return ngettext("%(n)s segundo", "%(n)s segundos", seconds) % {"n": seconds}

@@ -51,6 +51,9 @@ log = logging.getLogger(__name__)
 _seeds = random.SystemRandom()
 # A person who has not been seen (a page, a poll, a stream) for this long is away: a bot plays for them.
 AWAY_SECONDS = getattr(settings, "TABLES_AWAY_SECONDS", 60)
+# A person whose page does not update itself (JavaScript off: nothing polls or streams for them, they see a
+# move when they press «Actualizar» or play) is given this long instead before a bot plays for them.
+PLAIN_AWAY_SECONDS = getattr(settings, "TABLES_PLAIN_AWAY_SECONDS", 300)
 # A table where nothing happened for this long is closed (its hands are kept).
 IDLE_HOURS = getattr(settings, "TABLES_IDLE_HOURS", 6)
 SEEN_EVERY_SECONDS = 10  # last_seen is written at most this often
@@ -87,8 +90,13 @@ def seat_of(seats: dict[int, Seat], user_id: int | None) -> Seat | None:
     return next((s for s in seats.values() if s.user_id == user_id), None)
 
 
+def away_seconds(seat: Seat) -> int:
+    """How long the person at ``seat`` may go unseen before a bot plays for them."""
+    return PLAIN_AWAY_SECONDS if seat.plain else AWAY_SECONDS
+
+
 def away(seat: Seat, now=None) -> bool:
-    return seat.last_seen < (now or timezone.now()) - timedelta(seconds=AWAY_SECONDS)
+    return seat.last_seen < (now or timezone.now()) - timedelta(seconds=away_seconds(seat))
 
 
 def bot_seats(seats: dict[int, Seat], now=None) -> frozenset[int]:
@@ -279,14 +287,15 @@ def read_shared(token: str, version: int) -> Snapshot | None:
         return seen
 
 
-def look(token: str, user_id: int | None) -> Snapshot | None:
+def look(token: str, user_id: int | None, plain: bool | None = None) -> Snapshot | None:
     """The table as the person ``user_id`` finds it now (a page, a poll, a stream's read): marked seen,
-    and a bot let play for a seat whose person is away (the table then read again)."""
+    and a bot let play for a seat whose person is away (the table then read again). ``plain``: whether
+    the request was a plain page (``touch``)."""
     seen = read(token)
     if seen is None:
         return None
     mine = seen.mine_by_id(user_id)
-    if (mine is not None and touch(mine)) | tell_away(seen) | advance(seen):
+    if (mine is not None and touch(mine, plain)) | tell_away(seen) | advance(seen):
         seen = read(token) or seen
     return seen
 
@@ -419,16 +428,20 @@ def leave(*, user, token: str) -> None:
         _run_bots(table)
 
 
-def touch(seat: Seat) -> bool:
+def touch(seat: Seat, plain: bool | None = None) -> bool:
     """The person at ``seat`` is here (a page, a poll, a move): back from being away, if they were
     (True: that changed the table's version; the others are told of the return if they had been told
-    of the absence). Written at most every SEEN_EVERY_SECONDS."""
+    of the absence). Written at most every SEEN_EVERY_SECONDS, and whenever ``plain`` (the request was a
+    plain page, not a poll, a stream or an htmx move: None, not known) differs from the seat's."""
     now = timezone.now()
-    if seat.last_seen >= now - timedelta(seconds=SEEN_EVERY_SECONDS):
+    switched = plain is not None and plain != seat.plain
+    if not switched and seat.last_seen >= now - timedelta(seconds=SEEN_EVERY_SECONDS):
         return False
     was_away = away(seat, now)
-    Seat.objects.filter(pk=seat.pk).update(last_seen=now)
+    Seat.objects.filter(pk=seat.pk).update(last_seen=now, **({"plain": plain} if switched else {}))
     seat.last_seen = now
+    if switched:
+        seat.plain = plain
     if not (was_away or seat.away_told):
         return False
     with transaction.atomic():
@@ -441,7 +454,7 @@ def touch(seat: Seat) -> bool:
 
 
 def tell_away(seen: Snapshot) -> bool:
-    """Tell the seats, once, of each person who has gone away (not seen for AWAY_SECONDS: a bot plays
+    """Tell the seats, once, of each person who has gone away (not seen for ``away_seconds``: a bot plays
     for them now). True: the table changed. Nothing is written while nobody newly went away."""
     table = seen.table
     now = timezone.now()
@@ -451,11 +464,11 @@ def tell_away(seen: Snapshot) -> bool:
     # Before the first hand nobody plays, so no bot plays for anyone: an absence is told once play starts.
     if table.over or table.started_at is None or not gone:
         return False
-    cutoff = now - timedelta(seconds=AWAY_SECONDS)
     with transaction.atomic():
         locked = _locked(table.token)
         told = False
         for seat in gone:  # the condition settles two polls telling it at once: once
+            cutoff = now - timedelta(seconds=away_seconds(seat))
             if Seat.objects.filter(pk=seat.pk, away_told=False, last_seen__lt=cutoff).update(away_told=True):
                 tell(locked, seat.number, seat.user.get_username(), AWAY)
                 told = True

@@ -65,7 +65,7 @@ def _versions(token: str, user_id: int) -> tuple[int, int, int]:
     person streaming as here and letting a bot play for a seat whose person is away."""
     from tutor.tables import services
 
-    seen = services.look(token, user_id)
+    seen = services.look(token, user_id, plain=False)
     return (-1, 0, 0) if seen is None else (seen.table.version, 0, 0)
 
 

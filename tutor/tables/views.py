@@ -110,8 +110,9 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 
 def _looked_at(request: HttpRequest, token: str) -> services.Snapshot:
-    """The table as its viewer finds it now (``services.look``), or 404."""
-    seen = services.look(token, request.user.pk)
+    """The table as its viewer finds it now (``services.look``), or 404. A request not made by htmx (a
+    page, a form's redirect) is a plain one: the person's page may not update itself."""
+    seen = services.look(token, request.user.pk, plain=not request.htmx)
     if seen is None:
         raise Http404(_("Esta mesa no existe."))
     return seen
@@ -138,7 +139,8 @@ def _page(request: HttpRequest, seen: services.Snapshot, *, status: int = 200, *
         sit_form=SitForm(free=context["free_seats"]),
         watcher=watcher,
         fixture=fixture,
-        away_time=presenters.away_time(),
+        away_time=presenters.away_time(services.AWAY_SECONDS),
+        plain_away_time=presenters.away_time(services.PLAIN_AWAY_SECONDS),
         finished=presenters.finished_hands(table),
         members=(
             table.classroom.memberships.select_related("student").order_by("real_name")
@@ -269,7 +271,7 @@ def _after(request: HttpRequest, token: str, action) -> HttpResponse:
     if request.htmx:
         seen = getattr(outcome, "seen", None)
         mine = None if seen is None else seen.mine(request.user)
-        if mine is None or services.touch(mine):
+        if mine is None or services.touch(mine, plain=False):
             seen = _looked_at(request, token)
         return _page(request, seen, notice=notice)
     if notice:

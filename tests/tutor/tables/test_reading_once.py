@@ -156,7 +156,7 @@ def test_a_poll_lets_a_bot_play_for_the_seat_it_waits_on_whose_person_is_away(al
     table, clients = _four(alice, bob, charlie, teresa)
     seat = game(table)[1].waiting_for()[0]
     Seat.objects.filter(table=table, number=seat).update(
-        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+        plain=False, last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
     )
     shown = _version(table)
     other = (seat + 1) % 4

@@ -119,7 +119,9 @@ def test_a_hand_and_match_won_by_a_called_renuncio_say_so_and_the_table_says_its
     assert "Mesa de la guía (reglas por defecto)" in page
     assert "El renuncio: como en una mesa real" in page
     # bob gone for an hour: at a closed table nobody plays, bot or person, so he is not «ausente» there
-    Seat.objects.filter(table=table, user=bob).update(last_seen=timezone.now() - timedelta(hours=1))
+    Seat.objects.filter(table=table, user=bob).update(
+        plain=False, last_seen=timezone.now() - timedelta(hours=1)
+    )
     page = clients[0].get(table.get_absolute_url()).content.decode()
     assert "bob" in page and "ausente: juega un bot" not in page
     # in «Mis manos» the hand is one of a table with people, not a pasted one
@@ -349,7 +351,7 @@ def test_a_tables_stream_reads_the_version_from_the_database_keeps_its_person_pr
     waiting = g.waiting_for()[0]
     gone, streaming = ((alice, bob) if waiting == 0 else (bob, alice)) if waiting in (0, 1) else (None, None)
     assert gone is not None, "the seeded deal waits for a person first"
-    Seat.objects.filter(table=table).update(last_seen=long_ago)  # both unseen for a while
+    Seat.objects.filter(table=table).update(plain=False, last_seen=long_ago)  # both unseen for a while
     version = streams._versions(table.token, streaming.pk)[0]
     table.refresh_from_db()
     assert version == table.version

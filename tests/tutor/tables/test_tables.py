@@ -287,7 +287,7 @@ def test_an_away_player_is_replaced_by_a_bot_and_takes_the_seat_back(alice, bob)
         seat = g.waiting_for()[0]
         clients[seat].post(move_url(table), legal_post(table, seat))
     Seat.objects.filter(table=table, number=1).update(
-        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+        plain=False, last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
     )
     before = TableEvent.objects.filter(seat=1).count()
     page = clients[0].get(table.get_absolute_url()).content.decode()
@@ -298,6 +298,45 @@ def test_an_away_player_is_replaced_by_a_bot_and_takes_the_seat_back(alice, bob)
     clients[1].get(table.get_absolute_url())
     assert not services.away(Seat.objects.get(table=table, number=1))
     assert "ausente" not in clients[0].get(table.get_absolute_url()).content.decode()
+
+
+def test_a_person_without_javascript_is_given_longer_before_a_bot_plays(alice, bob):
+    """bob plays with plain pages and forms (JavaScript off: nothing polls or streams for him, he sees a
+    move when he presses «Actualizar» or plays): unseen for longer than AWAY_SECONDS he keeps his seat,
+    after PLAIN_AWAY_SECONDS a bot plays for him; his page says how long he has. Once his page polls
+    (JavaScript on), the usual time is his again."""
+    assert services.PLAIN_AWAY_SECONDS > services.AWAY_SECONDS
+    table = open_table(alice, [(bob, 1)])
+    clients = {0: _client(alice), 1: _client(bob)}
+    for _ in range(40):
+        _hand, g = game(table)
+        if g.waiting_for() == [1] and g.hand.turn == 1 and not g.cantes_of(1):
+            break
+        seat = g.waiting_for()[0]
+        clients[seat].post(move_url(table), legal_post(table, seat))
+    page = clients[1].get(table.get_absolute_url()).content.decode()
+    assert Seat.objects.get(table=table, number=1).plain
+    assert "Sin JavaScript tienes 5 minutos para jugar o actualizar" in " ".join(page.split())
+    by_bot = TableEvent.objects.filter(seat=1, by_bot=True)
+    poll = reverse("tables:state", args=[table.token]) + "?v=0"
+    Seat.objects.filter(table=table, number=1).update(
+        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+    )
+    region = clients[0].get(poll, headers=HTMX).content.decode()
+    assert not by_bot.exists() and "ausente" not in region
+    Seat.objects.filter(table=table, number=1).update(
+        last_seen=timezone.now() - timedelta(seconds=services.PLAIN_AWAY_SECONDS + 5)
+    )
+    region = clients[0].get(poll, headers=HTMX).content.decode()
+    assert by_bot.exists() and "ausente: juega un bot" in region
+    # bob's page now polls: back, and an ordinary seat again.
+    clients[1].get(poll, headers=HTMX)
+    seat = Seat.objects.get(table=table, number=1)
+    assert not seat.plain and not services.away(seat)
+    Seat.objects.filter(table=table, number=1).update(
+        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+    )
+    assert services.away(Seat.objects.get(table=table, number=1))
 
 
 HTMX = {"HX-Request": "true"}
@@ -326,7 +365,7 @@ def test_the_others_are_told_once_when_a_person_goes_away_and_when_they_come_bac
     assert "al cabo de 1 minuto juega un bot en su sitio hasta que vuelva" in first  # the stated time
     shown = Table.objects.get(pk=table.pk).version
     Seat.objects.filter(table=table, number=1).update(
-        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+        plain=False, last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
     )
     poll = clients[0].get(reverse("tables:state", args=[table.token]) + f"?v={shown}", headers=HTMX)
     region = poll.content.decode()
@@ -361,7 +400,7 @@ def test_the_others_are_told_once_when_a_person_goes_away_and_when_they_come_bac
 def test_two_polls_at_once_tell_an_absence_once(alice, bob):
     table = open_table(alice, [(bob, 1)])
     Seat.objects.filter(table=table, number=1).update(
-        last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
+        plain=False, last_seen=timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
     )
     first, second = services.read(table.token), services.read(table.token)  # both read before either tells
     assert services.tell_away(first) is True
@@ -374,11 +413,11 @@ def test_before_the_first_hand_an_idle_seat_is_not_told_gone_then_it_is_once_pla
     table = services.create_table(user=alice, rules=PRESETS["guia"], level="principiante", seed=11)
     services.sit(user=bob, token=table.token, number=1)
     long_ago = timezone.now() - timedelta(seconds=services.AWAY_SECONDS + 5)
-    Seat.objects.filter(table=table, number=1).update(last_seen=long_ago)
+    Seat.objects.filter(table=table, number=1).update(plain=False, last_seen=long_ago)
     assert services.tell_away(services.read(table.token)) is False
     assert "away" not in [n["kind"] for n in Table.objects.get(pk=table.pk).notices or []]
     services.start(user=alice, token=table.token)
-    Seat.objects.filter(table=table, number=1).update(last_seen=long_ago)
+    Seat.objects.filter(table=table, number=1).update(plain=False, last_seen=long_ago)
     assert services.tell_away(services.read(table.token)) is True
     assert [n["kind"] for n in Table.objects.get(pk=table.pk).notices].count("away") == 1
 
