@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -241,10 +242,12 @@ class ClassTable:
         return any(not rule and key == OTHER_PLAY for key, _name, rule in self.columns)
 
 
-def class_table(student_ids, shown: dict[int, int | None] | None = None) -> ClassTable:
+def class_table(
+    student_ids, shown: dict[int, int | None] | None = None, notes: list[dict] | None = None
+) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
     students left when they removed a retry («no estoy de acuerdo»); ``shown``: the students' stamps
-    (``_kept``)."""
+    (``_kept``); ``notes``: those notes when the caller has them (``class_newest_notes``), else read."""
     student_ids = list(student_ids)
     kept = _kept(student_ids, shown) if student_ids else {}
     counted = [(s, kept.get(s, NOTHING)) for s in student_ids]
@@ -256,13 +259,44 @@ def class_table(student_ids, shown: dict[int, int | None] | None = None) -> Clas
             _per_100(sum(errors[k]), cards) if k in errors else (0.0 if cards else None) for k in columns
         ]
         table_rows.append({"student_id": s, "hands": hands, "cards": cards, "cells": cells})
-    notes = list(
-        TableRetry.objects.filter(learner_id__in=student_ids, removed_at__isnull=False)
-        .exclude(note="")
-        .order_by("-removed_at")
-        .values("learner_id", "record_id", "play", "kind", "note")[:50]
-    )
+    if notes is None:
+        notes = class_newest_notes(class_notes(student_ids))
     return ClassTable([(key, _label(rule, key), rule) for rule, key in columns], table_rows, notes)
+
+
+NOTES = 50  # the notes the class dashboard shows: the class's newest
+
+
+def class_notes(student_ids) -> dict[int, list[tuple]]:
+    """{student: the notes they left removing a retry, their newest NOTES, newest first, each as
+    (removed_at, pk, record_id, play, kind, note)} of those of ``student_ids`` who left some, in one
+    query."""
+    newest = Window(
+        RowNumber(), partition_by=F("learner_id"), order_by=[F("removed_at").desc(), F("pk").desc()]
+    )
+    rows = (
+        TableRetry.objects.filter(learner_id__in=list(student_ids), removed_at__isnull=False)
+        .exclude(note="")
+        .annotate(newest=newest)
+        .filter(newest__lte=NOTES)
+        .order_by("-removed_at", "-pk")
+        .values_list("learner_id", "removed_at", "pk", "record_id", "play", "kind", "note")
+    )
+    by_student: dict[int, list[tuple]] = {}
+    for learner, *note in rows:
+        by_student.setdefault(learner, []).append(tuple(note))
+    return by_student
+
+
+def class_newest_notes(by_student: dict[int, Iterable[tuple]]) -> list[dict]:
+    """The class's newest NOTES of ``class_notes``' notes: {"learner_id", "record_id", "play", "kind",
+    "note"}, newest first."""
+    everyone = [(note, s) for s, notes in by_student.items() for note in notes]
+    everyone.sort(key=lambda n: n[0][:2], reverse=True)
+    return [
+        {"learner_id": s, "record_id": record_id, "play": play, "kind": kind, "note": note}
+        for (_removed, _pk, record_id, play, kind, note), s in everyone[:NOTES]
+    ]
 
 
 def _trend(row: Row, halves: tuple[int, int]) -> str:
