@@ -7,6 +7,7 @@ tutor.progress.mastery, verdicts and explanations from the engine's stored grade
 
 from __future__ import annotations
 
+import html
 import logging
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -20,9 +21,10 @@ from django.utils.translation import gettext as _
 
 from engine.scenarios import FAMILY_LABELS, Scenario, ScenarioError
 from engine.scenarios.common import CODE_INDEX
-from tutor.classroom.mastery import Cell, mastery_table, skill_rows
+from tutor.classroom.mastery import skill_rows
 from tutor.classroom.skills import SkillName, skill_name
 from tutor.practice import display
+from tutor.progress import mastery
 from tutor.progress.table_report import class_notes
 
 log = logging.getLogger(__name__)
@@ -67,6 +69,45 @@ class Dashboard:
         practised = [c for c in self.columns if c.mean is not None]
         return sorted(practised, key=lambda c: (c.mean, -c.practised))[:3]
 
+    def heads_html(self) -> SafeString:
+        """Each column's ``<th>`` drawn: its skill's name, its rule id (a link to the lesson where there is
+        one) and the class's mean (a class has a few dozen: a template's loop drew much of the page's cost)."""
+        return mark_safe("".join(_head(column) for column in self.columns))  # noqa: S308 - _head escapes
+
+    def rows_html(self) -> SafeString:
+        """The ``<tr>`` of each student of the page: their name, then their cells."""
+        return mark_safe(  # noqa: S308 - the name escaped here, the cells where they were drawn
+            "".join(
+                f'<tr><th scope="row" class="dashboard__student" title="{escape(row.name)}">'
+                f"{escape(row.name)}</th>{row.cells_html}</tr>"
+                for row in self.rows
+            )
+        )
+
+
+# A column's head around its mean, per (rule id, language): the course's names do not change in a process.
+_HEADS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
+def _head(column: SkillColumn) -> str:
+    skill = column.skill
+    key = (skill.rule_id, get_language())
+    around = _HEADS.get(key)
+    if around is None:
+        rule_id, summary = escape(skill.rule_id), escape(skill.summary)
+        if skill.url:
+            small = f'<a href="{escape(skill.url)}" title="{summary}">{rule_id}</a>'
+        else:
+            small = f'<span title="{summary}">{rule_id}</span>'
+        around = (
+            f'<th scope="col" class="dashboard__skill"><span class="dashboard__skill-name">{escape(skill.name)}'
+            f'</span> <small class="dashboard__skill-id">{small}</small> <small class="dashboard__skill-mean">',
+            "</small></th>",
+        )
+        _HEADS[key] = around
+    mean = "" if column.mean is None else escape(_("media %(mean)s") % {"mean": column.mean})
+    return f"{around[0]}{mean}{around[1]}"
+
 
 def _mean(values) -> int | None:
     return round(sum(values) / len(values)) if values else None
@@ -99,19 +140,20 @@ class _CellWords:
             f'<span class="visually-hidden">{unpractised}</span></td>'
         )
 
-    def html(self, cell: Cell, href: str) -> str:
-        key = (cell.mastery, cell.answered)
+    def html(self, level: int, answered: int, href: str) -> str:
+        """The ``<td>`` of a skill at mastery ``level`` after ``answered`` answers, linking to ``href``."""
+        key = (level, answered)
         around = self.drawn.get(key)
         if around is None:
-            detail = ngettext("%(level)s · %(n)s respuesta", "%(level)s · %(n)s respuestas", cell.answered)
-            detail %= {"level": cell.mastery, "n": cell.answered}
+            detail = ngettext("%(level)s · %(n)s respuesta", "%(level)s · %(n)s respuestas", answered)
+            detail %= {"level": level, "n": answered}
             around = (
-                f'<td class="dashboard__cell mastery--{cell.mastery:d}"><a href="',
-                f'"><span class="mastery-text">{escape(cell.label)}</span>'
+                f'<td class="dashboard__cell mastery--{level:d}"><a href="',
+                f'"><span class="mastery-text">{escape(mastery.LABELS[level])}</span>'
                 f' <span class="dashboard__n">{escape(detail)}</span></a></td>',
             )
             self.drawn[key] = around
-        return f"{around[0]}{escape(href)}{around[1]}"
+        return f"{around[0]}{html.escape(href)}{around[1]}"
 
 
 # Each student's part is kept under their stamp (tutor/accounts/stamps.py: the database moves it with every
@@ -149,19 +191,18 @@ def student_parts(classroom_pk: int, memberships, url_for) -> dict[int, StudentP
 
 def _read_parts(memberships, url_for) -> dict[int, StudentPart]:
     ids = [m.student_id for m in memberships]
-    cells_of: dict[int, dict[str, Cell]] = {s: {} for s in ids}
-    for (student, rule_id), cell in mastery_table(skill_rows(ids)).items():
-        cells_of[student][rule_id] = cell
+    levels: dict[int, dict[str, int]] = {s: {} for s in ids}
+    answered: dict[int, dict[str, int]] = {s: {} for s in ids}
+    for student, rule_id, n, _right, recent in skill_rows(ids):
+        levels[student][rule_id] = mastery.level(recent)
+        answered[student][rule_id] = n
     notes = class_notes(ids)
     words = _CellWords()
     parts = {}
     for m in memberships:
-        cells = cells_of[m.student_id]
-        parts[m.pk] = StudentPart(
-            {rule_id: cell.mastery for rule_id, cell in cells.items()},
-            {rule_id: words.html(cell, url_for(m.pk, rule_id)) for rule_id, cell in cells.items()},
-            tuple(notes.get(m.student_id, ())),
-        )
+        theirs, counts = levels[m.student_id], answered[m.student_id]
+        cells = {r: words.html(level, counts[r], url_for(m.pk, r)) for r, level in theirs.items()}
+        parts[m.pk] = StudentPart(theirs, cells, tuple(notes.get(m.student_id, ())))
     return parts
 
 

@@ -37,16 +37,11 @@ class Cell:
 
 def skill_rows(student_ids: Iterable[int]) -> list[tuple[int, str, int, int, str]]:
     """(student id, rule id, answers, right, recent) for every skill the students have practised, in one
-    query, in a fixed order (a kept page's key: tutor.lib.fragments)."""
+    query, in a fixed order."""
     rows = SkillStat.objects.filter(learner_id__in=list(student_ids), kind=SkillStat.Kind.RULE)
     return list(
         rows.order_by("learner_id", "key").values_list("learner_id", "key", "attempts", "correct", "recent")
     )
-
-
-def mastery_table(rows: Iterable[tuple[int, str, int, int, str]]) -> dict[tuple[int, str], Cell]:
-    """{(student id, rule id): Cell} of ``skill_rows``."""
-    return {(learner, key): Cell(n, k, recent) for learner, key, n, k, recent in rows}
 
 
 def student_mastery(student_id: int, skill: str) -> Cell:
