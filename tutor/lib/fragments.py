@@ -4,6 +4,10 @@ Practicar's forms and fixed examples, the course index for a given progress, a s
 same HTML for every reader but for the CSRF token inside their forms, which is put in per request
 (each reader's own, from ``get_token``). A part may not read ``request`` or ``user``: it is
 rendered without them.
+
+Beside them, a reader's own parts kept in the cache under what they show (``cached_part``), and a whole
+page kept with base.html around it under what it shows and what base.html shows of the request
+(``kept_page``): read again unchanged, no drawing at all.
 """
 
 from __future__ import annotations
