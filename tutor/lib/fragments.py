@@ -17,6 +17,7 @@ import logging
 import threading
 from collections.abc import Callable, Hashable
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
@@ -125,8 +126,7 @@ def _frame(request) -> tuple | None:
     language, the address (the language and display forms send it back), the display chosen (Letra
     grande). None when messages wait for the reader. A page kept with ``kept_page`` must have nothing
     else of the request in it."""
-    waiting = getattr(request, "_messages", None)
-    if waiting is not None and len(waiting):
+    if len(get_messages(request)):  # (counts them without using them up)
         return None
     user = request.user
     return (
