@@ -391,6 +391,11 @@ def main() -> int:
             )
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
+        # What an earlier run kept is found again otherwise: its database had the same ids and stamps, so
+        # a page «tras responder» would be read as kept.
+        from django.core.cache import cache
+
+        cache.clear()
         print(
             f"{args.students} students in classes of {args.class_size}, {counts['hands']:,} hands with their"
             f" reviews, {counts['items']:,} retry items, {args.answers} quiz answers each,"

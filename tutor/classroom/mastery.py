@@ -12,6 +12,7 @@ from django.db import connection
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
+from tutor.lib.prepared import Prepared, rows
 from tutor.practice.models import Attempt
 from tutor.progress import mastery
 from tutor.progress.models import SkillStat
@@ -35,18 +36,25 @@ class Cell:
         return str(mastery.LABELS[self.mastery])
 
 
-def skill_rows(student_ids: Iterable[int]) -> list[tuple[int, str, int, int, str]]:
-    """(student id, rule id, answers, right, recent) for every skill the students have practised, in one
-    query, in a fixed order (a kept page's key: tutor.lib.fragments)."""
-    rows = SkillStat.objects.filter(learner_id__in=list(student_ids), kind=SkillStat.Kind.RULE)
-    return list(
-        rows.order_by("learner_id", "key").values_list("learner_id", "key", "attempts", "correct", "recent")
+def _rule_rows(stats: QuerySet) -> QuerySet:
+    return (
+        stats.filter(kind=SkillStat.Kind.RULE)
+        .order_by("learner_id", "key")
+        .values_list("learner_id", "key", "attempts", "correct", "recent")
     )
 
 
-def mastery_table(rows: Iterable[tuple[int, str, int, int, str]]) -> dict[tuple[int, str], Cell]:
-    """{(student id, rule id): Cell} of ``skill_rows``."""
-    return {(learner, key): Cell(n, k, recent) for learner, key, n, k, recent in rows}
+# One student's, built once per process (tutor/lib/prepared.py): the class dashboard after one answer.
+_ONE_STUDENT = Prepared(lambda student: rows(_rule_rows(SkillStat.objects.filter(learner_id=student))))
+
+
+def skill_rows(student_ids: Iterable[int]) -> list[tuple[int, str, int, int, str]]:
+    """(student id, rule id, answers, right, recent) for every skill the students have practised, in one
+    query, in a fixed order."""
+    student_ids = list(student_ids)
+    if len(student_ids) == 1:
+        return list(_ONE_STUDENT(student=student_ids[0]))
+    return list(_rule_rows(SkillStat.objects.filter(learner_id__in=student_ids)))
 
 
 def student_mastery(student_id: int, skill: str) -> Cell:

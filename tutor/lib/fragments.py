@@ -4,6 +4,10 @@ Practicar's forms and fixed examples, the course index for a given progress, a s
 same HTML for every reader but for the CSRF token inside their forms, which is put in per request
 (each reader's own, from ``get_token``). A part may not read ``request`` or ``user``: it is
 rendered without them.
+
+Beside them, a reader's own parts kept in the cache under what they show (``cached_part``), and a whole
+page kept with base.html around it under what it shows and what base.html shows of the request
+(``kept_page``): read again unchanged, no drawing at all.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ import logging
 import threading
 from collections.abc import Callable, Hashable
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -85,3 +91,49 @@ def token_of(request) -> str:
     token = get_token(request)
     request._masked_csrf_token = (request.META.get("CSRF_COOKIE"), token)
     return token  # noqa: S308 - our own template's output, the token is alphanumeric
+
+
+def kept_page(
+    request, template_name: str, shown: Hashable, context: Callable[[], dict], keep: bool = True
+) -> HttpResponse:
+    """The whole page, ``template_name`` drawn with ``context()`` and base.html around it, kept in the
+    cache under a digest of ``shown`` (what the view's part shows, as for ``cached_part``) and of what
+    base.html shows of the request (``_frame``): read again, it is one cache read, nothing drawn. Given
+    back with this reader's CSRF token in every form. Drawn and not kept when ``keep`` is false (an
+    address the view does not bound, such as a query string it ignores), when messages wait for the
+    reader (showing them uses them up) and when the cache does not answer."""
+    frame = _frame(request) if keep else None
+    if frame is None:
+        return HttpResponse(render_to_string(template_name, context(), request))
+    digest = hashlib.sha256(repr((template_name, shown, frame)).encode()).hexdigest()
+    key = f"page:{digest}"
+    try:
+        html = cache.get(key)
+    except Exception as error:  # Redis away (tutor.lib.outage): drawn, not kept
+        log.warning("the cache did not answer a kept page (%s): drawn again", error)
+        return HttpResponse(render_to_string(template_name, context(), request))
+    if html is None:
+        html = render_to_string(template_name, {**context(), "csrf_token": PLACEHOLDER}, request)
+        try:
+            cache.set(key, html, CACHED_PART_SECONDS)
+        except Exception as error:
+            log.warning("the cache did not keep a page (%s)", error)
+    return HttpResponse(with_token(request, html))
+
+
+def _frame(request) -> tuple | None:
+    """What base.html shows of the request, as plain values: the reader (their name and role), the
+    language, the address (the language and display forms send it back), the display chosen (Letra
+    grande). None when messages wait for the reader. A page kept with ``kept_page`` must have nothing
+    else of the request in it."""
+    if len(get_messages(request)):  # (counts them without using them up)
+        return None
+    user = request.user
+    return (
+        user.pk,
+        user.get_username(),
+        getattr(user, "role", ""),
+        get_language(),
+        request.get_full_path(),
+        getattr(request, "display", None),
+    )

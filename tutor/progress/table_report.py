@@ -8,11 +8,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import F, Window
+from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 
@@ -21,6 +22,7 @@ from engine.rules import RULE_CATALOGUE
 from tutor.accounts import stamps
 from tutor.hands.models import OTHER_PLAY, HandRecord, HandReview
 from tutor.lib.counts import counts
+from tutor.lib.prepared import Prepared, rows
 from tutor.practice.identity import Owner
 from tutor.progress import retries, retry_pages
 from tutor.progress.models import TableRetry
@@ -188,6 +190,47 @@ def _class_summaries(student_ids: list[int]) -> dict[int, list[dict]]:
     return by_student
 
 
+def _class_counted(student_ids: list[int]) -> dict[int, Counted]:
+    """{student: what their newest LAST_HANDS reviewed hands count} for each of ``student_ids``: on
+    PostgreSQL counted by the database from the summaries in one query (no summary sent and parsed here:
+    the class dashboard drawn with nothing kept parsed 1,200 of them), elsewhere here from the summaries."""
+    if connection.vendor != "postgresql":
+        return {s: count(summaries) for s, summaries in _class_summaries(student_ids).items()}
+    # Each hand's place among the student's counted ones, oldest first (``i``), and their number (``n``):
+    # the newer half is i >= n / 2, as ``count`` halves them. Then per student and half: the cards (a
+    # row whose ``is_rule`` is NULL), and the errors per (is a rule, rule id or theme).
+    newest = _newest_sql(
+        "t.summary, row_number() OVER (PARTITION BY s.id ORDER BY t.played_at, t.record_id) - 1 AS i,"
+        " count(*) OVER (PARTITION BY s.id) AS n"
+    )
+    found = "CASE WHEN jsonb_typeof(summary->'found') = 'array' THEN summary->'found' ELSE '[]'::jsonb END"
+    sql = (
+        f"WITH h AS ({newest}), c AS (SELECT id, n, i >= n / 2 AS newer, summary FROM h)"
+        " SELECT id, n, newer, NULL::boolean, NULL::text, sum(coalesce((summary->>'cards')::int, 0))"
+        " FROM c GROUP BY id, n, newer"
+        " UNION ALL SELECT id, n, newer, f->0 IN ('true'::jsonb, '1'::jsonb), f->>1, count(*)"
+        f" FROM c CROSS JOIN LATERAL jsonb_array_elements({found}) f GROUP BY 1, 2, 3, 4, 5"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [student_ids, HandReview.Status.DONE])
+        rows = cursor.fetchall()
+    hands: dict[int, int] = {}
+    halves: dict[int, list[int]] = {}
+    errors: dict[int, dict[tuple[bool, str], list[int]]] = {}
+    for student, n, newer, is_rule, name, value in rows:
+        hands[student] = n
+        if is_rule is None:
+            halves.setdefault(student, [0, 0])[int(newer)] += int(value)
+        else:
+            errors.setdefault(student, {}).setdefault((is_rule, name), [0, 0])[int(newer)] += int(value)
+    counted = dict.fromkeys(student_ids, NOTHING)
+    for student, n in hands.items():
+        older, newer = halves.get(student, (0, 0))
+        theirs = errors.get(student, {})
+        counted[student] = (n, older + newer, (older, newer), {k: (v[0], v[1]) for k, v in theirs.items()})
+    return counted
+
+
 def _kept(student_ids: list[int], shown: dict[int, int | None] | None = None) -> dict[int, Counted]:
     """Each student's Counted, from the cache where their stamp has them, else from their summaries (then
     kept, when their stamp read again after the summaries is the same: a hand done meanwhile, and later
@@ -215,7 +258,7 @@ def _found_or_counted(keys: dict[int, str], recheck: dict[int, str] | None) -> d
     got = {s: found[key] for s, key in keys.items() if found and key in found}
     missing = [s for s in keys if s not in got]
     if missing:
-        fresh = {s: count(summaries) for s, summaries in _class_summaries(missing).items()}
+        fresh = _class_counted(missing)
         got.update(fresh)
         if found is not None:
             same = _class_stamps(missing) if recheck is not None else None
@@ -241,10 +284,12 @@ class ClassTable:
         return any(not rule and key == OTHER_PLAY for key, _name, rule in self.columns)
 
 
-def class_table(student_ids, shown: dict[int, int | None] | None = None) -> ClassTable:
+def class_table(
+    student_ids, shown: dict[int, int | None] | None = None, notes: list[dict] | None = None
+) -> ClassTable:
     """The class's habits at the table from each student's last hands with a done review, and the notes
     students left when they removed a retry («no estoy de acuerdo»); ``shown``: the students' stamps
-    (``_kept``)."""
+    (``_kept``); ``notes``: those notes when the caller has them (``class_newest_notes``), else read."""
     student_ids = list(student_ids)
     kept = _kept(student_ids, shown) if student_ids else {}
     counted = [(s, kept.get(s, NOTHING)) for s in student_ids]
@@ -256,13 +301,59 @@ def class_table(student_ids, shown: dict[int, int | None] | None = None) -> Clas
             _per_100(sum(errors[k]), cards) if k in errors else (0.0 if cards else None) for k in columns
         ]
         table_rows.append({"student_id": s, "hands": hands, "cards": cards, "cells": cells})
-    notes = list(
-        TableRetry.objects.filter(learner_id__in=student_ids, removed_at__isnull=False)
-        .exclude(note="")
-        .order_by("-removed_at")
-        .values("learner_id", "record_id", "play", "kind", "note")[:50]
-    )
+    if notes is None:
+        notes = class_newest_notes(class_notes(student_ids))
     return ClassTable([(key, _label(rule, key), rule) for rule, key in columns], table_rows, notes)
+
+
+NOTES = 50  # the notes the class dashboard shows: the class's newest
+
+
+def _noted(items: QuerySet) -> QuerySet:
+    """Of ``items``, the removed ones with a note, newest first, as class_notes gives them (after the
+    learner)."""
+    return (
+        items.filter(removed_at__isnull=False)
+        .exclude(note="")
+        .order_by("-removed_at", "-pk")
+        .values_list("learner_id", "removed_at", "pk", "record_id", "play", "kind", "note")
+    )
+
+
+# One student's notes, built once per process (tutor/lib/prepared.py): the class dashboard after one answer.
+_ONE_STUDENTS_NOTES = Prepared(
+    lambda student: rows(_noted(TableRetry.objects.filter(learner_id=student))[:NOTES])
+)
+
+
+def class_notes(student_ids) -> dict[int, list[tuple]]:
+    """{student: the notes they left removing a retry, their newest NOTES, newest first, each as
+    (removed_at, pk, record_id, play, kind, note)} of those of ``student_ids`` who left some, in one
+    query."""
+    student_ids = list(student_ids)
+    if len(student_ids) == 1:
+        found = _ONE_STUDENTS_NOTES(student=student_ids[0])
+    else:
+        newest = Window(
+            RowNumber(), partition_by=F("learner_id"), order_by=[F("removed_at").desc(), F("pk").desc()]
+        )
+        items = TableRetry.objects.filter(learner_id__in=student_ids).annotate(newest=newest)
+        found = _noted(items.filter(newest__lte=NOTES))
+    by_student: dict[int, list[tuple]] = {}
+    for learner, *note in found:
+        by_student.setdefault(learner, []).append(tuple(note))
+    return by_student
+
+
+def class_newest_notes(by_student: dict[int, Iterable[tuple]]) -> list[dict]:
+    """The class's newest NOTES of ``class_notes``' notes: {"learner_id", "record_id", "play", "kind",
+    "note"}, newest first."""
+    everyone = [(note, s) for s, notes in by_student.items() for note in notes]
+    everyone.sort(key=lambda n: n[0][:2], reverse=True)
+    return [
+        {"learner_id": s, "record_id": record_id, "play": play, "kind": kind, "note": note}
+        for (_removed, _pk, record_id, play, kind, note), s in everyone[:NOTES]
+    ]
 
 
 def _trend(row: Row, halves: tuple[int, int]) -> str:

@@ -306,3 +306,136 @@ def test_dashboard_the_language_changed(dashboard, teresa_client):
     teresa_client.post(reverse("accounts:language"), {"language": "en", "next": url})
     body = _body(teresa_client, url)
     assert "not practiced" in body and "sin practicar" not in body
+
+
+# The class dashboard, kept per student ----------------------------------------------------------------
+
+
+def _skill_reads(client, url: str) -> list[str]:
+    """The SQL of the students' skill counts a view of ``url`` reads."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return [q["sql"] for q in queries.captured_queries if "progress_skillstat" in q["sql"]]
+
+
+def test_dashboard_after_one_students_answer_only_they_are_read(dashboard, alice, bob, teresa_client):
+    """Bob answers: the next view reads Bob's skill counts only (Alicia's part is kept), counts no hand
+    again, and is the page drawn from scratch."""
+    _classroom, url = dashboard
+    _answer(bob, right=True, seed=6)
+    _body(teresa_client, url)
+    _answer(bob, right=False, seed=7)
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        after = _body(teresa_client, url)
+    sql = [q["sql"] for q in queries.captured_queries]
+    skills = [q for q in sql if "progress_skillstat" in q]
+    assert len(skills) == 1 and str(bob.pk) in skills[0] and f"IN ({alice.pk}" not in skills[0]
+    assert not any("summary" in q for q in sql)  # «En la mesa» kept: a quiz answer moves no hand
+    cache.clear()
+    assert after == _body(teresa_client, url)
+
+
+def test_dashboard_a_new_column_for_everyone_and_the_means(dashboard, alice, bob, teresa_client):
+    """A skill nobody had practised: a new column, a cell «sin practicar» in every other student's row
+    (their parts kept), and the class's mean of every column from the kept levels."""
+    _classroom, url = dashboard
+    before = _body(teresa_client, url)
+    columns = len(re.findall(r'class="dashboard__skill"', before))
+    after = _follows(teresa_client, url, lambda: _answer(bob, right=True, seed=8, family="tantos"))
+    assert len(re.findall(r'class="dashboard__skill"', after)) > columns
+    rows = re.findall(r'<tr><th scope="row" class="dashboard__student"[^>]*>[^<]+</th>(.*?)</tr>', after)
+    assert len({r.count("<td") for r in rows}) == 1  # every row has a cell per column
+    assert "sin practicar" in after
+
+
+def test_dashboard_the_pages_of_students(teresa, teresa_client):
+    """A class of more than a page: each page kept apart; an answer by a student of the second page shows
+    on both (the order and the means count the whole class), each the page drawn from scratch."""
+    from tutor.accounts.models import User
+    from tutor.classroom.dashboard import STUDENTS_PER_PAGE
+
+    classroom = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
+    students = []
+    for n in range(STUDENTS_PER_PAGE + 2):
+        student = User.objects.create(username=f"pagina{n:02d}")
+        Membership.objects.create(classroom=classroom, student=student)
+        students.append(student)
+    for student in students[:STUDENTS_PER_PAGE]:
+        _answer(student, right=False)  # weak: the first page
+    url = reverse("classroom:heatmap", args=[classroom.pk])
+    second = f"{url}?pagina=2"
+    first_before, second_before = _body(teresa_client, url), _body(teresa_client, second)
+    assert "pagina31" in second_before and "pagina31" not in first_before
+    assert _body(teresa_client, url) == first_before  # kept, each page its own
+    _answer(students[-1], right=True, seed=9)
+    first_after, second_after = _body(teresa_client, url), _body(teresa_client, second)
+    assert first_after != first_before and second_after != second_before
+    cache.clear()
+    assert (first_after, second_after) == (_body(teresa_client, url), _body(teresa_client, second))
+
+
+def test_dashboard_the_language_and_back(dashboard, teresa_client):
+    _classroom, url = dashboard
+    spanish = _body(teresa_client, url)
+    teresa_client.post(reverse("accounts:language"), {"language": "en", "next": url})
+    english = _body(teresa_client, url)
+    assert "not practiced" in english and "Mastery by skill" in english
+    teresa_client.post(reverse("accounts:language"), {"language": "es", "next": url})
+    assert _body(teresa_client, url) == spanish
+
+
+def test_dashboard_each_teacher_their_own_page_around_it(dashboard, tomas, teresa_client, tomas_client):
+    """The whole page is kept, base.html's header included: a second teacher of the class is shown as
+    themselves, and the address a form sends back is the one asked (a parameter the view ignores is drawn,
+    not kept)."""
+    classroom, url = dashboard
+    classroom.teachers.add(tomas)
+    mine = teresa_client.get(url).content.decode().split("</header>")[0]
+    theirs = tomas_client.get(url).content.decode().split("</header>")[0]
+    assert "teresa" in mine and "tomas" not in mine
+    assert "tomas" in theirs and "teresa" not in theirs
+    odd = tomas_client.get(url, {"orden": "x"}).content.decode()
+    assert f'name="next" value="{url}?orden=x"' in odd
+    assert f'name="next" value="{url}"' in tomas_client.get(url).content.decode()
+
+
+def test_dashboard_letra_grande(dashboard, teresa_client):
+    _classroom, url = dashboard
+    assert "css/large.css" not in _body(teresa_client, url)
+    teresa_client.post(reverse("accounts:display"), {"letra": "si", "next": url})
+    assert "css/large.css" in _body(teresa_client, url)
+
+
+def test_dashboard_a_message_waiting_is_shown_once(dashboard, teresa_client):
+    """A message left for the teacher (a new join code) is shown on the next page, the dashboard, and
+    not again: a page with messages is drawn, not kept."""
+    classroom, url = dashboard
+    teresa_client.get(url)  # kept without the message
+    teresa_client.post(reverse("classroom:code", args=[classroom.pk]), {"action": "regenerar"})
+    classroom.refresh_from_db()
+    assert f"Nuevo código: {classroom.join_code}" in teresa_client.get(url).content.decode()
+    assert "Nuevo código" not in teresa_client.get(url).content.decode()
+
+
+def test_dashboard_the_newest_notes_of_the_whole_class(dashboard, alice, bob, teresa_client):
+    """Each student's notes are kept in their part; the page shows the class's newest first, across
+    students, and at most NOTES."""
+    from tutor.progress.table_report import NOTES, class_newest_notes, class_notes
+
+    _classroom, url = dashboard
+    _hands(alice, 2)
+    now = timezone.now()
+    items = list(TableRetry.objects.filter(learner__in=[alice, bob]).order_by("pk"))
+    assert {i.learner_id for i in items} == {alice.pk, bob.pk}
+    for n, item in enumerate(items):
+        TableRetry.objects.filter(pk=item.pk).update(removed_at=now - timedelta(minutes=n), note=f"nota {n}")
+    page = _body(teresa_client, url)
+    shown = re.findall(r"«(nota \d+)»", page)
+    assert shown == [f"nota {n}" for n in range(min(len(items), NOTES))]
+    assert class_newest_notes(class_notes([alice.pk, bob.pk]))[0]["note"] == "nota 0"

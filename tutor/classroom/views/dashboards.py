@@ -8,15 +8,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import formats
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from engine.rules import RULE_CATALOGUE
 from tutor.classroom import dashboard
-from tutor.classroom.mastery import attempts_citing, mastery_table, skill_rows, student_mastery
+from tutor.classroom.mastery import attempts_citing, student_mastery
 from tutor.classroom.models import Classroom, Membership
 from tutor.classroom.skills import skill_name
 from tutor.classroom.views.access import class_for_teacher, membership_for_teacher
-from tutor.lib.fragments import cached_part
+from tutor.lib.fragments import cached_part, kept_page
 from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice.models import Attempt
 from tutor.progress import mastery as progress_mastery
@@ -72,18 +74,7 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
         Paginator(memberships, dashboard.STUDENTS_PER_PAGE).get_page(request.GET.get("pagina")).number
     )
 
-    def parts() -> dict:
-        students = [m.student_id for m in memberships]
-        skills = skill_rows(students)
-        at_table = table_report.class_table(students, {m.student_id: m.hands for m in memberships})
-        names = {m.student_id: m.display_name() for m in memberships}
-        for row in at_table.rows:
-            row["name"] = names[row["student_id"]]
-            # Each cell's words prepared once here (a class of 30 has hundreds): errors per 100 cards, or a
-            # dash for a student with no reviewed hand yet.
-            row["texts"] = ["—" if value is None else formats.localize(value) for value in row["cells"]]
-        for note in at_table.notes:
-            note["student_name"] = names.get(note["learner_id"], "")
+    def context() -> dict:
         # Reversed once: a class of 60 has 1,400 cells (the placeholders are never a real id or rule).
         pattern = reverse("classroom:student_skill", args=[classroom.pk, 0, "RULE"])
         head, tail = pattern.split("/0/RULE/")
@@ -91,24 +82,58 @@ def heatmap(request: HttpRequest, pk: int) -> HttpResponse:
         def url_for(membership_pk: int, rule_id: str) -> str:
             return f"{head}/{membership_pk}/{rule_id}/{tail}"
 
-        table = mastery_table(skills)
+        # Each student's part, kept under their stamp: after one student's answer only theirs is read.
+        parts = dashboard.student_parts(classroom.pk, memberships, url_for)
+        names = {m.student_id: m.display_name() for m in memberships}
+        notes = table_report.class_newest_notes({m.student_id: parts[m.pk].notes for m in memberships})
+        for note in notes:
+            note["student_name"] = names[note["learner_id"]]
+        # «En la mesa», kept under the students' names and ``hands`` stamps and the notes shown: a quiz
+        # answer does not draw it again.
+        at_table = ([(m.student_id, names[m.student_id], m.hands) for m in memberships], notes)
         return {
             "classroom": classroom,
-            "at_table": at_table,
-            "dashboard": dashboard.class_dashboard(memberships, table, url_for, page_number),
+            "dashboard": dashboard.class_dashboard(memberships, parts, page_number),
             "legend": [(level, progress_mastery.LABELS[level]) for level in progress_mastery.LEVELS],
+            "at_table_html": cached_part(
+                request,
+                "classroom/heatmap.html#at_table",
+                at_table,
+                lambda: {"at_table": _at_table(memberships, names, notes)},
+            ),
         }
 
-    # Drawn again only when something it shows has changed: the class, its students' names and stamps,
-    # the page of students (tutor/lib/fragments.py); read again unchanged, no student's data is read.
+    # The whole page kept (tutor/lib/fragments.py), drawn again only when something it shows has changed:
+    # the class, its students' names and stamps, the page of students, and what base.html shows of the
+    # reader; read again unchanged, no student's data is read and nothing is drawn. An address with other
+    # parameters than the page's is drawn and not kept.
     shown = (
         classroom.pk,
         classroom.name,
         [(m.pk, m.student_id, m.display_name(), m.stamp) for m in memberships],
         page_number,
     )
-    page_html = cached_part(request, "classroom/heatmap.html#page", shown, parts)
-    return render(request, "classroom/heatmap.html", {"classroom": classroom, "page_html": page_html})
+    keep = request.META.get("QUERY_STRING", "") in ("", f"pagina={page_number}")
+    return kept_page(request, "classroom/heatmap.html", shown, context, keep)
+
+
+def _at_table(memberships: list[Member], names: dict[int, str], notes: list[dict]) -> table_report.ClassTable:
+    """«En la mesa» of the class, each row's cells drawn: errors per 100 cards, or a dash for a student
+    with no reviewed hand yet (a class of 30 has hundreds: each number's words made once)."""
+    at_table = table_report.class_table(
+        [m.student_id for m in memberships], {m.student_id: m.hands for m in memberships}, notes
+    )
+    words: dict[float | None, str] = {None: "<td>—</td>"}
+    for row in at_table.rows:
+        row["name"] = names[row["student_id"]]
+        cells = []
+        for value in row["cells"]:
+            drawn = words.get(value)
+            if drawn is None:
+                drawn = words[value] = f"<td>{escape(formats.localize(value))}</td>"
+            cells.append(drawn)
+        row["cells_html"] = mark_safe("".join(cells))  # noqa: S308 - every value escaped
+    return at_table
 
 
 @require_GET
