@@ -23,7 +23,7 @@ from engine.scenarios import FAMILIES, FAMILY_LABELS
 from lessons import services as lessons
 from tutor.accounts import stamps
 from tutor.classroom.services import assignments_to_do, open_assignments
-from tutor.lib.counts import Joined, compile_at_once
+from tutor.lib.counts import Joined, Soonest, compile_at_once
 from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, with_token
 from tutor.lib.owners import Owner
 from tutor.lib.prepared import Compiled, Prepared, rows
@@ -132,13 +132,16 @@ def _action(home: Returning) -> Action:
 
 def _numbers(now, **who) -> Compiled:
     """The page's numbers and the lessons done, in one query (not the whole report: only what it
-    shows); with an account, whether it has tasks to do (their rows are read only when it has)."""
+    shows), with the next moments a card and a retry fall due (``_until``); with an account, whether it
+    has tasks to do (their rows are read only when it has)."""
     owner = Owner.by_id(**who)
     return compile_at_once(
         report.due_cards(owner, now=now),
         report.open_review_items(owner),
         retries.due_items(owner, now=now),
         Joined(lessons.done_steps(owner), "step_key"),
+        Soonest(FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__gt=now), "due"),
+        Soonest(retries.open_items(owner).filter(due__gt=now), "due"),
         *([open_assignments(owner.user)] if owner.user is not None else []),
     )
 
@@ -156,8 +159,9 @@ _NUMBERS, _RECENT = Prepared(_numbers), Prepared(_recent)
 def _facts(owner, now) -> dict:
     """What the home shows of the owner, as plain values (and the rows of their tasks), read at ``now``."""
     who = owner.ids
-    due_count, queue_size, table_retries, done_keys, *tasks = _NUMBERS(now=now, **who)
+    due_count, queue_size, table_retries, done_keys, card_due, retry_due, *tasks = _NUMBERS(now=now, **who)
     return {
+        "soonest": [moment for moment in (card_due, retry_due) if moment is not None],
         "done": frozenset(done_keys),
         "due_count": due_count,
         "queue_size": queue_size,
@@ -227,7 +231,7 @@ def _kept(request: HttpRequest, owner) -> SafeString | None:
     name = user.first_name or user.username
     if kept is None or (kept["until"] is not None and now >= kept["until"]):
         facts = _facts(owner, now)
-        kept = {"facts": facts, "until": _until(owner, facts, now), "shown": None, "html": ""}
+        kept = {"facts": facts, "until": _until(facts, now), "shown": None, "html": ""}
     elif kept.get("name") == name and now < kept.get("words_until", now):
         # Read again before any «hace …» of the part can read otherwise: nothing it shows has moved.
         return with_token(request, kept["html"])
@@ -257,12 +261,10 @@ def _words_until(recent: list, now) -> datetime:
     return min(moments, default=now + timedelta(minutes=1))
 
 
-def _until(owner, facts: dict, now) -> datetime | None:
+def _until(facts: dict, now) -> datetime | None:
     """The first moment after ``now`` at which the clock changes what the facts say (a card or a retry
     falls due, a task opens or falls overdue); None: never."""
-    cards = FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__gt=now).values_list("due")
-    items = retries.open_items(owner).filter(due__gt=now).values_list("due")
-    moments = [due for (due,) in cards.union(items, all=True).order_by("due")[:1]]
+    moments = list(facts["soonest"])
     for row in facts["assignments"]:
         # ``>=``: a read at the very moment a task falls due must not keep the page past it.
         moments += [m for m in (row.practice_set.opens_at, row.practice_set.due_at) if m and m >= now]
