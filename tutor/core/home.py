@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
@@ -24,7 +23,7 @@ from lessons import services as lessons
 from tutor.accounts import stamps
 from tutor.classroom.services import assignments_to_do, open_assignments
 from tutor.lib.counts import Joined, Soonest, compile_at_once
-from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, with_token
+from tutor.lib.fragments import CACHED_PART_SECONDS, Part, parts_drawn, parts_page, with_token
 from tutor.lib.owners import Owner
 from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.lib.when import ago
@@ -203,7 +202,7 @@ def part(request: HttpRequest) -> SafeString | None:
         if html is not None:
             return html
     home = _built(user, _facts(owner, timezone.now()))
-    return cached_part(request, TEMPLATE, home.shown(), lambda: {"returning": home})
+    return parts_page(request, _parts(home))
 
 
 # An account's home part, kept under its stamp (tutor/accounts/stamps.py: the database moves it on every
@@ -212,8 +211,34 @@ def part(request: HttpRequest) -> SafeString | None:
 # due, a task opening or falling overdue) is kept as the moment the facts stop holding (``until``):
 # read after it, they are read again. What moves with the clock in words («hace 5 minutos») is in the
 # kept HTML's key (``Returning.shown``). Kept an hour at most, like every reader's kept part.
-_KEPT = "home:1"
-TEMPLATE = "core/home.html#returning"
+_KEPT = "home:2"
+_PART = "core/home.html#"
+
+
+def _parts(home: Returning) -> list[Part]:
+    """The learner's part in parts (tutor/lib/fragments.py), each kept under the plain values it shows:
+    after an answer, the count to review and the new answer are drawn again, not the tasks, the course
+    or the older answers (unless their «hace …» reads otherwise)."""
+    context = lambda: {"returning": home}  # noqa: E731 - one context for the sections
+    shown = home.shown()
+    name, action, tasks, step, numbers = shown[:5]
+    zone = timezone.get_current_timezone_name()
+    rows = [Part(_PART + "home_tasks", (tasks, zone), context)] if tasks else []
+    rows += [
+        Part(_PART + "home_course", (step, numbers[:2]), context),
+        Part(_PART + "home_review", numbers[2:], context),
+    ]
+    if home.recent:
+        answers = [
+            Part(_PART + "home_answer", answer, _answer(row))
+            for answer, row in zip(shown[5], home.recent, strict=True)
+        ]
+        rows.append(Part(_PART + "home_recent", (), dict, answers))
+    return [Part(_PART + "returning", (name, action), context, rows)]
+
+
+def _answer(row: Recent):
+    return lambda: {"row": row}
 
 
 def _kept(request: HttpRequest, owner) -> SafeString | None:
@@ -239,11 +264,12 @@ def _kept(request: HttpRequest, owner) -> SafeString | None:
     shown = home.shown()
     words_until = _words_until(home.recent, now)
     if shown != kept["shown"] or words_until != kept.get("words_until"):
+        drawn = {}
         if shown != kept["shown"]:
-            kept["html"] = render_to_string(TEMPLATE, {"returning": home, "csrf_token": PLACEHOLDER})
+            kept["html"], drawn = parts_drawn(_parts(home))
         kept.update(shown=shown, name=name, words_until=words_until)
         try:
-            cache.set(key, kept, CACHED_PART_SECONDS)
+            cache.set_many({**drawn, key: kept}, CACHED_PART_SECONDS)
         except Exception as error:
             log.warning("the cache did not keep the home page (%s)", error)
     return with_token(request, kept["html"])

@@ -290,6 +290,21 @@ def test_home_a_class_task_published_answered_renamed_and_its_class(teresa, alic
     assert "Asistir el martes" not in after
 
 
+def test_after_an_answer_the_home_draws_again_only_what_the_answer_changed(alice, alice_client):
+    for seed in range(3):
+        _answer(alice, right=False, seed=seed)
+    first = _drawn(alice_client.get(HOME))
+    assert {"returning", "home_course", "home_review", "home_recent"} <= set(first)
+    assert first.count("home_answer") == 3
+    _follows(alice_client, HOME, lambda: _answer(alice, right=False, seed=7))
+    _answer(alice, right=False, seed=8)
+    again = _drawn(alice_client.get(HOME))
+    # The count to review and the new answer; the course and the older answers were kept.
+    assert again.count("home_answer") == 1 and "home_review" in again
+    assert not {"returning", "home_course", "home_recent"} & set(again)
+    assert _drawn(alice_client.get(HOME)) == []  # read again: the whole part kept
+
+
 def test_home_the_account_renamed(alice, alice_client):
     _answer(alice, right=True)
     after = _follows(alice_client, HOME, lambda: User.objects.filter(pk=alice.pk).update(first_name="Alicia"))
