@@ -40,11 +40,9 @@ def index(request: HttpRequest) -> HttpResponse:
             return render(request, "progress/index.html", {"page_html": page_html})
     if owner is None:
         progress, table = report.progress_for(None), table_report.table_report(None)
-    else:  # the page's three counts in one query (tutor/lib/counts.py)
-        queue, retries_open, retries_due = counts(
-            report.open_review_items(owner), retries.open_items(owner), retries.due_items(owner)
-        )
-        progress = report.progress_for(owner, queue_size=queue)
+    else:  # the retries' two counts in one query (tutor/lib/counts.py)
+        retries_open, retries_due = counts(retries.open_items(owner), retries.due_items(owner))
+        progress = report.progress_for(owner)
         table = table_report.table_report(owner, open_count=retries_open, due_count=retries_due)
     # drawn again only where something it shows has changed (the data, or the time to a review)
     page_html = parts_page(request, _page_parts(_parts(request, owner, progress, table)))

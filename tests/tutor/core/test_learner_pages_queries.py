@@ -21,13 +21,13 @@ from tutor.progress.services import record_play
 
 # Each page's queries at most, the session with its user included (one query, tutor.accounts.sessions):
 # the home page reads its counts, the lessons done and (to keep them) the next moment a card or a retry
-# falls due in one, then the recent answers; Mi progreso its skill counts, its cards, its review queue,
-# its open retries, its recent answers and (nothing kept) its last hands' summaries; «Jugar» its
+# falls due in one, then the recent answers; Mi progreso its skill counts, cards and review queue in
+# one, its open retries, its recent answers and (nothing kept) its last hands' summaries; «Jugar» its
 # unfinished matches and its newest in one.
-PAGES = {reverse("core:home"): 3, reverse("progress:index"): 7, reverse("play:index"): 2}
+PAGES = {reverse("core:home"): 3, reverse("progress:index"): 5, reverse("play:index"): 2}
 # Just after a quiz answer: what the answer changed is read again, not «En la mesa»'s counts (kept under
 # the learner's «hands» stamp).
-AFTER_AN_ANSWER = {reverse("core:home"): 3, reverse("progress:index"): 6}
+AFTER_AN_ANSWER = {reverse("core:home"): 3, reverse("progress:index"): 4}
 # Read again with nothing changed: the home and Mi progreso are kept under the learner's stamp, which the
 # session read brings (tutor/accounts/stamps.py): the session is their one query.
 KEPT = {reverse("core:home"): 1, reverse("progress:index"): 1}
