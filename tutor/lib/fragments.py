@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -108,10 +108,14 @@ def parts_drawn(parts: list[Part]) -> tuple[str, dict[str, str]]:
         found = None
     html = dict(found or {})
     drawn: dict[str, str] = {}
+    templates = {}  # a table's rows are drawn by one template: looked up once
     for part, key in zip(walked, keys, strict=True):
         if key not in html:
+            template = templates.get(part.template_name)
+            if template is None:
+                template = templates[part.template_name] = get_template(part.template_name)
             context = {**part.context(), "rows_html": SLOT, "csrf_token": PLACEHOLDER}
-            html[key] = drawn[key] = render_to_string(part.template_name, context)
+            html[key] = drawn[key] = template.render(context)
     by_part = {id(part): key for part, key in zip(walked, keys, strict=True)}
 
     def filled(part: Part) -> str:
