@@ -4,6 +4,10 @@ Practicar's forms and fixed examples, the course index for a given progress, a s
 same HTML for every reader but for the CSRF token inside their forms, which is put in per request
 (each reader's own, from ``get_token``). A part may not read ``request`` or ``user``: it is
 rendered without them.
+
+A reader's own part is kept in the cache under a digest of the plain values it shows (``cached_part``);
+a page made of many such parts (``Part``, ``parts_drawn``: Mi progreso, the learner's home) reads those
+kept in one cache read and draws only those whose values changed.
 """
 
 from __future__ import annotations
