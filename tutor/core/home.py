@@ -211,7 +211,7 @@ def part(request: HttpRequest) -> SafeString | None:
 # due, a task opening or falling overdue) is kept as the moment the facts stop holding (``until``):
 # read after it, they are read again. What moves with the clock in words («hace 5 minutos») is in the
 # kept HTML's key (``Returning.shown``). Kept an hour at most, like every reader's kept part.
-_KEPT = "home:2"
+_KEPT = "home:2"  # 2: drawn in parts
 _PART = "core/home.html#"
 
 

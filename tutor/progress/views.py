@@ -122,7 +122,7 @@ def _answer_shown(a: report.Answer) -> tuple:
 # reading of the clock («toca repasar», «dentro de 3 días», the retries due), the newest only (the clock
 # does not come back), the page's data apart, read only when the clock has moved on. Kept an hour at most,
 # like every reader's kept part.
-_KEPT = "mi-progreso:1"
+_KEPT = "mi-progreso:2"  # 2: drawn in parts
 
 
 def _kept_page(request: HttpRequest, owner: Owner):
