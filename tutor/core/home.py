@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
@@ -23,8 +22,8 @@ from engine.scenarios import FAMILIES, FAMILY_LABELS
 from lessons import services as lessons
 from tutor.accounts import stamps
 from tutor.classroom.services import assignments_to_do, open_assignments
-from tutor.lib.counts import Joined, compile_at_once
-from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, with_token
+from tutor.lib.counts import Joined, Soonest, compile_at_once
+from tutor.lib.fragments import CACHED_PART_SECONDS, Part, parts_drawn, parts_page, with_token
 from tutor.lib.owners import Owner
 from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.lib.when import ago
@@ -132,13 +131,16 @@ def _action(home: Returning) -> Action:
 
 def _numbers(now, **who) -> Compiled:
     """The page's numbers and the lessons done, in one query (not the whole report: only what it
-    shows); with an account, whether it has tasks to do (their rows are read only when it has)."""
+    shows), with the next moments a card and a retry fall due (``_until``); with an account, whether it
+    has tasks to do (their rows are read only when it has)."""
     owner = Owner.by_id(**who)
     return compile_at_once(
         report.due_cards(owner, now=now),
         report.open_review_items(owner),
         retries.due_items(owner, now=now),
         Joined(lessons.done_steps(owner), "step_key"),
+        Soonest(FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__gt=now), "due"),
+        Soonest(retries.open_items(owner).filter(due__gt=now), "due"),
         *([open_assignments(owner.user)] if owner.user is not None else []),
     )
 
@@ -156,8 +158,9 @@ _NUMBERS, _RECENT = Prepared(_numbers), Prepared(_recent)
 def _facts(owner, now) -> dict:
     """What the home shows of the owner, as plain values (and the rows of their tasks), read at ``now``."""
     who = owner.ids
-    due_count, queue_size, table_retries, done_keys, *tasks = _NUMBERS(now=now, **who)
+    due_count, queue_size, table_retries, done_keys, card_due, retry_due, *tasks = _NUMBERS(now=now, **who)
     return {
+        "soonest": [moment for moment in (card_due, retry_due) if moment is not None],
         "done": frozenset(done_keys),
         "due_count": due_count,
         "queue_size": queue_size,
@@ -199,7 +202,7 @@ def part(request: HttpRequest) -> SafeString | None:
         if html is not None:
             return html
     home = _built(user, _facts(owner, timezone.now()))
-    return cached_part(request, TEMPLATE, home.shown(), lambda: {"returning": home})
+    return parts_page(request, _parts(home))
 
 
 # An account's home part, kept under its stamp (tutor/accounts/stamps.py: the database moves it on every
@@ -208,8 +211,34 @@ def part(request: HttpRequest) -> SafeString | None:
 # due, a task opening or falling overdue) is kept as the moment the facts stop holding (``until``):
 # read after it, they are read again. What moves with the clock in words («hace 5 minutos») is in the
 # kept HTML's key (``Returning.shown``). Kept an hour at most, like every reader's kept part.
-_KEPT = "home:1"
-TEMPLATE = "core/home.html#returning"
+_KEPT = "home:2"  # 2: drawn in parts
+_PART = "core/home.html#"
+
+
+def _parts(home: Returning) -> list[Part]:
+    """The learner's part in parts (tutor/lib/fragments.py), each kept under the plain values it shows:
+    after an answer, the count to review and the new answer are drawn again, not the tasks, the course
+    or the older answers (unless their «hace …» reads otherwise)."""
+    context = lambda: {"returning": home}  # noqa: E731 - one context for the sections
+    shown = home.shown()
+    name, action, tasks, step, numbers = shown[:5]
+    zone = timezone.get_current_timezone_name()
+    rows = [Part(_PART + "home_tasks", (tasks, zone), context)] if tasks else []
+    rows += [
+        Part(_PART + "home_course", (step, numbers[:2]), context),
+        Part(_PART + "home_review", numbers[2:], context),
+    ]
+    if home.recent:
+        answers = [
+            Part(_PART + "home_answer", answer, _answer(row))
+            for answer, row in zip(shown[5], home.recent, strict=True)
+        ]
+        rows.append(Part(_PART + "home_recent", (), dict, answers))
+    return [Part(_PART + "returning", (name, action), context, rows)]
+
+
+def _answer(row: Recent):
+    return lambda: {"row": row}
 
 
 def _kept(request: HttpRequest, owner) -> SafeString | None:
@@ -227,7 +256,7 @@ def _kept(request: HttpRequest, owner) -> SafeString | None:
     name = user.first_name or user.username
     if kept is None or (kept["until"] is not None and now >= kept["until"]):
         facts = _facts(owner, now)
-        kept = {"facts": facts, "until": _until(owner, facts, now), "shown": None, "html": ""}
+        kept = {"facts": facts, "until": _until(facts, now), "shown": None, "html": ""}
     elif kept.get("name") == name and now < kept.get("words_until", now):
         # Read again before any «hace …» of the part can read otherwise: nothing it shows has moved.
         return with_token(request, kept["html"])
@@ -235,11 +264,12 @@ def _kept(request: HttpRequest, owner) -> SafeString | None:
     shown = home.shown()
     words_until = _words_until(home.recent, now)
     if shown != kept["shown"] or words_until != kept.get("words_until"):
+        drawn = {}
         if shown != kept["shown"]:
-            kept["html"] = render_to_string(TEMPLATE, {"returning": home, "csrf_token": PLACEHOLDER})
+            kept["html"], drawn = parts_drawn(_parts(home))
         kept.update(shown=shown, name=name, words_until=words_until)
         try:
-            cache.set(key, kept, CACHED_PART_SECONDS)
+            cache.set_many({**drawn, key: kept}, CACHED_PART_SECONDS)
         except Exception as error:
             log.warning("the cache did not keep the home page (%s)", error)
     return with_token(request, kept["html"])
@@ -257,12 +287,10 @@ def _words_until(recent: list, now) -> datetime:
     return min(moments, default=now + timedelta(minutes=1))
 
 
-def _until(owner, facts: dict, now) -> datetime | None:
+def _until(facts: dict, now) -> datetime | None:
     """The first moment after ``now`` at which the clock changes what the facts say (a card or a retry
     falls due, a task opens or falls overdue); None: never."""
-    cards = FamilyCard.objects.filter(owner.q, family__in=FAMILIES, due__gt=now).values_list("due")
-    items = retries.open_items(owner).filter(due__gt=now).values_list("due")
-    moments = [due for (due,) in cards.union(items, all=True).order_by("due")[:1]]
+    moments = list(facts["soonest"])
     for row in facts["assignments"]:
         # ``>=``: a read at the very moment a task falls due must not keep the page past it.
         moments += [m for m in (row.practice_set.opens_at, row.practice_set.due_at) if m and m >= now]

@@ -5,9 +5,11 @@ same HTML for every reader but for the CSRF token inside their forms, which is p
 (each reader's own, from ``get_token``). A part may not read ``request`` or ``user``: it is
 rendered without them.
 
-Beside them, a reader's own parts kept in the cache under what they show (``cached_part``), and a whole
-page kept with base.html around it under what it shows and what base.html shows of the request
-(``kept_page``): read again unchanged, no drawing at all.
+A reader's own part is kept in the cache under a digest of the plain values it shows (``cached_part``);
+a page made of many such parts (``Part``, ``parts_drawn``: Mi progreso, the learner's home) reads those
+kept in one cache read and draws only those whose values changed; and a whole page may be kept with
+base.html around it under what it shows and what base.html shows of the request (``kept_page``: the
+class dashboard): read again unchanged, no drawing at all.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
 
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -55,8 +58,7 @@ def cached_part(request, template_name: str, shown: Hashable, context: Callable[
     """``template_name`` rendered with ``context()`` and kept in the cache under a digest of ``shown``
     (everything the part shows, as plain values whose ``repr`` says it all): one reader's page drawn
     again only when what it shows changes. Given back with this reader's CSRF token."""
-    digest = hashlib.sha256(repr((template_name, shown, get_language())).encode()).hexdigest()
-    key = f"part:{digest}"
+    key = _key(template_name, shown)
     try:
         html = cache.get(key)
     except Exception as error:  # Redis away (tutor.lib.outage): the part is drawn, not kept
@@ -69,6 +71,78 @@ def cached_part(request, template_name: str, shown: Hashable, context: Callable[
             cache.set(key, html, CACHED_PART_SECONDS)
         except Exception as error:
             log.warning("the cache did not keep a part (%s)", error)
+    return with_token(request, html)
+
+
+def _key(template_name: str, shown: Hashable) -> str:
+    return "part:" + hashlib.sha256(repr((template_name, shown, get_language())).encode()).hexdigest()
+
+
+# Where a part's rows go: a part with ``rows`` is drawn with this in its context's ``rows_html``, kept so,
+# and its rows' HTML is put in its place.
+SLOT = mark_safe("<!--rows-of-the-part-->")
+
+
+@dataclass
+class Part:
+    """One part of a page for ``parts_drawn``: ``template_name`` drawn with ``context()``, kept under a
+    digest of ``shown`` (as ``cached_part``'s); ``rows``: parts drawn and kept apart, each under what it
+    shows, put in this one's ``rows_html`` (a table's rows, a list's items)."""
+
+    template_name: str
+    shown: Hashable
+    context: Callable[[], dict]
+    rows: list[Part] | None = None
+
+
+def _walked(parts: list[Part]) -> Iterator[Part]:
+    for part in parts:
+        yield part
+        if part.rows:
+            yield from _walked(part.rows)
+
+
+def parts_drawn(parts: list[Part]) -> tuple[str, dict[str, str]]:
+    """A page made of ``parts``, each drawn again only when what it shows has changed: those kept found
+    in one cache read, the others drawn. Returns the HTML (with the CSRF placeholder: ``with_token``) and
+    the parts just drawn by key, for the caller to keep (``cache.set_many``, with whatever else it keeps
+    in the same write); nothing to keep when the cache did not answer."""
+    walked = list(_walked(parts))
+    keys = [_key(part.template_name, part.shown) for part in walked]
+    try:
+        found = cache.get_many(keys)
+    except Exception as error:  # Redis away (tutor.lib.outage): every part drawn, none kept
+        log.warning("the cache did not answer a page's parts (%s): drawn again", error)
+        found = None
+    html = dict(found or {})
+    drawn: dict[str, str] = {}
+    templates = {}  # a table's rows are drawn by one template: looked up once
+    for part, key in zip(walked, keys, strict=True):
+        if key not in html:
+            template = templates.get(part.template_name)
+            if template is None:
+                template = templates[part.template_name] = get_template(part.template_name)
+            context = {**part.context(), "rows_html": SLOT, "csrf_token": PLACEHOLDER}
+            html[key] = drawn[key] = template.render(context)
+    by_part = {id(part): key for part, key in zip(walked, keys, strict=True)}
+
+    def filled(part: Part) -> str:
+        own = html[by_part[id(part)]]
+        if part.rows is None:
+            return own
+        return own.replace(SLOT, "".join(filled(row) for row in part.rows), 1)
+
+    return "".join(filled(part) for part in parts), drawn if found is not None else {}
+
+
+def parts_page(request, parts: list[Part]) -> SafeString:
+    """``parts_drawn``'s page, the parts just drawn kept, with this reader's CSRF token."""
+    html, drawn = parts_drawn(parts)
+    if drawn:
+        try:
+            cache.set_many(drawn, CACHED_PART_SECONDS)
+        except Exception as error:
+            log.warning("the cache did not keep a page's parts (%s)", error)
     return with_token(request, html)
 
 

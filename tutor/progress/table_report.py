@@ -10,6 +10,7 @@ import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.core.cache import cache
 from django.db import connection
@@ -21,8 +22,9 @@ from engine.analysis.review import THEMES
 from engine.rules import RULE_CATALOGUE
 from tutor.accounts import stamps
 from tutor.hands.models import OTHER_PLAY, HandRecord, HandReview
+from tutor.lib import prepared
 from tutor.lib.counts import counts
-from tutor.lib.prepared import Prepared, rows
+from tutor.lib.prepared import Compiled, Prepared, rows
 from tutor.practice.identity import Owner
 from tutor.progress import retries, retry_pages
 from tutor.progress.models import TableRetry
@@ -170,6 +172,17 @@ def _class_stamps(student_ids: list[int]) -> dict[int, str]:
     }
 
 
+def _hands_key(student_id: int, hands_stamp: int) -> str:
+    """Where a student's Counted is kept under their ``hands`` stamp."""
+    return f"{_KEPT}:{student_id}:h{hands_stamp}"
+
+
+def counted_key(user) -> str:
+    """Where ``owner_counted`` keeps the account's Counted (a page that reads the cache anyway reads it
+    with its own keys, and gives it to ``table_report``)."""
+    return _hands_key(user.pk, stamps.hands_of(user))
+
+
 def _class_summaries(student_ids: list[int]) -> dict[int, list[dict]]:
     """{student: the summaries of their newest LAST_HANDS reviewed hands, oldest first}, in one query."""
     by_student: dict[int, list] = {s: [] for s in student_ids}
@@ -242,7 +255,7 @@ def _kept(student_ids: list[int], shown: dict[int, int | None] | None = None) ->
     read. Counts read after that stamp and kept under it are never older than it (a write moves it in the
     same transaction); a student without one has never written."""
     if shown is not None:
-        keys = {s: f"{_KEPT}:{s}:h{n}" for s, n in shown.items() if n is not None}
+        keys = {s: _hands_key(s, n) for s, n in shown.items() if n is not None}
         return _found_or_counted(keys, recheck=None)
     stamps = _class_stamps(student_ids)
     keys = {s: f"{_KEPT}:{s}:{stamp}" for s, stamp in stamps.items()}
@@ -390,30 +403,72 @@ def rows_of(counted: Counted) -> tuple[int, int, dict[tuple[bool, str], Row]]:
     return hands, cards, rows
 
 
+@dataclass(frozen=True)
+class OpenRetry:
+    """An open retry as the page reads it."""
+
+    due: datetime
+    theme: str
+    pk: int
+    record_id: int
+    play: int
+    kind: str
+
+
+def _open_retries(**who) -> Compiled:
+    shown = ("due", "theme", "pk", "record_id", "play", "kind")
+    return prepared.rows(retries.open_items(Owner.by_id(**who)).values_list(*shown))
+
+
+_OPEN = Prepared(_open_retries)  # built once per process (tutor/lib/prepared.py)
+
+
+def open_retries(owner: Owner) -> list[OpenRetry]:
+    """The owner's open retries, soonest due first (one query): their number, how many are due at a moment,
+    and the weakest theme's, from one read."""
+    return sorted((OpenRetry(*row) for row in _OPEN(**owner.ids)), key=lambda r: (r.due, r.pk))
+
+
 def table_report(
-    owner: Owner | None, open_count: int | None = None, due_count: int | None = None
+    owner: Owner | None,
+    open_count: int | None = None,
+    due_count: int | None = None,
+    open_items: list[OpenRetry] | None = None,
+    counted: Counted | None = None,
 ) -> TableReport:
     """The owner's «En la mesa»; ``open_count`` and ``due_count`` (their retries open and due now), when the
-    caller has counted them with other numbers of its page (tutor.lib.counts)."""
+    caller has counted them with other numbers of its page (tutor.lib.counts); ``open_items``: their open
+    retries when the caller has read them (``open_retries``: then no query here); ``counted``: what
+    ``owner_counted`` gives, when the caller has it."""
     report = TableReport()
     if owner is None:
         return report
-    open_items = retries.open_items(owner)
+    if open_items is not None:
+        open_count = len(open_items)
     if open_count is None or due_count is None:
-        open_count, due_count = counts(open_items, retries.due_items(owner))
+        open_count, due_count = counts(retries.open_items(owner), retries.due_items(owner))
     report.open_count, report.due_count = open_count, due_count
-    report.hands, report.cards, rows = rows_of(owner_counted(owner))
+    report.hands, report.cards, rows_found = rows_of(owner_counted(owner) if counted is None else counted)
     order = {t: i for i, t in enumerate(THEMES)}
-    report.rows = sorted(rows.values(), key=lambda r: (r.rule, -r.per_100, order.get(r.key, 99), r.key))
+    report.rows = sorted(rows_found.values(), key=lambda r: (r.rule, -r.per_100, order.get(r.key, 99), r.key))
     report.other = any(not r.rule and r.key == OTHER_PLAY for r in report.rows)
     themes = [r for r in report.rows if not r.rule and r.key != OTHER_PLAY]  # «otros» has no lesson
     if themes:
         report.weakest = themes[0]
-        items = (
-            open_items.filter(theme=themes[0].key)
-            .order_by("due", "pk")
-            .values("pk", "record_id", "play", "kind")
-        )
-        report.weakest_items = list(items[:5])
-        report.weakest_term = THEME_TERMS.get(themes[0].key, "")
+        theme = themes[0].key
+        if open_items is not None:
+            found = [
+                {"pk": i.pk, "record_id": i.record_id, "play": i.play, "kind": i.kind}
+                for i in open_items
+                if i.theme == theme
+            ]
+        else:
+            found = (
+                retries.open_items(owner)
+                .filter(theme=theme)
+                .order_by("due", "pk")
+                .values("pk", "record_id", "play", "kind")
+            )
+        report.weakest_items = list(found[:5])
+        report.weakest_term = THEME_TERMS.get(theme, "")
     return report

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -14,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor.accounts import stamps
 from tutor.lib.counts import counts
-from tutor.lib.fragments import CACHED_PART_SECONDS, PLACEHOLDER, cached_part, shared_part, with_token
+from tutor.lib.fragments import CACHED_PART_SECONDS, Part, parts_drawn, parts_page, with_token
 from tutor.lib.numbers import whole
 from tutor.lib.when import until
 from tutor.practice.identity import Owner, owner_for, reader_for
@@ -41,21 +40,13 @@ def index(request: HttpRequest) -> HttpResponse:
             return render(request, "progress/index.html", {"page_html": page_html})
     if owner is None:
         progress, table = report.progress_for(None), table_report.table_report(None)
-    else:  # the page's three counts in one query (tutor/lib/counts.py)
-        queue, retries_open, retries_due = counts(
-            report.open_review_items(owner), retries.open_items(owner), retries.due_items(owner)
-        )
-        progress = report.progress_for(owner, queue_size=queue)
+    else:  # the retries' two counts in one query (tutor/lib/counts.py)
+        retries_open, retries_due = counts(retries.open_items(owner), retries.due_items(owner))
+        progress = report.progress_for(owner)
         table = table_report.table_report(owner, open_count=retries_open, due_count=retries_due)
-    context = _parts(request, owner, progress, table)
-    parts = context
-    if progress.blank and not table.hands and not table.open_count:  # nothing yet: one page for everyone
-        key = ("empty", parts["anonymous"])
-        context = {"page_html": shared_part(request, "progress/index.html#page", key, lambda: parts)}
-    else:  # drawn again only when something it shows has changed (the data, or the time to a review)
-        shown = (_shown(progress, parts["recent"], parts["anonymous"]), repr(table))
-        context = {"page_html": cached_part(request, "progress/index.html#page", shown, lambda: parts)}
-    return render(request, "progress/index.html", context)
+    # drawn again only where something it shows has changed (the data, or the time to a review)
+    page_html = parts_page(request, _page_parts(_parts(request, owner, progress, table)))
+    return render(request, "progress/index.html", {"page_html": page_html})
 
 
 def _parts(request: HttpRequest, owner: Owner | None, progress, table) -> dict:
@@ -63,21 +54,66 @@ def _parts(request: HttpRequest, owner: Owner | None, progress, table) -> dict:
         "progress": progress,
         "table": table,
         "recent": report.recent_attempts(owner) if progress.attempts else [],
-        "levels": [(level, mastery.LABELS[level]) for level in mastery.LEVELS],
-        "window": mastery.WINDOW,
         "anonymous": not request.user.is_authenticated,
     }
 
 
-def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
-    """Everything Mi progreso's page shows, as plain values: its cache key (tutor/lib/fragments.py).
-    What depends on the clock is in it as it reads now (due or not, «dentro de …»)."""
-    clock = [(row.is_due, row.due_soon, until(row.due) if row.due else "") for row in progress.families]
-    answers = [
-        (a.pk, a.correct, a.family, a.misconception, a.rule_ids, a.created_at, a.issued.token)
-        for a in (item.attempt for item in recent)
+_PAGE = "progress/index.html#"
+
+
+def _page_parts(data: dict) -> list[Part]:
+    """Mi progreso as parts (tutor/lib/fragments.py), each kept under the plain values it shows: after
+    one answer only the overview, the rows of its exercise type and rules and the newest answer are drawn
+    again. What depends on the clock is in a key as it reads now (due or not, «dentro de …»), the reader's
+    time zone in every key (the answers' moments)."""
+    progress, table, recent = data["progress"], data["table"], data["recent"]
+    zone = timezone.get_current_timezone_name()
+    parts = [Part(_PAGE + "anonymous", (), dict)] if data["anonymous"] else []
+    due_labels = progress.due_labels
+    numbers = (progress.attempts, progress.correct, len(due_labels), progress.queue_size)
+    nothing_due = not due_labels and not progress.queue_size
+    overview = [
+        Part(_PAGE + "numbers", numbers, lambda: {"progress": progress}),
+        Part(_PAGE + "actions", nothing_due, lambda: {"nothing_due": nothing_due}),
     ]
-    return (repr(progress), clock, answers, anonymous, timezone.get_current_timezone_name())
+    parts += [
+        Part(_PAGE + "overview", due_labels, lambda: {"due_labels": due_labels}, overview),
+        Part(_PAGE + "help", mastery.WINDOW, lambda: {"window": mastery.WINDOW}),
+    ]
+    if weak := progress.weak_skills:
+        parts.append(
+            Part(_PAGE + "weak", (), dict, [Part(_PAGE + "weak_skill", repr(row), _row(row)) for row in weak])
+        )
+    if progress.families:
+        families = [
+            Part(
+                _PAGE + "family",
+                (repr(row), row.is_due, row.due_soon, until(row.due) if row.due else ""),
+                _row(row),
+            )
+            for row in progress.families
+        ]
+        skills = [Part(_PAGE + "skill", repr(row), _row(row)) for row in progress.skills]
+        parts += [Part(_PAGE + "families", (), dict, families), Part(_PAGE + "skills", (), dict, skills)]
+    if play := progress.play_skills:
+        parts.append(Part(_PAGE + "play", repr(play), lambda: {"play_skills": play}))
+    if table.hands or table.open_count:
+        parts.append(Part(_PAGE + "table", repr(table), lambda: {"table": table}))
+    answers = [Part(_PAGE + "answer", (_answer_shown(item.attempt), zone), _item(item)) for item in recent]
+    parts.append(Part(_PAGE + "recent", bool(recent), lambda: {"any": bool(recent)}, answers))
+    return parts
+
+
+def _row(row: report.SkillRow):
+    return lambda: {"row": row}
+
+
+def _item(item: report.RecentAttempt):
+    return lambda: {"item": item}
+
+
+def _answer_shown(a: report.Answer) -> tuple:
+    return (a.pk, a.correct, a.family, a.misconception, a.rule_ids, a.created_at, a.issued.token)
 
 
 # An account's page, kept under its stamp (tutor/accounts/stamps.py: the database moves it on every write
@@ -86,7 +122,7 @@ def _shown(progress: report.Progress, recent: list, anonymous: bool) -> tuple:
 # reading of the clock («toca repasar», «dentro de 3 días», the retries due), the newest only (the clock
 # does not come back), the page's data apart, read only when the clock has moved on. Kept an hour at most,
 # like every reader's kept part.
-_KEPT = "mi-progreso:1"
+_KEPT = "mi-progreso:2"  # 2: drawn in parts
 
 
 def _kept_page(request: HttpRequest, owner: Owner):
@@ -101,14 +137,16 @@ def _kept_page(request: HttpRequest, owner: Owner):
             timezone.get_current_timezone_name(),
         )
     )
-    try:
-        kept = cache.get(key)
+    counted_key = table_report.counted_key(owner.user)
+    try:  # with the page, «En la mesa»'s counts: read after a change, without another round trip
+        found = cache.get_many([key, counted_key])
     except Exception as error:  # Redis away (tutor.lib.outage)
         log.warning("the cache did not answer Mi progreso (%s): drawn again", error)
         return None
+    kept, counted = found.get(key), found.get(counted_key)
     parts = None
     if kept is None:
-        parts, dues = _gathered(request, owner)
+        parts, dues = _gathered(request, owner, counted)
         kept = {"cards": parts["progress"].cards, "dues": dues, "html": {}}
     now = timezone.now()
     clock = _clock(kept["cards"], kept["dues"], now)
@@ -117,13 +155,13 @@ def _kept_page(request: HttpRequest, owner: Owner):
         if parts is None:
             parts = _cache_get(key + ":data")
         if parts is None:
-            parts, kept["dues"] = _gathered(request, owner)
+            parts, kept["dues"] = _gathered(request, owner, counted)
         parts["progress"].at(now)
         parts["table"].due_count = bisect.bisect_right(kept["dues"], now)
-        html = render_to_string("progress/index.html#page", {**parts, "csrf_token": PLACEHOLDER})
+        html, drawn = parts_drawn(_page_parts(parts))
         kept["html"] = {clock: html}
         try:
-            cache.set_many({key: kept, key + ":data": parts}, CACHED_PART_SECONDS)
+            cache.set_many({**drawn, key: kept, key + ":data": parts}, CACHED_PART_SECONDS)
         except Exception as error:
             log.warning("the cache did not keep Mi progreso (%s)", error)
     return with_token(request, html)
@@ -136,13 +174,14 @@ def _cache_get(key: str):
         return None
 
 
-def _gathered(request: HttpRequest, owner: Owner) -> tuple[dict, list]:
-    """The page's data, and the due moments of the open retries, in order."""
-    [queue] = counts(report.open_review_items(owner))
-    dues = sorted(retries.open_items(owner).values_list("due", flat=True))
-    progress = report.progress_for(owner, queue_size=queue)
+def _gathered(request: HttpRequest, owner: Owner, counted=None) -> tuple[dict, list]:
+    """The page's data, and the due moments of the open retries, in order; ``counted``: «En la mesa»'s
+    counts when the cache gave them (table_report.owner_counted)."""
+    open_items = table_report.open_retries(owner)
+    dues = [item.due for item in open_items]
+    progress = report.progress_for(owner)
     due_count = bisect.bisect_right(dues, timezone.now())
-    table = table_report.table_report(owner, open_count=len(dues), due_count=due_count)
+    table = table_report.table_report(owner, due_count=due_count, open_items=open_items, counted=counted)
     return _parts(request, owner, progress, table), dues
 
 

@@ -20,9 +20,14 @@ from tutor.progress.models import FamilyCard
 from tutor.progress.services import record_play
 
 # Each page's queries at most, the session with its user included (one query, tutor.accounts.sessions):
-# the home page reads its counts and the lessons done in one, then the recent answers, and (to keep them)
-# the next moment a card or a retry falls due; «Jugar» its unfinished matches and its newest in one.
-PAGES = {reverse("core:home"): 4, reverse("progress:index"): 7, reverse("play:index"): 2}
+# the home page reads its counts, the lessons done and (to keep them) the next moment a card or a retry
+# falls due in one, then the recent answers; Mi progreso its skill counts, cards and review queue in
+# one, its open retries, its recent answers and (nothing kept) its last hands' summaries; «Jugar» its
+# unfinished matches and its newest in one.
+PAGES = {reverse("core:home"): 3, reverse("progress:index"): 5, reverse("play:index"): 2}
+# Just after a quiz answer: what the answer changed is read again, not «En la mesa»'s counts (kept under
+# the learner's «hands» stamp).
+AFTER_AN_ANSWER = {reverse("core:home"): 3, reverse("progress:index"): 4}
 # Read again with nothing changed: the home and Mi progreso are kept under the learner's stamp, which the
 # session read brings (tutor/accounts/stamps.py): the session is their one query.
 KEPT = {reverse("core:home"): 1, reverse("progress:index"): 1}
@@ -71,6 +76,17 @@ def test_a_learner_page_reads_as_many_queries_for_a_short_history_as_for_a_long_
     # Drawn once and kept: a second visit reads the same few queries, never more.
     assert _queries(alice_client, url) == _queries(bob_client, url) == KEPT.get(url, many)
     assert many <= PAGES[url]
+
+
+@pytest.mark.parametrize("url", list(AFTER_AN_ANSWER))
+def test_a_learner_page_just_after_an_answer_reads_what_the_answer_changed(url, alice, alice_client):
+    from tests.tutor.progress.test_table_pages_queries import _hands
+
+    _history(alice, answers=12, matches=1, steps=3)
+    _hands(alice, 2)
+    _queries(alice_client, url)
+    record(owner_of(alice), correct=False, family="ganador", seed=99)
+    assert _queries(alice_client, url) == AFTER_AN_ANSWER[url]
 
 
 def test_mi_progreso_kept_page_shows_a_new_answer_at_once(alice, alice_client):

@@ -47,3 +47,29 @@ def test_at_once_gives_a_fields_values_beside_the_counts_in_one_query(alice, bob
     assert len(queries) == 1
     assert found[0] == 3 and sorted(found[1]) == ["ganador", "jugada"]
     assert found[2:] == [[], [str(alice.pk)], []]
+
+
+def test_at_once_gives_the_soonest_moment_of_a_time_field_as_an_aware_time(alice, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tutor.lib.counts import Soonest, at_once
+
+    for n in range(3):
+        record(owner_of(alice), correct=True, seed=n)
+    now = timezone.now()
+    for n, attempt in enumerate(Attempt.objects.filter(learner=alice).order_by("pk")):
+        Attempt.objects.filter(pk=attempt.pk).update(created_at=now - timedelta(hours=n, microseconds=n))
+    oldest = now - timedelta(hours=2, microseconds=2)
+    with CaptureQueriesContext(connection) as queries:
+        found = at_once(
+            Attempt.objects.filter(learner=alice),
+            Soonest(Attempt.objects.filter(learner=alice), "created_at"),
+            Soonest(Attempt.objects.filter(learner=alice, created_at__gt=oldest), "created_at"),
+            Soonest(Attempt.objects.filter(learner=bob), "created_at"),  # no rows: None
+            Soonest(Attempt.objects.none(), "created_at"),
+        )
+    assert len(queries) == 1
+    assert found == [3, oldest, now - timedelta(hours=1, microseconds=1), None, None]
+    assert timezone.is_aware(found[1])

@@ -7,8 +7,10 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.course import load_course
+from tests.redis_server import redis_server
 from tutor.practice.models import Issued
 
+__all__ = ["redis_server"]
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -73,3 +75,55 @@ def test_the_token_is_masked_again_when_the_secret_rotates(rf):
     after = token_of(request)
     assert _unmask_cipher_token(before) == old_secret != request.META["CSRF_COOKIE"]
     assert _unmask_cipher_token(after) == request.META["CSRF_COOKIE"]
+
+
+def _skills(*rows):
+    """Mi progreso's skills table as parts: the table, each row under what it shows."""
+    from tutor.lib.fragments import Part
+
+    return [
+        Part(
+            "progress/index.html#skills",
+            (),
+            dict,
+            [Part("progress/index.html#skill", repr(row), lambda row=row: {"row": row}) for row in rows],
+        )
+    ]
+
+
+def _row(key: str, attempts: int, correct: int):
+    from tutor.progress.report import SkillRow
+
+    return SkillRow(key, f"La regla {key}", attempts, correct, "1" * correct)
+
+
+def test_a_page_of_parts_draws_again_only_the_part_whose_values_changed(db):
+    from django.core.cache import cache
+
+    from tutor.lib.fragments import CACHED_PART_SECONDS, parts_drawn
+
+    html, drawn = parts_drawn(_skills(_row("R-A", 3, 2), _row("R-B", 5, 5)))
+    assert len(drawn) == 3  # the table and its two rows
+    assert html.index("<tbody>") < html.index('data-skill="R-A"') < html.index('data-skill="R-B"')
+    assert html.index('data-skill="R-B"') < html.index("</tbody>") and "rows-of-the-part" not in html
+    cache.set_many(drawn, CACHED_PART_SECONDS)
+    again, drawn = parts_drawn(_skills(_row("R-A", 3, 2), _row("R-B", 5, 5)))
+    assert again == html and drawn == {}  # all kept: nothing drawn
+    changed, drawn = parts_drawn(_skills(_row("R-A", 4, 2), _row("R-B", 5, 5)))
+    assert len(drawn) == 1 and next(iter(drawn.values())).count("data-skill=") == 1
+    cache.clear()
+    assert parts_drawn(_skills(_row("R-A", 4, 2), _row("R-B", 5, 5)))[0] == changed != html
+
+
+def test_without_redis_a_page_of_parts_is_drawn_whole_and_nothing_is_to_keep(redis_server):
+    import time
+
+    from tutor.lib.fragments import parts_drawn
+
+    parts = _skills(_row("R-A", 3, 2), _row("R-B", 5, 5))
+    html, drawn = parts_drawn(parts)
+    redis_server.stop()
+    started = time.monotonic()
+    without, nothing = parts_drawn(parts)
+    assert time.monotonic() - started < 2.0
+    assert without == html and nothing == {}

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.scenarios import FAMILIES
 from lessons import services as lessons
 from lessons.models import StepProgress
 from tests.tutor.classroom.conftest import make_set
@@ -19,6 +20,7 @@ from tests.tutor.classroom.helpers import right_answer, wrong_card
 from tests.tutor.progress.factories import anonymous
 from tests.tutor.progress.test_table_pages_queries import _hands
 from tests.tutor.progress.test_table_retries import _reviewed, renuncio_item  # noqa: F401 - a fixture
+from tutor.accounts.models import User
 from tutor.classroom import services as classroom_services
 from tutor.classroom.models import Assignment, Classroom, Membership, PracticeSet
 from tutor.hands import reviews
@@ -63,17 +65,31 @@ def _follows(client, url: str, write) -> str:
 def _answer(user, *, right: bool, seed: int = 1, family: str = "ganador") -> Attempt:
     owner = Owner(user, "")
     issued = issue(owner=owner, mode="familia", family=family, seed=seed)
-    raw = right_answer(issued) if right else _wrong(issued)
+    raw = _right(issued) if right else _wrong(issued)
     attempt, _created = submit(owner=owner, token=issued.token, raw=raw)
+    assert attempt.correct == right, (family, raw)
     return attempt
 
 
-def _wrong(issued) -> str:
-    if issued.scenario["answer_kind"] in ("card", "cards"):
+def _wrong(issued) -> str | list[str]:
+    """A wrong answer of any family: a card, a set of cards, a number or one of its options."""
+    scenario = issued.scenario
+    kind, answer = scenario["answer_kind"], scenario["answer"]
+    if kind == "card":
         return wrong_card(issued)
-    return next(
-        o["value"] for o in issued.scenario["options"] if o["value"] != str(issued.scenario["answer"])
-    )
+    if kind == "cards":
+        return [*answer, wrong_card(issued)]
+    if kind == "number":
+        return str(answer + 1)
+    rights = {str(a) for a in (answer if isinstance(answer, list) else [answer])}
+    return next(o["value"] for o in scenario["options"] if str(o["value"]) not in rights)
+
+
+def _right(issued) -> str | list[str]:
+    answer = issued.scenario["answer"]
+    if issued.scenario["answer_kind"] == "choice" and isinstance(answer, list):
+        return str(answer[0])  # any of them
+    return right_answer(issued)
 
 
 # Mi progreso ------------------------------------------------------------------------------------------
@@ -99,6 +115,52 @@ def test_a_review_session_answered(alice, alice_client, url):
 
     after = _follows(alice_client, url, review)
     assert url == HOME or "0 ejercicios fallados" in after
+
+
+@BOTH
+@pytest.mark.parametrize("family", FAMILIES)
+def test_an_answer_of_every_family(alice, alice_client, url, family):
+    _answer(alice, right=True, family=family)
+    _answer(alice, right=True, family="ganador" if family != "ganador" else "jugada", seed=3)
+    after = _follows(alice_client, url, lambda: _answer(alice, right=False, seed=2, family=family))
+    if url == MI_PROGRESO:
+        assert "2 de 3 ejercicios" in after and "1 ejercicio fallado" in after
+
+
+def _drawn(response) -> list[str]:
+    """The parts of Mi progreso (its template's partials) drawn for ``response``."""
+    return [t.name for t in response.templates if "." not in t.name]
+
+
+def test_after_an_answer_mi_progreso_draws_again_only_what_the_answer_changed(alice, alice_client):
+    for n, family in enumerate(FAMILIES):
+        _answer(alice, right=n % 3 != 0, family=family, seed=n)
+    record_play(learner_id=alice.pk, anon_id="", rule_ids=["R-OBL-ASISTIR"], correct=False)
+    _hands(alice, 3)
+    first = _drawn(alice_client.get(MI_PROGRESO))
+    assert {"overview", "help", "families", "play", "table", "recent"} <= set(first)
+    assert first.count("family") == len(FAMILIES) and first.count("answer") == len(FAMILIES)
+    _follows(alice_client, MI_PROGRESO, lambda: _answer(alice, right=False, seed=40, family="ganador"))
+    _answer(alice, right=True, seed=41, family="tantos")
+    again = _drawn(alice_client.get(MI_PROGRESO))
+    # The numbers, the row of the family answered, the rows of its rules and the new answer; «En la mesa»,
+    # the help, the other families and the older answers were kept.
+    assert again.count("family") == 1 and again.count("answer") == 1 and "numbers" in again
+    assert not {"help", "table", "play", "families", "skills", "recent"} & set(again)
+    assert _drawn(alice_client.get(MI_PROGRESO)) == []  # read again: the whole page kept
+
+
+def test_mi_progreso_the_clock_a_card_falling_due(alice, alice_client, monkeypatch):
+    _answer(alice, right=True)
+    card = FamilyCard.objects.get(learner=alice)
+    before = _body(alice_client, MI_PROGRESO)
+    assert "0 por repasar" in before and "<strong>toca repasar</strong>" not in before
+    later = card.due + timedelta(seconds=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)  # no write: the clock alone
+    after = _body(alice_client, MI_PROGRESO)
+    cache.clear()
+    assert after != before and after == _body(alice_client, MI_PROGRESO)
+    assert "1 por repasar" in after and "<strong>toca repasar</strong>" in after
 
 
 def test_a_graded_play_at_the_table(alice, alice_client):
@@ -177,9 +239,16 @@ def test_a_visitors_practice_joining_the_account_at_login(alice, password):
 
 def test_the_language_changed(alice, alice_client):
     _answer(alice, right=True)
-    assert "Acierto global" in _body(alice_client, MI_PROGRESO)
+    _hands(alice, 2)
+    spanish = _body(alice_client, MI_PROGRESO)
+    assert "Acierto global" in spanish and "En la mesa" in spanish
+    assert "Tus últimos resultados" in _body(alice_client, HOME)
     alice_client.post(reverse("accounts:language"), {"language": "en", "next": MI_PROGRESO})
-    assert "Overall accuracy" in _body(alice_client, MI_PROGRESO)
+    english = _body(alice_client, MI_PROGRESO)
+    assert "Overall accuracy" in english and "Acierto global" not in english
+    assert "Your latest results" in _body(alice_client, HOME)
+    cache.clear()
+    assert _body(alice_client, MI_PROGRESO) == english
 
 
 @BOTH
@@ -219,6 +288,27 @@ def test_home_a_class_task_published_answered_renamed_and_its_class(teresa, alic
     _follows(alice_client, HOME, lambda: Classroom.objects.update(name="4º C"))
     after = _follows(alice_client, HOME, lambda: Classroom.objects.update(archived=True))
     assert "Asistir el martes" not in after
+
+
+def test_after_an_answer_the_home_draws_again_only_what_the_answer_changed(alice, alice_client):
+    for seed in range(3):
+        _answer(alice, right=False, seed=seed)
+    first = _drawn(alice_client.get(HOME))
+    assert {"returning", "home_course", "home_review", "home_recent"} <= set(first)
+    assert first.count("home_answer") == 3
+    _follows(alice_client, HOME, lambda: _answer(alice, right=False, seed=7))
+    _answer(alice, right=False, seed=8)
+    again = _drawn(alice_client.get(HOME))
+    # The count to review and the new answer; the course and the older answers were kept.
+    assert again.count("home_answer") == 1 and "home_review" in again
+    assert not {"returning", "home_course", "home_recent"} & set(again)
+    assert _drawn(alice_client.get(HOME)) == []  # read again: the whole part kept
+
+
+def test_home_the_account_renamed(alice, alice_client):
+    _answer(alice, right=True)
+    after = _follows(alice_client, HOME, lambda: User.objects.filter(pk=alice.pk).update(first_name="Alicia"))
+    assert "Hola, Alicia" in after
 
 
 def test_home_the_clock_a_card_falling_due(alice, alice_client, monkeypatch):
