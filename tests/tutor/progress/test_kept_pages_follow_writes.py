@@ -526,6 +526,6 @@ def test_dashboard_the_newest_notes_of_the_whole_class(dashboard, alice, bob, te
     for n, item in enumerate(items):
         TableRetry.objects.filter(pk=item.pk).update(removed_at=now - timedelta(minutes=n), note=f"nota {n}")
     page = _body(teresa_client, url)
-    shown = re.findall(r"«(nota \d+)»", page)
+    shown = re.findall(r"«<bdi>(nota \d+)</bdi>»", page)
     assert shown == [f"nota {n}" for n in range(min(len(items), NOTES))]
     assert class_newest_notes(class_notes([alice.pk, bob.pk]))[0]["note"] == "nota 0"
