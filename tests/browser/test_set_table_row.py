@@ -46,7 +46,7 @@ def test_a_table_row_is_set_and_a_student_answers_their_own_play(
     expect(section.locator("[data-table-fewer]")).to_have_text(
         "La tarea pide 3 jugadas, pero tienes 1 por repetir: repites esa."
     )
-    section.get_by_role("link", name=f"Mano {item.record_id}, jugada {item.play + 1}").click()
+    section.get_by_role("link", name=f"Baza {item.play // 4 + 1}").click()
     right = next(code for code, grade in item.grades.items() if grade == "legal")
     student.locator(f'button[name="card"][value="{right}"]').click()
     expect(student.locator('[data-retry-feedback="right"]')).to_be_visible()
