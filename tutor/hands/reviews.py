@@ -72,7 +72,7 @@ def request(row: HandRecord, *, asked: bool = True) -> HandReview:
             transaction.on_commit(lambda: _enqueue(review_hand, review.pk, priority))
         elif asked and review.status == HandReview.Status.QUEUED and review.priority < ASKED_PRIORITY:
             review.priority = ASKED_PRIORITY
-            review.save(update_fields=["priority"])
+            review.save(update_fields=["priority", "updated_at"])  # its wait counts from now
             transaction.on_commit(lambda: _raise(review.pk))
     return review
 

@@ -86,6 +86,17 @@ def test_a_review_left_waiting_for_the_worker_says_the_worker_may_be_away(alice,
     assert late not in alice_client.get(url).content.decode()
 
 
+def test_a_review_queued_by_itself_long_ago_waits_from_when_it_is_asked_for(alice, alice_client):
+    """Queued when the hand was kept, behind every review asked for: the page opened an hour later does not
+    blame the worker at once; its wait counts from the visit that raised it."""
+    row = _played(alice, alice_client)
+    an_hour_ago = timezone.now() - timezone.timedelta(hours=1)
+    HandReview.objects.filter(record=row).update(updated_at=an_hour_ago)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    assert "lleva más de un minuto esperando su turno" not in page
+    assert HandReview.objects.get(record=row).priority == reviews.ASKED_PRIORITY
+
+
 def test_a_computed_review_is_the_analysers_and_is_read_from_storage(alice, alice_client):
     row = _played(alice, alice_client)
     review = reviews.request(row)
