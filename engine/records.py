@@ -197,7 +197,7 @@ def deal_from_code(code: str) -> tuple[tuple[tuple[Card, ...], ...], int, Card |
     is not one raises RecordSyntaxError (line 0) naming it."""
     text = code.strip() if isinstance(code, str) else ""
     if len(text) != CODE_LENGTH or any(ch not in _B64_INDEX for ch in text):
-        raise RecordSyntaxError(0, Message("records.error.code", {"code": str(code)[:40]}))
+        raise RecordSyntaxError(0, Message("records.error.code", {"code": _cut(str(code))}))
     value = 0
     for ch in text:
         value = value * 64 + _B64_INDEX[ch]
@@ -284,7 +284,7 @@ class _Holdings:
 def _as_card(c, where: tuple) -> Card:
     if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 40:
         return CARDS[c]
-    raise _Problem(where, "records.error.not_a_card", value=repr(c)[:30])
+    raise _Problem(where, "records.error.not_a_card", value=_cut(repr(c)))
 
 
 def _walk(record: HandRecord, play_seats_given: bool = True) -> Analysis:
@@ -651,7 +651,7 @@ class _Reader:
         try:
             return parse_card(token)
         except CardError:
-            raise _Problem(("line", line), "records.error.card", token=token[:30]) from None
+            raise _Problem(("line", line), "records.error.card", token=_cut(token)) from None
 
     def card_words(self, text: str, line: int) -> list[str]:
         """Words of a line of cards, a Spanish name ('rey de copas') as one word."""
@@ -723,7 +723,7 @@ class _Reader:
             if stripped != token:
                 annotation = token[len(stripped) :]
                 if annotation not in ANNOTATIONS:
-                    raise _Problem(("line", line), "records.error.annotation", token=token[:30])
+                    raise _Problem(("line", line), "records.error.annotation", token=_cut(token))
             c = self.card(stripped, line)
             self.event(Play(-1, c, comment, annotation), line)
             self.plays += 1
@@ -733,13 +733,13 @@ class _Reader:
         words = [w for w in words if w not in ("las", "los", "en", "de", "el", "la")]
         if not words:
             raise _Problem(
-                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=_cut(value)
             )
         if words[0] == "tute":
             kind = words[1] if len(words) == 2 else None
             if kind not in TUTE_KINDS:
                 raise _Problem(
-                    ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                    ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=_cut(value)
                 )
             self.event(Cante(seat, None, kind), line)
             return
@@ -752,17 +752,17 @@ class _Reader:
                 self.event(Cante(seat, trump), line)
                 return
             raise _Problem(
-                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=_cut(value)
             )
         if len(words) != 1:
             raise _Problem(
-                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=_cut(value)
             )
         try:
             suit = Suit.parse(words[0])
         except CardError:
             raise _Problem(
-                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=value[:40]
+                ("line", line), "records.error.cante_text", example=_CANTE_EXAMPLE, text=_cut(value)
             ) from None
         if kind is not None and trump is not None and (kind == 40) != (suit == trump):
             raise _Problem(
@@ -781,7 +781,7 @@ class _Reader:
         parts = _ACCUSES.split(f" {value} ")
         if len(parts) != 2:
             raise _Problem(
-                ("line", line), "records.error.claim", example="renuncio: 2 acusa a 3", text=value[:40]
+                ("line", line), "records.error.claim", example="renuncio: 2 acusa a 3", text=_cut(value)
             )
         by, against = parts[0], _TO.sub("", parts[1].strip())
         self.event(RenuncioClaim(self.seat_ref(by, line), self.seat_ref(against, line), comment), line)
@@ -795,7 +795,7 @@ class _Reader:
         names = [_bare(p) if p else None for p in self.players]
         if key and names.count(key) == 1:
             return names.index(key)
-        raise _Problem(("line", line), "records.error.seat", value=text.strip()[:20])
+        raise _Problem(("line", line), "records.error.seat", value=_cut(text.strip()))
 
     # the record
     def rules(self) -> TableRules:
@@ -804,7 +804,7 @@ class _Reader:
         value, line = self.headers["mesa"]
         parts = [p.strip() for p in value.split(",") if p.strip()]
         if not parts:
-            raise _rules_problem(line, value[:40])
+            raise _rules_problem(line, _cut(value))
         spec: dict = {}
         if "=" not in parts[0]:
             spec["preset"] = _fold(parts.pop(0))
@@ -813,26 +813,26 @@ class _Reader:
                     ("line", line),
                     "records.error.preset",
                     presets=_PRESET_LIST,
-                    text=value[:40],
+                    text=_cut(value),
                 )
         for part in parts:
             key, eq, raw = part.partition("=")
             key, raw = _fold(key).replace(" ", "_"), _fold(raw)
             if not eq or key not in _CHOICES or key in spec:
-                raise _rules_problem(line, part[:40])
+                raise _rules_problem(line, _cut(part))
             choices = _CHOICES[key]
             if isinstance(choices[0], bool):
                 if raw not in _YES:
-                    raise _rules_problem(line, part[:40])
+                    raise _rules_problem(line, _cut(part))
                 spec[key] = _YES[raw]
             elif raw in choices:
                 spec[key] = raw
             else:
-                raise _rules_problem(line, part[:40])
+                raise _rules_problem(line, _cut(part))
         try:
             return TableRules.from_spec(spec)
         except RulesError:
-            raise _rules_problem(line, value[:40]) from None
+            raise _rules_problem(line, _cut(value)) from None
 
     def text_header(self, key: str) -> str | None:
         if key not in self.headers:
@@ -852,6 +852,11 @@ def _bare(name: str) -> str:
     return key
 
 
+def _cut(text: str, n: int = 40) -> str:
+    """Text quoted in a refusal: whole, or its first ``n`` characters and «…» (never cut silently)."""
+    return text if len(text) <= n else text[:n] + "…"
+
+
 def _rules_problem(line: int, text: str) -> _Problem:
     example = "fallar_sin_pisar=sí"
     return _Problem(("line", line), "records.error.rules", presets=_PRESET_LIST, example=example, text=text)
@@ -860,10 +865,10 @@ def _rules_problem(line: int, text: str) -> _Problem:
 def _line_kind(key: str) -> tuple[str, int | None]:
     """('trick', n) / ('mano', seat) / ('jugador', seat) / ('canta', seat) / (header, None)."""
     if key.isdigit():
-        return "trick", int(key) if len(key) <= 2 else 99
+        return "trick", int(key)  # a key is 31 characters at most (_KEY)
     parts = key.split()
     if len(parts) == 2 and parts[1].isdigit():
-        word, n = parts[0], int(parts[1]) if len(parts[1]) <= 2 else 99
+        word, n = parts[0], int(parts[1])
         if word == "baza":
             return "trick", n
         if word in ("mano", "jugador", "canta", "cante", "canto"):
@@ -896,7 +901,7 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
                 r.trick(n, value, no)
             elif kind in ("mano", "jugador", "canta"):
                 if n is None or not 1 <= n <= 4:
-                    raise _Problem(("line", no), "records.error.seat", value=key[-2:].strip())
+                    raise _Problem(("line", no), "records.error.seat", value=key)
                 if kind == "mano":
                     r.hand(n - 1, value, no)
                 elif kind == "jugador":
@@ -916,7 +921,7 @@ def read(text: str | bytes, lang: str | None = None) -> HandRecord:
                 if kind == "triunfo":
                     trump_suit = _trump_suit(value)
             else:
-                raise _Problem(("line", no), "records.error.header", key=key[:30])
+                raise _Problem(("line", no), "records.error.header", key=_cut(key))
         record = _build(r)
         analysis = _walk(record, play_seats_given=False)
     except _Problem as p:
@@ -990,7 +995,7 @@ def _build(r: _Reader) -> HandRecord:
         trump_card = parse_card(value)
     except CardError:
         if _fold(value) != "oros":
-            raise _Problem(("line", line), "records.error.trump", text=value[:30]) from None
+            raise _Problem(("line", line), "records.error.trump", text=_cut(value)) from None
         trump_card = None
     code = None
     if "codigo" in r.headers:

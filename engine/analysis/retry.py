@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.analysis.review import BUENA, LA_MEJOR, grades, turn_analysis
+from engine.analysis.review import BUENA, LA_MEJOR, RuleError, grades, rule_error, turn_analysis
 from engine.analysis.values import analyse_turn
-from engine.bots.view import SeatView
+from engine.bots.view import SeatView, seat_view
 from engine.cantes import CanteOption, joined, option
 from engine.cards import CARDS
 from engine.deal import DOS_DE_OROS
@@ -65,6 +65,31 @@ def position(record: HandRecord, plays: int, *, moment: bool = False) -> Hand | 
             except HandError:
                 pass  # not valid at that moment: it scores nothing (as engine.record_replay)
     return hand if moment and done == plays and hand.turn is not None else None
+
+
+def renuncios(record: HandRecord, seat: int) -> list[tuple[int, RuleError]]:
+    """The seat's renuncios in the record, each with its play number (0-based), as the graded review reports
+    them (``review.rule_error``: the referee's ruling at that play), without analysing a card; none when a
+    card of the deal is not known."""
+    hand = position(record, 0)
+    if hand is None:
+        return []
+    out, done = [], 0
+    for event in record.events:
+        if hand.turn is None:
+            break
+        if isinstance(event, Play):
+            card = int(CARDS[event.card])
+            if hand.turn == seat and not seat_view(hand, seat).legal_mask() >> card & 1:
+                out.append((done, rule_error(hand, card)))
+            hand.play(card, allow_renuncio=True)
+            done += 1
+        elif isinstance(event, Cante):
+            try:
+                hand.declare(event.seat, event.suit, event.tute)
+            except HandError:
+                pass  # not valid at that moment: it scores nothing (as engine.record_replay)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

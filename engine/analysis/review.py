@@ -191,11 +191,7 @@ def analyse_hand(
                 methods[turn.analysis.method] = methods.get(turn.analysis.method, 0) + 1
                 turns.append(turn)
             else:
-                r = h.ruling()
-                followed = not h.trick or card // 10 == h.trick[0] // 10
-                errors.append(
-                    RuleError(view.trick_no, seat, CARDS[card], r.obligation, r.rule_ids, r.legal, followed)
-                )
+                errors.append(rule_error(h, card))
         if h.play(card, allow_renuncio=True) is not None:
             for d in cantes.get(len(h.tricks), ()):
                 h.declare(d.seat, d.option.suit, d.option.tute)
@@ -204,6 +200,13 @@ def analyse_hand(
     if progress is not None and h.trick:
         progress(total, total)
     return HandReview(tuple(turns), tuple(errors), seats, methods)
+
+
+def rule_error(h: Hand, card: int) -> RuleError:
+    """The renuncio of ``card``, which the seat to play in ``h`` may not play there: the referee's ruling."""
+    r = h.ruling()
+    followed = not h.trick or card // 10 == h.trick[0] // 10
+    return RuleError(h.trick_no, h.turn, CARDS[card], r.obligation, r.rule_ids, r.legal, followed)
 
 
 def review_turn(

@@ -46,7 +46,9 @@ def test_a_renuncio_comes_back_as_a_retry_answered_wrongly_then_rightly(
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="2 plays from your hands to try again").click()
     expect(page.get_by_role("heading", name="My mistakes at the table")).to_be_visible()
-    page.get_by_role("link", name=f"Hand {item.record_id}, play {item.play + 1}").click()
+    page.get_by_role(
+        "link", name=f"Hand against the bots (hand 1 of the match), baza {item.play // 4 + 1}"
+    ).click()
     expect(page.get_by_role("heading", name="Which card do you play?")).to_be_visible()
     page.locator(f'button[name="card"][value="{item.card}"]').click()  # the same renuncio again
     expect(page.locator('[data-retry-feedback="wrong"]')).to_be_visible()
@@ -61,7 +63,9 @@ def test_a_renuncio_comes_back_as_a_retry_answered_wrongly_then_rightly(
     expect(page.get_by_text("It can be played.")).to_be_visible()
     # the cante let pass, asked at its moment: letting it pass again is wrong, and the page says why
     page.goto(live_server.url + reverse("progress:retries"))
-    page.get_by_role("link", name=f"Hand {cante.record_id}, after baza {cante.play // 4}").click()
+    page.get_by_role(
+        "link", name=f"Hand against the bots (hand 1 of the match), after baza {cante.play // 4}"
+    ).click()
     expect(page.get_by_role("heading", name="What do you sing?")).to_be_visible()
     page.get_by_role("button", name="I sing nothing").click()
     expect(page.locator('[data-retry-feedback="wrong"]')).to_be_visible()

@@ -1,13 +1,40 @@
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 
 from engine.records import MAX_BYTES
 from tutor.hands.models import Source
+from tutor.hands.presenters import seat_label
 from tutor.lib.tables import RULES_CHOICES
+
+NOT_PLAYING = ""  # «no jugaba / solo miro»: a hand kept without a seat of its owner
+
+
+def my_seat_choices():
+    """The seat the person keeping a hand sat at, or none (they watched, or wrote down another's hand)."""
+    return [(NOT_PLAYING, _("no jugaba / solo miro")), *[(str(s), seat_label(s)) for s in range(4)]]
+
+
+def my_seat_field() -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=_("¿En qué sitio jugabas tú?"),
+        help_text=_("Tus errores de esa mano volverán como jugadas para repetir y contarán en «En la mesa»."),
+        choices=my_seat_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+
+
+class SaveForm(forms.Form):
+    """«Escribe una mano carta a carta»: saving it, with a title and the writer's seat."""
+
+    title = forms.CharField(label=_("Título (opcional)"), required=False, max_length=120)
+    seat = my_seat_field()
 
 
 class PasteForm(forms.Form):
-    """A record pasted as text or uploaded as a file (one of the two)."""
+    """A record pasted as text or uploaded as a file (one of the two), and the seat of whoever keeps it."""
 
     text = forms.CharField(
         label=_("La mano, escrita en la notación"),
@@ -16,9 +43,23 @@ class PasteForm(forms.Form):
     )
     file = forms.FileField(label=_("O sube un archivo de texto"), required=False)
     title = forms.CharField(label=_("Título (opcional)"), required=False, max_length=120)
+    seat = my_seat_field()
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A NUL character is refused by the field, saying so (not as if nothing had been pasted).
+        self.fields["text"].validators = [
+            v for v in self.fields["text"].validators if not isinstance(v, ProhibitNullCharactersValidator)
+        ] + [
+            ProhibitNullCharactersValidator(
+                message=_("El texto lleva un carácter nulo, que no puede estar en una mano escrita.")
+            )
+        ]
 
     def clean(self) -> dict:
         data = super().clean()
+        if "text" in self.errors:  # its own error says what is wrong
+            return data
         upload = data.get("file")
         if upload is not None and data.get("text"):
             raise forms.ValidationError(_("Pega la mano o sube un archivo, no las dos cosas."))

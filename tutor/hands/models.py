@@ -132,6 +132,10 @@ class HandReview(models.Model):
     data = models.JSONField(default=dict)
     summary = models.JSONField(default=dict)  # review_summary(data, the owner's seat), written with data
     engine_version = models.CharField(max_length=16, blank=True, default="")
+    # The task's priority when queued (reviews.ASKED_PRIORITY, or KEPT_PRIORITY when queued by itself as the
+    # hand was kept) and its id in the task queue, so that a reader asking for it raises it, not queues twice.
+    priority = models.SmallIntegerField(default=0)
+    task_id = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -4,7 +4,7 @@ page's language; nothing here decides a rule)."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -101,6 +101,29 @@ def title_of(row: HandRecord) -> str:
     if row.source == Source.TABLE:
         return _("Mano de una mesa con personas")
     return _("Mano pegada")
+
+
+def hand_number(row: HandRecord) -> int | None:
+    """The hand's number within its match or its table (1, 2…), as its players knew it: the page where it
+    was played names it (``origin_url``: «Jugar»'s hand review or a table's hand). None for a pasted hand."""
+    if not row.origin_url:
+        return None
+    try:
+        found = resolve(row.origin_url)
+    except Resolver404:
+        return None
+    number = found.kwargs.get("number")
+    return number if isinstance(number, int) else None
+
+
+def hand_name(row: HandRecord) -> str:
+    """«Mano contra los bots (mano 1 de la partida)»: the title, and the hand's number where it has one."""
+    title, number = title_of(row), hand_number(row)
+    if number is None:
+        return title
+    if row.source == Source.TABLE:
+        return _("%(title)s (mano %(n)s de la mesa)") % {"title": title, "n": number}
+    return _("%(title)s (mano %(n)s de la partida)") % {"title": title, "n": number}
 
 
 def row(row: HandRecord) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.tasks import TaskResultStatus
 
 from engine import records
 from engine.analysis import analyse_hand
@@ -37,11 +38,21 @@ def _to_queue(review: HandReview) -> bool:
     return failed or (review.status == HandReview.Status.DONE and review.engine_version != ANALYSIS_VERSION)
 
 
-def request(row: HandRecord) -> HandReview:
+# The worker takes the highest priority first (django.tasks: -100..100): a review someone asked for (its
+# page was opened) before those queued by themselves when a hand was kept, which only make retry items and
+# «En la mesa» counts and may wait for a quiet worker.
+ASKED_PRIORITY = 0
+KEPT_PRIORITY = -50
+
+
+def request(row: HandRecord, *, asked: bool = True) -> HandReview:
     """The hand's review: queued for the worker the first time it is asked for (and again after a
-    failure or an analysis of an older version); a doubled request finds the one already queued."""
+    failure or an analysis of an older version); a doubled request finds the one already queued.
+    ``asked=False``: queued by itself when the hand was kept (``KEPT_PRIORITY``); a reader asking for
+    it while it still waits raises it to ``ASKED_PRIORITY`` rather than queueing it twice."""
     from tutor.hands.tasks import review_hand  # the task module imports this one
 
+    priority = ASKED_PRIORITY if asked else KEPT_PRIORITY
     with transaction.atomic():
         review, created = HandReview.objects.select_for_update().get_or_create(
             record=row, defaults={"seats": seats_for(row)}
@@ -56,9 +67,38 @@ def request(row: HandRecord) -> HandReview:
             review.status = HandReview.Status.QUEUED
             review.done_tricks = 0
             review.seats = seats_for(row)
-            review.save(update_fields=["status", "done_tricks", "seats", "updated_at"])
-            transaction.on_commit(lambda: review_hand.enqueue(review.pk))
+            review.priority = priority
+            review.save(update_fields=["status", "done_tricks", "seats", "priority", "updated_at"])
+            transaction.on_commit(lambda: _enqueue(review_hand, review.pk, priority))
+        elif asked and review.status == HandReview.Status.QUEUED and review.priority < ASKED_PRIORITY:
+            review.priority = ASKED_PRIORITY
+            review.save(update_fields=["priority", "updated_at"])  # its wait counts from now
+            transaction.on_commit(lambda: _raise(review.pk))
     return review
+
+
+def _enqueue(task, review_id: int, priority: int) -> None:
+    result = task.using(priority=priority).enqueue(review_id)
+    HandReview.objects.filter(pk=review_id).update(task_id=str(result.id))
+
+
+def _raise(review_id: int) -> None:
+    """The waiting task of a review someone now asks for, moved up to ``ASKED_PRIORITY`` (the database
+    backend's queue; a task already taken, or another backend's, is left as it is)."""
+    from django_tasks_db.models import DBTaskResult
+
+    task_id = HandReview.objects.filter(pk=review_id).values_list("task_id", flat=True).first()
+    if task_id:
+        DBTaskResult.objects.filter(id=task_id, status=TaskResultStatus.READY).update(priority=ASKED_PRIORITY)
+
+
+def queue_kept(row: HandRecord) -> HandReview | None:
+    """A hand just kept whose owner's seat is known: its review queued by itself, at the lower priority, so
+    that its play errors come back as retries without anyone opening the review (rule errors need none:
+    progress makes those when the hand is kept)."""
+    if row.seat is None:
+        return None
+    return request(row, asked=False)
 
 
 def request_many(rows: list[HandRecord]) -> dict[int, HandReview]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -12,8 +13,12 @@ from django.utils.translation import get_language
 from engine import record_files, records
 from engine.record_referee import RecordReport, referee_on_record
 from engine.rules import PRESETS
+from tutor.hands import reviews
 from tutor.hands.models import HandRecord, Source, new_share_token
+from tutor.hands.signals import hand_kept
 from tutor.lib.owners import Owner
+
+logger = logging.getLogger(__name__)
 
 
 class RecordRefused(Exception):
@@ -105,6 +110,7 @@ def keep_played_hand(
             )
     except IntegrityError:  # the same hand kept by a concurrent request
         return Kept(HandRecord.objects.get(match_hand_id=match_hand_id), False)
+    kept(row)
     return Kept(row, True)
 
 
@@ -138,6 +144,7 @@ def keep_table_hand(
             )
     except IntegrityError:  # the same hand kept by a concurrent request
         return Kept(HandRecord.objects.get(table_seat_key=key), False)
+    kept(row)
     return Kept(row, True)
 
 
@@ -145,7 +152,7 @@ def keep_pasted(*, owner: Owner, text: str, seat: int | None = None, title: str 
     """Store a hand brought in from outside; RecordRefused (nothing stored) when it does not read."""
     record = parse(text)
     report = report_of(record)
-    return HandRecord.objects.create(
+    row = HandRecord.objects.create(
         **owner.fields,
         source=Source.PASTED,
         seat=seat,
@@ -155,6 +162,20 @@ def keep_pasted(*, owner: Owner, text: str, seat: int | None = None, title: str 
         result=result_of(report),
         played_at=timezone.now(),
     )
+    kept(row)
+    return row
+
+
+def kept(row: HandRecord) -> None:
+    """A hand just stored: its rule errors become retries at once (``hand_kept``: progress makes them from
+    the referee's rulings) and, when the owner's seat is known, its graded review is queued by itself at the
+    lower priority (its play errors follow when the worker has done it). A listener's failure leaves the
+    hand kept."""
+    try:
+        hand_kept.send(sender=HandRecord, record=row)
+    except Exception:
+        logger.exception("a listener of hand record %s failed", row.pk)
+    reviews.queue_kept(row)
 
 
 def record_of_played_hand(match_hand_id: int) -> HandRecord | None:

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine import records
 from tutor.hands import builder, presenters, reviews, services
-from tutor.hands.forms import FilterForm, PasteForm, ShareForm
+from tutor.hands.forms import FilterForm, PasteForm, SaveForm, ShareForm
 from tutor.hands.models import HandRecord
 from tutor.lib.owners import Owner
 from tutor.practice.identity import owner_for, reader_for
@@ -106,7 +106,10 @@ def paste(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             row = services.keep_pasted(
-                owner=owner_for(request), text=form.cleaned_data["text"], title=form.cleaned_data["title"]
+                owner=owner_for(request),
+                text=form.cleaned_data["text"],
+                title=form.cleaned_data["title"],
+                seat=form.cleaned_data["seat"],
             )
         except services.RecordRefused as refused:
             refusal = refused
@@ -129,6 +132,7 @@ def enter(request: HttpRequest) -> HttpResponse:
     refusal = None
     setup = builder.SetupForm(initial={"rules": "guia", "dealer": "0"})
     cante_form = builder.CanteForm()
+    save_form = SaveForm(auto_id="entry-%s")
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
@@ -156,10 +160,14 @@ def enter(request: HttpRequest) -> HttpResponse:
             elif action == "borrar":
                 state = None
             elif action == "guardar":
+                save_form = SaveForm(request.POST, auto_id="entry-%s")
+                if not save_form.is_valid():  # its fields say what is wrong
+                    raise services.RecordRefused(_("La mano no se ha guardado: revisa el título y tu sitio."))
                 row = services.keep_pasted(
                     owner=owner_for(request),
                     text=records.write(builder.record_of(state)),
-                    title=request.POST.get("title", "")[:120],
+                    title=save_form.cleaned_data["title"],
+                    seat=save_form.cleaned_data["seat"],
                 )
                 request.session.pop(builder.SESSION_KEY, None)
                 messages.success(request, _("Mano guardada. Esto es lo que dice el árbitro."))
@@ -174,7 +182,7 @@ def enter(request: HttpRequest) -> HttpResponse:
             request.session[builder.SESSION_KEY] = state
         if refusal is None and not setup.errors and not cante_form.errors:
             return redirect("hands:enter")
-    context = {"setup": setup, "cante_form": cante_form, "refusal": refusal}
+    context = {"setup": setup, "cante_form": cante_form, "save_form": save_form, "refusal": refusal}
     if state is not None:
         context.update(presenters.entry_view(state))
     return render(request, "hands/enter.html", context, status=400 if refusal or setup.errors else 200)

@@ -291,6 +291,7 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     match = only_row(Match.objects.filter(owner.q, token=token))
     if match is None:
         raise MatchNotFound()
+    _refuse_if_left(match)
     hand = current_hand(match)
     steps = steps_of(hand) if hand is not None else []
     if (answered := _answer_placed(hand, steps, seq, kind, value)) is not None:
@@ -308,6 +309,7 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
     try:
         with transaction.atomic():
             match = _locked_match(owner, token)
+            _refuse_if_left(match)  # left while the bots thought
             # (hand, seq) is unique and the log append-only: if it has moved since it was read, this
             # insert fails and nothing of this move is written.
             _store(hand, seq, new)
@@ -327,6 +329,12 @@ def move(*, owner: Owner, token: str, seq: int, kind: str, value: str = "") -> O
         now = current_hand(match) if match is not None else None
         return _answer_placed(now, steps_of(now) if now is not None else [], seq, kind, value) or _stale()
     return Outcome(True, tuple(new), match, hand, table)
+
+
+def _refuse_if_left(match: Match) -> None:
+    """A match its learner left («Dejar esta partida») takes no move and deals no hand."""
+    if match.abandoned_at is not None:
+        raise PlayRefused(_("Dejaste esta partida: ya no se juega. Empieza otra desde «Jugar»."))
 
 
 def _stale() -> NoReturn:
@@ -373,6 +381,7 @@ def next_hand(*, owner: Owner, token: str, number: int) -> Outcome:
                 return Outcome(False)
             if match.over:
                 raise PlayRefused(_("La partida ha terminado: no se reparten más manos."))
+            _refuse_if_left(match)
             if hand is None or not hand.over or number != hand.number + 1:
                 raise PlayRefused(_("Todavía no se puede repartir otra mano."))
             scores = list(

@@ -2,7 +2,7 @@
 
 from django.dispatch import receiver
 
-from tutor.hands.signals import review_done
+from tutor.hands.signals import hand_kept, review_done
 from tutor.practice.signals import attempt_recorded, learner_merged
 from tutor.progress import retries, services
 
@@ -20,3 +20,8 @@ def on_learner_merged(sender, user, anon_id, **kwargs) -> None:
 @receiver(review_done, dispatch_uid="progress-table-retries")
 def on_review_done(sender, review, **kwargs) -> None:
     retries.make_items(review)
+
+
+@receiver(hand_kept, dispatch_uid="progress-table-rule-retries")
+def on_hand_kept(sender, record, **kwargs) -> None:
+    retries.make_rule_items(record)

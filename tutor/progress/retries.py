@@ -19,7 +19,7 @@ from django.utils import timezone
 from fsrs import Card
 
 from engine import records
-from engine.analysis.retry import RIGHT, RIGHT_LABELS, cante_errors, label_cards, position
+from engine.analysis.retry import RIGHT, RIGHT_LABELS, cante_errors, label_cards, position, renuncios
 from engine.analysis.review import CANTAR
 from engine.bots.view import SeatView, seat_view
 from engine.cards import parse_card
@@ -46,9 +46,25 @@ def _play_numbers(record) -> list[tuple[int, int, int]]:
     return out
 
 
+def make_rule_items(row) -> int:
+    """The rule items of a kept hand whose owner's seat is known, made when it is kept (no analysis needed:
+    the referee's rulings): each renuncio of the seat (engine.analysis.retry.renuncios) and each cante it
+    missed or sang wrongly. Returns how many were made; safe to call again (the review's items are the
+    same ones: an item per play is made once)."""
+    seat = row.seat
+    if seat is None:
+        return 0
+    record = records.read(row.text)
+    made = _make_cante_items(row, record, seat, seat)
+    for number, error in renuncios(record, seat):
+        e = {"trick": error.trick, "card": error.card.code, "rule_ids": list(error.rule_ids)}
+        made += _make_rule_item(row, record, number, {**e, "message": to_data(error.message(seat))}, seat)
+    return made
+
+
 def make_items(review) -> int:
     """The retry items of a done review of a hand whose owner's seat is known; returns how many were made.
-    Safe to call again: an item per play is made once."""
+    Safe to call again: an item per play is made once (the rule items, made when the hand was kept, too)."""
     row = review.record
     seat = row.seat
     if seat is None or review.status != review.Status.DONE:
@@ -56,49 +72,68 @@ def make_items(review) -> int:
     record = records.read(row.text)
     plays = _play_numbers(record)
     data = review.data
-    wanted: list[dict] = []
-    for e in data.get("rule_errors", []):
-        if e["seat"] == seat:
-            wanted.append({"kind": TableRetry.Kind.RULE, **e})
-    for t in data.get("turns", []):
-        if t["seat"] == seat and t["label"] in ERROR_LABELS:
-            wanted.append({"kind": TableRetry.Kind.PLAY, **t})
-    made = _make_cante_items(row, record, seat, data.get("viewer"))
+    viewer = data.get("viewer")
+    made = _make_cante_items(row, record, seat, viewer)
     _refresh_play_items(row, plays, seat, data)
-    for w in wanted:
-        number = next((n for n, trick, s in plays if trick == w["trick"] and s == seat), None)
-        if number is None or TableRetry.objects.filter(record=row, play=number, kind=w["kind"]).exists():
+    for e in data.get("rule_errors", []):
+        number = _number(plays, e["trick"], seat)
+        if e["seat"] == seat and number is not None:
+            made += _make_rule_item(row, record, number, e, viewer)
+    for t in data.get("turns", []):
+        number = _number(plays, t["trick"], seat)
+        if t["seat"] != seat or t["label"] not in ERROR_LABELS or number is None:
             continue
-        hand = position(record, number)
-        if hand is None or hand.turn != seat:
+        if TableRetry.objects.filter(record=row, play=number, kind=TableRetry.Kind.PLAY).exists():
             continue
-        view = seat_view(hand, seat)
-        if w["kind"] == TableRetry.Kind.RULE:
-            legal = view.legal_mask()
-            grades = {c.code: "legal" if legal >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
-            extra = {"rule_ids": w["rule_ids"], "reasons": [w["message"]]}
-        else:
-            grades = play_grades(w, view)
-            extra = {"theme": w.get("theme") or "", "label": w["label"], "reasons": w["reasons"]}
-        try:
-            with transaction.atomic():
-                TableRetry.objects.create(
-                    learner_id=row.learner_id,
-                    anon_id="" if row.learner_id else row.anon_id,
-                    record=row,
-                    play=number,
-                    seat=seat,
-                    kind=w["kind"],
-                    card=w["card"],
-                    grades=grades,
-                    viewer=data.get("viewer"),
-                    due=timezone.now(),
-                    **extra,
-                )
-        except IntegrityError:  # made meanwhile by another run
-            continue
-        made += 1
+        view = _view_at(record, number, seat)
+        if view is not None:
+            extra = {"theme": t.get("theme") or "", "label": t["label"], "reasons": t["reasons"]}
+            made += _create(row, number, TableRetry.Kind.PLAY, t["card"], play_grades(t, view), viewer, extra)
     return made
+
+
+def _number(plays, trick: int, seat: int) -> int | None:
+    return next((n for n, t, s in plays if t == trick and s == seat), None)
+
+
+def _view_at(record, number: int, seat: int) -> SeatView | None:
+    hand = position(record, number)
+    return None if hand is None or hand.turn != seat else seat_view(hand, seat)
+
+
+def _make_rule_item(row, record, number: int, e: dict, viewer: int | None) -> int:
+    """A renuncio's item (``e``: the review's rule error, as data), once per play."""
+    if TableRetry.objects.filter(record=row, play=number, kind=TableRetry.Kind.RULE).exists():
+        return 0
+    view = _view_at(record, number, row.seat)
+    if view is None:
+        return 0
+    legal = view.legal_mask()
+    grades = {c.code: "legal" if legal >> int(c) & 1 else "renuncio" for c in view.hand_cards()}
+    extra = {"rule_ids": e["rule_ids"], "reasons": [e["message"]]}
+    return _create(row, number, TableRetry.Kind.RULE, e["card"], grades, viewer, extra)
+
+
+def _create(row, number: int, kind: str, card: str, grades: dict, viewer: int | None, extra: dict) -> int:
+    """One item of the row's owner (1), or 0 when another run made it meanwhile."""
+    try:
+        with transaction.atomic():
+            TableRetry.objects.create(
+                learner_id=row.learner_id,
+                anon_id="" if row.learner_id else row.anon_id,
+                record=row,
+                play=number,
+                seat=row.seat,
+                kind=kind,
+                card=card,
+                grades=grades,
+                viewer=viewer,
+                due=timezone.now(),
+                **extra,
+            )
+    except IntegrityError:  # made meanwhile by another run
+        return 0
+    return 1
 
 
 def play_grades(turn: dict, view: SeatView) -> dict[str, list]:
@@ -145,27 +180,14 @@ def _make_cante_items(row, record, seat: int, viewer: int | None) -> int:
     for e in cante_errors(record, seat):
         if TableRetry.objects.filter(record=row, play=e.plays, kind=TableRetry.Kind.CANTE).exists():
             continue
-        try:
-            with transaction.atomic():
-                TableRetry.objects.create(
-                    learner_id=row.learner_id,
-                    anon_id="" if row.learner_id else row.anon_id,
-                    record=row,
-                    play=e.plays,
-                    seat=seat,
-                    kind=TableRetry.Kind.CANTE,
-                    card=e.sung,
-                    grades={code: [grade, to_data(why)] for code, (grade, why) in e.grades.items()},
-                    rule_ids=list(e.rule_ids),
-                    reasons=[to_data(e.reason)],
-                    label=e.kind,  # «missed» or «wrong»
-                    theme=CANTAR,  # cantar a tiempo
-                    viewer=viewer,
-                    due=timezone.now(),
-                )
-        except IntegrityError:  # made meanwhile by another run
-            continue
-        made += 1
+        extra = {
+            "rule_ids": list(e.rule_ids),
+            "reasons": [to_data(e.reason)],
+            "label": e.kind,  # «missed» or «wrong»
+            "theme": CANTAR,  # cantar a tiempo
+        }
+        grades = {code: [grade, to_data(why)] for code, (grade, why) in e.grades.items()}
+        made += _create(row, e.plays, TableRetry.Kind.CANTE, e.sung, grades, viewer, extra)
     return made
 
 

@@ -10,7 +10,7 @@ from engine.bots.view import SeatView
 from engine.cards import CARDS
 from engine.messages import Message, Who, from_data
 from engine.tricks import trick_winner
-from tutor.hands.presenters import title_of
+from tutor.hands.presenters import hand_name
 from tutor.lib.i18n import text
 from tutor.lib.tables import table_label
 from tutor.practice.display import rule_lines
@@ -20,6 +20,26 @@ from tutor.progress.models import TableRetry, TableRetryAnswer
 
 def theme_text(theme: str) -> str:
     return text(Message(f"review.theme.{theme}")) if theme else ""
+
+
+def list_theme(item: TableRetry) -> str:
+    """The theme a list shows beside a play item: a play error the analysis gave no theme is one of
+    «otros errores de juego», as «En la mesa» counts it (hands.models.OTHER_PLAY)."""
+    if item.theme:
+        return theme_text(item.theme)
+    return _("otros errores de juego") if item.kind == TableRetry.Kind.PLAY else ""
+
+
+def place(item: TableRetry) -> str:
+    """Where the item's play was, as the learner knows it: the hand by its name and number in its match or
+    table, and the baza («baza 7»; a cante's moment: «tras la baza 6»). Reads ``item.record``."""
+    facts = {
+        "hand": hand_name(item.record),
+        "n": item.play // 4 + (0 if item.kind == TableRetry.Kind.CANTE else 1),
+    }
+    if item.kind == TableRetry.Kind.CANTE:
+        return _("%(hand)s, tras la baza %(n)s") % facts
+    return _("%(hand)s, baza %(n)s") % facts
 
 
 def label_text(label: str) -> str:
@@ -44,7 +64,7 @@ def position_page(item: TableRetry, view: SeatView) -> dict:
         "cante": cante,
         "choices": [{"value": c, "label": cante_text(c, view.trump)} for c in item.grades] if cante else [],
         "item": item,
-        "hand_title": title_of(item.record),
+        "place": place(item),
         "table": table_label(view.rules),
         "trick_no": view.trick_no,
         "my_cards": [c.code for c in view.hand_cards()],
@@ -73,8 +93,26 @@ def _value(grade) -> dict:
 
 
 def feedback(item: TableRetry, answer: TableRetryAnswer, trump) -> dict:
-    """What the answer was worth: the card chosen and the best (label and value), and the reason in words
-    the review gave for the card played at the table."""
+    """What the answer was worth: the card chosen and the best (label and value), the reason in words the
+    review gave for the card played at the table, and whether this answer retired the item."""
+    return {**_feedback(item, answer, trump), "retired": retired_by(item, answer)}
+
+
+def retired_by(item: TableRetry, answer: TableRetryAnswer) -> bool:
+    """This answer was the right one that took the item out of the repaso (retries.RETIRE_AFTER in a row)."""
+    last = answer.number == item.answers - 1
+    return answer.right and last and item.retired_at is not None and item.streak >= retries.RETIRE_AFTER
+
+
+def invalid_answer(item: TableRetry, card_refusal: str = "") -> str:
+    """The refusal of an answer that is none of the choices: for a cante item, what it asks for; for a card,
+    ``card_refusal`` (or «Elige una de tus cartas.»)."""
+    if item.kind == TableRetry.Kind.CANTE:
+        return _("Elige uno de los cantes de la lista, o «No canto».")
+    return str(card_refusal) or _("Elige una de tus cartas.")
+
+
+def _feedback(item: TableRetry, answer: TableRetryAnswer, trump) -> dict:
     best = retries.best_cards(item)
     reasons = [text(from_data(r)) for r in item.reasons]
     if item.kind == TableRetry.Kind.CANTE:

@@ -268,7 +268,12 @@ def retries_index(request: HttpRequest) -> HttpResponse:
         due = sum(1 for i in items if i.due <= timezone.now())
     context = {
         "items": [
-            {"item": i, "theme": retry_pages.theme_text(i.theme), "due": i.due <= timezone.now()}
+            {
+                "item": i,
+                "place": retry_pages.place(i),
+                "theme": retry_pages.list_theme(i),
+                "due": i.due <= timezone.now(),
+            }
             for i in items
         ],
         "due_count": due,
@@ -285,7 +290,7 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
     if request.method == "POST":
         form = RetryAnswerForm(request.POST)
         if not form.is_valid():
-            messages.error(request, _("Elige una de tus cartas."))
+            messages.error(request, retry_pages.invalid_answer(item))
             return redirect(item)
         outcome = retries.answer(
             owner=owner, item_id=item.pk, code=form.cleaned_data["card"], number=form.cleaned_data["n"]
@@ -295,7 +300,10 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
         back = _session_param(request.POST)
         if outcome.status == "answered":
             return redirect(f"{item.get_absolute_url()}?visto={outcome.answer.number}{back}")
-        messages.info(request, _RETRY_NOTICES[outcome.status])
+        notice = _RETRY_NOTICES[outcome.status]
+        messages.info(
+            request, retry_pages.invalid_answer(item, notice) if outcome.status == "invalid" else notice
+        )
         return redirect(item)
     view = retries.view_of(item)
     if view is None:
@@ -340,7 +348,11 @@ def retry_remove(request: HttpRequest, item_id: int) -> HttpResponse:
         _retry_for(owner, item_id)
         messages.error(request, _("La nota es demasiado larga."))
         return redirect("progress:retry", item_id)
-    if retries.remove(owner=owner, item_id=item_id, note=note) is None:
+    removed = retries.remove(owner=owner, item_id=item_id, note=note)
+    if removed is None:
         raise Http404(_("Esta jugada no existe."))
-    messages.success(request, _("Has quitado la jugada de tu repaso."))
+    if removed:
+        messages.success(request, _("Has quitado la jugada de tu repaso."))
+    else:
+        messages.info(request, _("Ya estaba hecho: esa jugada ya la habías quitado de tu repaso."))
     return redirect("progress:retries")

@@ -18,7 +18,7 @@ CATALOGUE: dict[str, str] = {
     "review.reason.cargar": (
         "{who:partner} {who:pv:was} already winning: loading {best:the} gave {who:pobj} {n} more tantos"
     ),
-    "review.reason.ultimas": "{who:subj} lost las diez de últimas: {card:the} won the last baza",
+    "review.reason.ultimas": "{who:subj} lost las diez de últimas: {card:the} would have won the last baza had it been kept for the end",
     "review.reason.guardar_triunfo": "{who:subj} spent the triunfo that was needed later to pisar in baza {trick}",
     "review.reason.cantar.20": "{who:subj} broke up las veinte in {suit}",
     "review.reason.cantar.40": "{who:subj} broke up las cuarenta in {suit}",

@@ -24,7 +24,7 @@ CATALOGUE: dict[str, str] = {
         "{who:s}{who:v:entregaba} {n} tantos a la baza de los rivales; con {best:the} eran {m}"
     ),
     "review.reason.cargar": "{who:compañero} ya {who:cv:ganaba}: cargar {best:the} {who:cte} daba {n} tantos más",
-    "review.reason.ultimas": "{who:s}{who:v:perdía} las diez de últimas: {card:the} ganaba la última baza",
+    "review.reason.ultimas": "{who:s}{who:v:perdía} las diez de últimas: {card:the} habría ganado la última baza si se hubiera guardado para el final",
     "review.reason.guardar_triunfo": (
         "{who:s}{who:v:gastaba} el triunfo que luego hizo falta para pisar en la baza {trick}"
     ),

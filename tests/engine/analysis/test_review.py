@@ -270,6 +270,12 @@ def test_reasons_speak_to_the_learner_and_about_the_partner():
     assert render(Message("review.reason.cargar", {"who": Who.you(), "best": 9, "n": 11}), "en") == (
         "Your partner was already winning: loading the ace of oros gave them 11 more tantos"
     )
-    assert render(Message("review.reason.ultimas", {"who": Who.you(), "card": 39}), "es").startswith(
-        "Perdías las diez de últimas"
+    # The card was played earlier and lost that baza: kept, it would have won the last one (not «won» it).
+    ultimas = Message("review.reason.ultimas", {"who": Who.you(), "card": 7})
+    assert render(ultimas, "es") == (
+        "Perdías las diez de últimas: el rey de oros habría ganado la última baza si se hubiera guardado para el"
+        " final"
+    )
+    assert render(ultimas, "en") == (
+        "You lost las diez de últimas: the king of oros would have won the last baza had it been kept for the end"
     )

@@ -31,6 +31,9 @@ def items_for(user, n: int) -> list[TableRetry]:
     client.force_login(user)
     commit_renuncio(client, commit_renuncio_for)
     row = HandRecord.objects.filter(learner=user).latest("pk")
+    TableRetry.objects.filter(
+        record=row
+    ).delete()  # the hand's own rule items, made as it was kept: these stand in
     record = records.read(row.text)
     plays = [e for e in record.events if isinstance(e, records.Play)]
     out = []

@@ -28,23 +28,47 @@ def _played(alice, alice_client) -> HandRecord:
     return HandRecord.objects.get()
 
 
-def test_the_first_visit_queues_one_review_and_shows_its_progress(
+def test_a_kept_hand_queues_its_review_once_and_the_first_visit_raises_it(
     alice, alice_client, django_capture_on_commit_callbacks
 ):
-    row = _played(alice, alice_client)
+    """The review is queued by itself when the hand is kept, behind the reviews someone asked for; the
+    learner opening its page moves that task up instead of queueing another."""
+    from django_tasks_db.models import DBTaskResult
+
+    with django_capture_on_commit_callbacks(execute=True):
+        row = _played(alice, alice_client)
+    task = DBTaskResult.objects.get(task_path="tutor.hands.tasks.review_hand")
+    assert task.priority == reviews.KEPT_PRIORITY < reviews.ASKED_PRIORITY
+    assert HandReview.objects.get(record=row).task_id == str(task.id)
     url = reverse("hands:review", args=[row.pk])
     with django_capture_on_commit_callbacks(execute=True) as queued:
         page = alice_client.get(url).content.decode()
-    assert len(queued) == 1
+    assert len(queued) == 1  # raising the waiting task, not queueing a second
     assert "analizando… 0 de 10 bazas" in page.lower() and 'hx-trigger="every 2s"' in page
     with django_capture_on_commit_callbacks(execute=True) as again:
         alice_client.get(url)
     assert again == [] and HandReview.objects.count() == 1  # a doubled visit queues nothing more
-    from django_tasks_db.models import DBTaskResult
-
-    assert DBTaskResult.objects.filter(task_path="tutor.hands.tasks.review_hand").count() == 1
+    task = DBTaskResult.objects.get(task_path="tutor.hands.tasks.review_hand")
+    assert task.priority == reviews.ASKED_PRIORITY
     status = alice_client.get(url + "?estado=1", HTTP_HX_REQUEST="true")
     assert status.status_code == 200 and "review-progress" in status.content.decode()
+
+
+def test_a_review_nobody_queued_before_is_queued_at_the_asked_priority_on_the_first_visit(
+    alice, django_capture_on_commit_callbacks
+):
+    """A hand kept before reviews queued themselves (no review yet): the visit queues it, once, in front."""
+    from django_tasks_db.models import DBTaskResult
+
+    row = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD, seat=0)
+    HandReview.objects.filter(record=row).delete()
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        reviews.request(row)
+        reviews.request(row)
+    assert len(queued) == 1
+    assert (
+        DBTaskResult.objects.get(task_path="tutor.hands.tasks.review_hand").priority == reviews.ASKED_PRIORITY
+    )
 
 
 def test_a_review_left_waiting_for_the_worker_says_the_worker_may_be_away(alice, alice_client):
@@ -60,6 +84,17 @@ def test_a_review_left_waiting_for_the_worker_says_the_worker_may_be_away(alice,
     # Once the worker has taken it, the page no longer blames the worker.
     HandReview.objects.filter(record=row).update(status=HandReview.Status.RUNNING, updated_at=an_hour_ago)
     assert late not in alice_client.get(url).content.decode()
+
+
+def test_a_review_queued_by_itself_long_ago_waits_from_when_it_is_asked_for(alice, alice_client):
+    """Queued when the hand was kept, behind every review asked for: the page opened an hour later does not
+    blame the worker at once; its wait counts from the visit that raised it."""
+    row = _played(alice, alice_client)
+    an_hour_ago = timezone.now() - timezone.timedelta(hours=1)
+    HandReview.objects.filter(record=row).update(updated_at=an_hour_ago)
+    page = alice_client.get(reverse("hands:review", args=[row.pk])).content.decode()
+    assert "lleva más de un minuto esperando su turno" not in page
+    assert HandReview.objects.get(record=row).priority == reviews.ASKED_PRIORITY
 
 
 def test_a_computed_review_is_the_analysers_and_is_read_from_storage(alice, alice_client):
@@ -144,7 +179,8 @@ def test_nobody_else_opens_a_review(alice, bob, alice_client, bob_client, client
     row = _played(alice, alice_client)
     assert bob_client.get(reverse("hands:review", args=[row.pk])).status_code == 404
     assert client.get(reverse("hands:review", args=[row.pk])).status_code == 404
-    assert not HandReview.objects.exists()
+    # Queued by itself when the hand was kept; nobody else's visit raised it.
+    assert HandReview.objects.get().priority == reviews.KEPT_PRIORITY
     services.share(row, names=False)
     row.refresh_from_db()
     assert client.get(reverse("hands:shared_review", args=[row.share_token])).status_code == 200
