@@ -263,11 +263,7 @@ def _after(request: HttpRequest, token: str, action) -> HttpResponse:
             return _page(request, _looked_at(request, token), refusal=refused.message)
         messages.error(request, refused.message)
         return redirect("tables:table", token)
-    notice = (
-        ""
-        if outcome is None or getattr(outcome, "done", True)
-        else _("Ya estaba hecho: esa jugada ya se había hecho.")
-    )
+    notice = "" if outcome is None or getattr(outcome, "done", True) else outcome.already
     if request.htmx:
         seen = getattr(outcome, "seen", None)
         mine = None if seen is None else seen.mine(request.user)
