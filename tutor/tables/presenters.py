@@ -23,9 +23,31 @@ from tutor.tables.models import FalseCall, RenuncioRule, Seat, Table, TableHand
 
 
 def seat_name(seats: dict[int, Seat], n: int) -> str:
+    """Who sits at seat ``n`` beside its number («Sitio 2: bot»): the person's name, or «bot»."""
     if n in seats:
         return seats[n].user.get_username()
     return _("bot")
+
+
+def seat_label(seats: dict[int, Seat], n: int) -> str:
+    """Who sits at seat ``n`` named on their own (a hand's heading): the person, or the seat's bot."""
+    if n in seats:
+        return seats[n].user.get_username()
+    return _("bot del sitio %(n)d") % {"n": n + 1}
+
+
+def seat_subject(seats: dict[int, Seat], n: int) -> str:
+    """Seat ``n`` opening a sentence: the person's name as written, or «El bot del sitio N»."""
+    if n in seats:
+        return seats[n].user.get_username()
+    return _("El bot del sitio %(n)d") % {"n": n + 1}
+
+
+def waiting_text(seats: dict[int, Seat], n: int) -> str:
+    """«Esperando a beto.» or «Esperando al bot del sitio N.»"""
+    if n in seats:
+        return _("Esperando a %(name)s.") % {"name": seats[n].user.get_username()}
+    return _("Esperando al bot del sitio %(n)d.") % {"n": n + 1}
 
 
 def seats_view(table: Table, seats: dict[int, Seat], viewer: int | None, game: Game | None) -> list[dict]:
@@ -89,21 +111,29 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
         if step.kind == CANTE:
             sung.append(
                 _("%(who)s canta %(what)s.")
-                % {"who": seat_name(seats, step.seat), "what": _cante_name(game.hand.trump, step.value)}
+                % {
+                    "who": seat_subject(seats, step.seat),
+                    "what": cante_option(game.hand.trump, step.value).label.inside(),
+                }
             )
         elif step.kind == CALL:
             # The referee numbers the players («el jugador 2 (pareja B)»); here the people are named as the
             # call names them (a bot keeps its number).
             people = {n + 1: seats[n].user.get_username() for n in seats}
             verdict = str(named(from_data(step.grade["message"]), people)) if step.grade else ""
-            calls.append(
-                _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s")
-                % {
-                    "who": seat_name(seats, step.seat),
-                    "whom": seat_name(seats, int(step.value)),
-                    "verdict": verdict,
+            against = int(step.value)
+            facts = {"who": seat_subject(seats, step.seat), "verdict": verdict}
+            if against in seats:
+                line = _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s") % {
+                    **facts,
+                    "whom": seats[against].user.get_username(),
                 }
-            )
+            else:
+                line = _("%(who)s canta «¡Renuncio!» al bot del sitio %(n)d. El árbitro: %(verdict)s") % {
+                    **facts,
+                    "n": against + 1,
+                }
+            calls.append(line)
             if (
                 step.grade
                 and step.grade["verdict"] == "false"
@@ -217,7 +247,7 @@ def table_context(
             "tricks_won": list(h.won),
             "sung": sung,
             "calls": calls,
-            "turn_name": seat_name(seats, waiting[0]) if waiting else "",
+            "turn_text": waiting_text(seats, waiting[0]) if waiting else "",
             "my_turn": viewer is not None and viewer in waiting and h.turn == viewer and not game.deciding(),
             "my_cards": [] if viewer is None else [c.code for c in h.hand_of(viewer)],
             "my_cantes": []
@@ -239,7 +269,7 @@ def table_context(
         why = hand.score.get("explanation")
         context["score_why"] = str(from_data(why)) if why and hand.score.get("reason") != "tantos" else ""
         context["dealt"] = [
-            {"name": seat_name(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
+            {"name": seat_label(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
             for n in range(4)
         ]
         context["next_number"] = hand.number + 1

@@ -394,7 +394,7 @@ def hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "hand": row,
         "dealt": [
             {
-                "name": presenters.seat_name(seats, n),
+                "name": presenters.seat_label(seats, n),
                 "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1],
             }
             for n in range(4)
