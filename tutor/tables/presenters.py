@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.cards import CARDS
-from engine.match import FALSE_CALL_POINTS
+from engine.match import FALSE_CALL_POINTS, false_call_points
 from engine.messages import from_data, named
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
@@ -143,6 +143,24 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
     return sung, calls
 
 
+def false_call_lines(table: Table, game: Game) -> list[str]:
+    """What the hand's false «¡Renuncio!» gave the callers' rivals (the engine's ``false_call_points``, at
+    a table where a false call costs points), one sentence per pair that won points by them."""
+    if table.false_call != FalseCall.POINT:
+        return []
+    pairs = tuple(
+        s.seat % 2 for s in game.steps if s.kind == CALL and s.grade and s.grade["verdict"] == "false"
+    )
+    return [services.false_call_sentence(pair, n) for pair, n in enumerate(false_call_points(pairs)) if n]
+
+
+def score_why(score: dict) -> str:
+    """Why the hand's winner won when the totals do not say it (a renuncio, a tute, the last baza at a
+    tie): the engine's explanation stored with the score."""
+    why = score.get("explanation")
+    return str(from_data(why)) if why and score.get("reason") != "tantos" else ""
+
+
 def notice_text(notice: dict) -> str:
     """A person's coming or going as the seats are told it (``services.tell``), in words that do not
     guess the person's gender: the app knows a name, not whether it is a girl's or a boy's."""
@@ -210,8 +228,8 @@ def table_context(
         # Which rules the referee applies here: whoever sits down by a code has to know.
         "rules_label": table_label(table.rules),
         "renuncio_label": table.get_renuncio_display(),
-        # The match's winner once a match is over (a renuncio may end it with fewer points).
-        "match_winner": "AB"[table.winner]
+        # The match once it is over: who won, by how much and why (a renuncio), as the engine says it.
+        "match_summary": str(services.match_of(table).summary())
         if table.closed_reason == "partida" and table.winner in (0, 1)
         else "",
         "false_call": table.get_false_call_display(),
@@ -266,8 +284,8 @@ def table_context(
     if game.over:
         context["score"] = hand.score
         # Won by a renuncio, a tute or the last baza at a tie: the engine's why, since the totals don't say it.
-        why = hand.score.get("explanation")
-        context["score_why"] = str(from_data(why)) if why and hand.score.get("reason") != "tantos" else ""
+        context["score_why"] = score_why(hand.score)
+        context["false_call_lines"] = false_call_lines(table, game)
         context["dealt"] = [
             {"name": seat_label(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
             for n in range(4)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -17,12 +17,13 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from engine import records  # noqa: F401 - the notation the records are written in
+from engine import records
 from engine.cards import parse_card
+from engine.match import FALSE_CALL_POINTS
 from engine.match import Match as EngineMatch
 from engine.rules import TableRules
 from tutor.hands import services as hands
@@ -695,12 +696,39 @@ def _close_if_over(table: Table, hand: TableHand, game: Game, seats: dict[int, S
 def keep_records(table: Table, hand: TableHand, game: Game, seats: dict[int, Seat]) -> None:
     """The finished hand, written down, in the «Mis manos» of every person seated (once each)."""
     players = tuple(seats[n].user.get_username() if n in seats else None for n in range(4))
-    record = game.record(players=players)
+    record = _with_false_call_notes(table, game, game.record(players=players))
     url = reverse("tables:hand", args=[table.token, hand.number])
     for n, seat in seats.items():
         hands.keep_table_hand(
             owner=Owner(seat.user, ""), table_hand_id=hand.pk, record=record, seat=n, origin_url=url
         )
+
+
+def _with_false_call_notes(table: Table, game: Game, record: records.HandRecord) -> records.HandRecord:
+    """At a table where a false «¡Renuncio!» costs points, a note after each false call in the record
+    saying the point it gave the caller's rivals (the referee judges the call; the cost is the table's).
+    Written in Spanish, as the notation is: the record is one text for every person who kept it."""
+    if table.false_call != FalseCall.POINT:
+        return record
+    verdicts = iter(s.grade.get("verdict") if s.grade else None for s in game.steps if s.kind == CALL)
+    events: list = []
+    with translation.override("es"):
+        for e in record.events:
+            events.append(e)
+            if isinstance(e, records.RenuncioClaim) and next(verdicts, None) == "false":
+                events.append(records.Comment(false_call_sentence(1 - e.by % 2, FALSE_CALL_POINTS)))
+    return replace(record, events=tuple(events))
+
+
+def false_call_sentence(pair: int, n: int) -> str:
+    """Pair ``pair`` scores ``n`` match points for its rivals' false calls, as the pages and records say it."""
+    return ngettext(
+        "La pareja %(pair)s se apunta %(n)d punto de la partida por el renuncio que la pareja "
+        "%(caller)s cantó sin serlo.",
+        "La pareja %(pair)s se apunta %(n)d puntos de la partida por los renuncios que la pareja "
+        "%(caller)s cantó sin serlo.",
+        n,
+    ) % {"pair": "AB"[pair], "n": n, "caller": "AB"[1 - pair]}
 
 
 def next_hand(*, user, token: str, number: int) -> Outcome:

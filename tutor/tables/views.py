@@ -400,6 +400,8 @@ def hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
             for n in range(4)
         ],
         "tricks": [[CARDS[c].code for c in t] for t in h.tricks],
+        "score_why": presenters.score_why(row.score),
+        "false_call_lines": presenters.false_call_lines(found, game),
         "back": reverse("tables:table", args=[token]),
     }
     return render(request, "tables/hand.html", context)

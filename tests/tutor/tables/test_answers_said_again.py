@@ -4,7 +4,6 @@ the student seated), in the words of the thing and of whom it speaks."""
 
 import pytest
 from django.contrib.messages import get_messages
-from django.test import Client
 from django.urls import reverse
 
 from tutor.classroom import services as classroom_services
@@ -12,16 +11,9 @@ from tutor.classroom.models import Membership
 from tutor.hands.models import HandRecord
 from tutor.tables.models import RenuncioRule, Seat, Table, TableEvent
 
-from .conftest import game, legal_post, move_url, open_table, play_out
+from .conftest import client_of, game, legal_post, move_url, open_table, play_out
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user, lang="es") -> Client:
-    c = Client()
-    c.force_login(user)
-    c.cookies["django_language"] = lang
-    return c
 
 
 def _said(response) -> list[str]:
@@ -60,7 +52,7 @@ def _renuncio_made(table, clients) -> int:
 )
 def test_the_same_renuncio_called_twice_is_recorded_once(alice, bob, lang, said):
     table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL)
-    clients = {0: _client(alice, lang), 1: _client(bob, lang)}
+    clients = {0: client_of(alice, lang), 1: client_of(bob, lang)}
     culprit = _renuncio_made(table, clients)
     rival = clients[1 - culprit]
     _hand, g = game(table)
@@ -82,7 +74,7 @@ def test_the_same_renuncio_called_twice_is_recorded_once(alice, bob, lang, said)
 
 def test_a_false_call_posted_twice_costs_once(alice, bob):
     table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL)
-    clients = {0: _client(alice), 1: _client(bob)}
+    clients = {0: client_of(alice), 1: client_of(bob)}
     for _ in range(4):
         seat = game(table)[1].waiting_for()[0]
         clients[seat].post(move_url(table), legal_post(table, seat))
@@ -113,7 +105,7 @@ def test_a_table_started_dealt_or_closed_twice_says_that_and_not_a_move(
     alice, bob, lang, started, closed, dealt
 ):
     table = open_table(alice, [(bob, 1)], seed=5)
-    clients = {0: _client(alice, lang), 1: _client(bob, lang)}
+    clients = {0: client_of(alice, lang), 1: client_of(bob, lang)}
     assert _post(clients[1], reverse("tables:start", args=[table.token])) == [started]
     play_out(table, clients)
     deal = reverse("tables:next_hand", args=[table.token])
@@ -133,7 +125,7 @@ def test_a_table_started_dealt_or_closed_twice_says_that_and_not_a_move(
 def test_a_teacher_seating_a_student_twice_is_told_of_the_student(alice, bob, teresa, lang, elsewhere, same):
     ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")
     member = Membership.objects.create(classroom=ours, student=bob, real_name="Roberto")
-    teacher = _client(teresa, lang)
+    teacher = client_of(teresa, lang)
     form = {"rules": "guia", "level": "normal", "mode": "aprendiz", "renuncio": "rehusar"}
     form.update(false_call="punto", seat="", classroom=str(ours.pk))
     teacher.post(reverse("tables:new"), form)

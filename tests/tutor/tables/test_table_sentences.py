@@ -6,13 +6,12 @@ import html
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tutor.play.table import CANTE
 from tutor.tables.models import RenuncioRule
 
-from .conftest import game, legal_post, move_url, open_table
+from .conftest import client_of, game, legal_post, move_url, open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -32,19 +31,12 @@ WORDS = {
 }
 
 
-def _client(user, lang) -> Client:
-    c = Client()
-    c.force_login(user)
-    c.cookies["django_language"] = lang
-    return c
-
-
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_bots_are_named_by_their_seat_with_their_article_and_cantes_in_lower_case(alice, bob, lang):
     words = WORDS[lang]
     for seed in range(1, 60):  # a hand where a bot (seats 2 and 4) sings
         table = open_table(alice, [(bob, 2)], seed=seed, renuncio=RenuncioRule.REAL)
-        clients = {0: _client(alice, lang), 2: _client(bob, lang)}
+        clients = {0: client_of(alice, lang), 2: client_of(bob, lang)}
         called = False
         for _ in range(120):
             _hand, g = game(table)
