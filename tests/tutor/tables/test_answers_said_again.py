@@ -49,6 +49,7 @@ def _renuncio_made(table, clients) -> int:
         ("es", "Ya estaba hecho: ese renuncio ya se había cantado."),
         ("en", "Already done: that renuncio had already been called."),
     ],
+    ids=["es", "en"],
 )
 def test_the_same_renuncio_called_twice_is_recorded_once(alice, bob, lang, said):
     table = open_table(alice, [(bob, 1)], seed=5, renuncio=RenuncioRule.REAL)
@@ -100,6 +101,7 @@ def test_a_false_call_posted_twice_costs_once(alice, bob):
             "Already done: that hand had already been dealt.",
         ),
     ],
+    ids=["es", "en"],
 )
 def test_a_table_started_dealt_or_closed_twice_says_that_and_not_a_move(
     alice, bob, lang, started, closed, dealt
@@ -121,6 +123,7 @@ def test_a_table_started_dealt_or_closed_twice_says_that_and_not_a_move(
         ("es", "bob ya tiene sitio en esta mesa: el 2.", "Ya estaba hecho: bob ya tenía el sitio 2."),
         ("en", "bob already has a seat at this table: seat 2.", "Already done: bob already had seat 2."),
     ],
+    ids=["es", "en"],
 )
 def test_a_teacher_seating_a_student_twice_is_told_of_the_student(alice, bob, teresa, lang, elsewhere, same):
     ours = classroom_services.create_classroom(teacher=teresa, name="4º B", rules="guia")

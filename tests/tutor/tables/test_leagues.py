@@ -468,9 +468,14 @@ def test_a_pasted_hand_with_a_renuncio_gives_the_winners_the_match_and_says_why(
     text, m = match_records(6, renuncio=0.05)  # pair A's or B's renuncio in the first hand
     assert len(m.results) == 1 and m.reason == "renuncio"
     f = league.fixtures.first()
-    page = client.post(
-        reverse("tables:league_records", args=[league.pk, f.pk]), {"text": text}, follow=True
-    ).content.decode()
+    url = reverse("tables:league_records", args=[league.pk, f.pk])
+    form = client.get(url).content.decode()  # what is recorded, said before the hands are pasted
+    assert (
+        "Las manos de un partido sin terminar no se anotan"
+        if lang == "es"
+        else "The hands of an unfinished match are not recorded"
+    ) in form
+    page = client.post(url, {"text": text}, follow=True).content.decode()
     f.refresh_from_db()
     points = (3, 0) if m.winner == 0 else (0, 3)
     assert (f.home_points, f.away_points, f.winner) == (*points, m.winner)
