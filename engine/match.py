@@ -90,10 +90,10 @@ class Match:
 
     def can_end_at(self, a: int, b: int) -> bool:
         """Whether a match of this table can end with the pairs at ``a`` and ``b`` points (without false
-        calls): a winner, the loser below the target, the winner no further past it than its last hand
-        could carry it (a renuncio that loses the match may end it with the winner short of it)."""
+        calls): the winner at the target or no further past it than its last hand could carry it, the
+        loser below it (a renuncio that loses the match gives the winners the target: ``record``)."""
         low, high = sorted((a, b))
-        return low < high and low < self.target and high <= self.target - 1 + self.most_hand_points
+        return low < self.target <= high <= self.target - 1 + self.most_hand_points
 
     def hand_points(self, score: HandScore) -> int:
         """Match points for the winner of a hand with this score."""
@@ -134,7 +134,11 @@ class Match:
                 reason="puntos",
             )
         if score.reason == "renuncio" and self.rules.renuncio == "pierde_partida":
-            result = HandResult(self.dealer, score, 0, penalties)
+            # R-RENUNCIO-1: the offenders lose the match; on the scoreboard the winners are given the
+            # points still missing to the target (the losers keep theirs), so the score says who won.
+            pts = max(0, self.target - points[score.winner])
+            points[score.winner] += pts
+            result = HandResult(self.dealer, score, pts, penalties)
             return replace(
                 self,
                 points=(points[0], points[1]),
@@ -191,7 +195,9 @@ class Match:
         if self.winner is None:
             return Message("match.playing", {"a": a, "b": b, "goal": self.target})
         if self.reason == "renuncio":
-            return Message("match.won.renuncio", {"winner": PAIRS[self.winner]})
+            return Message(
+                "match.won.renuncio", {"winner": PAIRS[self.winner], "high": max(a, b), "low": min(a, b)}
+            )
         return Message("match.won", {"winner": PAIRS[self.winner], "high": max(a, b), "low": min(a, b)})
 
 

@@ -75,6 +75,11 @@ class Message:
         """The sentence in the language in force (see ``set_language_source``): what a page prints."""
         return render(self, _language_source())
 
+    def inside(self) -> str:
+        """The words in the language in force as they stand inside another sentence: the template's first
+        letter kept («beto canta las veinte en bastos», not «…canta Las veinte…»)."""
+        return _language(_language_source())._RENDERER.fill(self)
+
 
 class Texts(tuple):
     """Sentences read one after another (an explanation of several steps); prints like one text."""

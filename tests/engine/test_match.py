@@ -67,7 +67,11 @@ def test_a_renuncio_loses_the_match_by_default_and_the_hand_under_pierde_mano():
     renuncio_by_a = score_renuncio((90, 30), (0, 0), "A", "A", "pierde_partida")
     m = Match().record(A_WINS).record(renuncio_by_a)
     assert m.over and m.winner == 1 and m.reason == "renuncio"
-    assert "renuncio" in str(m.summary())
+    # On the scoreboard the winners get what they lacked to the target; the offenders keep theirs.
+    assert m.points == (1, 3) and m.results[-1].points == 3 and m.can_end_at(*m.points)
+    assert (
+        str(m.summary()) == "Gana la partida la pareja B, 3 a 1, porque la pareja contraria cometió renuncio."
+    )
     m = Match(TableRules(renuncio="pierde_mano")).record(renuncio_by_a)
     assert not m.over and m.points == (0, 1)
 
@@ -159,8 +163,8 @@ def test_false_calls_count_in_a_series_of_fixed_hands_and_no_call_costs_nothing(
 @pytest.mark.parametrize(
     "preset, finals",
     [
-        ("guia", {(3, 0): True, (3, 2): True, (2, 1): True, (4, 2): False, (3, 3): False, (2, 2): False}),
-        ("ludoteka", {(6, 5): True, (7, 5): True, (8, 5): False, (6, 6): False, (5, 0): True}),
+        ("guia", {(3, 0): True, (3, 2): True, (2, 1): False, (4, 2): False, (3, 3): False, (2, 2): False}),
+        ("ludoteka", {(6, 5): True, (7, 5): True, (8, 5): False, (6, 6): False, (5, 0): False}),
     ],
 )
 def test_the_scores_a_match_can_end_with_follow_the_tables_hand_points(preset, finals):

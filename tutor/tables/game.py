@@ -26,6 +26,11 @@ from tutor.play.table import BY_CODE, CANTE, CARD, PASS, PlayRefused, Step, cant
 CALL = "call"
 
 
+class AlreadyCalled(Exception):
+    """A «¡Renuncio!» that was already called: the same call with no card played since, or a call the
+    referee upholds with the very renuncio an earlier call in the hand was upheld with."""
+
+
 @dataclass
 class Game:
     hand: Hand
@@ -181,8 +186,14 @@ class Game:
             raise PlayRefused(_("Solo se canta renuncio a un rival."))
         if not self.cards_played:
             raise PlayRefused(_("Todavía no se ha jugado ninguna carta."))
+        if (self.cards_played, by, against) in self.calls:
+            raise AlreadyCalled()
         report = referee_on_record(self.record(extra_call=(by, against)))
         verdict = report.claims[-1]
+        if verdict.renuncio is not None and any(
+            c.renuncio is not None and c.renuncio.card == verdict.renuncio.card for c in report.claims[:-1]
+        ):
+            raise AlreadyCalled()
         grade = {"verdict": verdict.verdict, "message": to_data(verdict.message)}
         step = Step(by, CALL, str(against), True, grade)
         self._apply(step)

@@ -187,6 +187,18 @@ def records(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
         else:
             for sentence in pasted.renuncios:
                 messages.warning(request, sentence)
+            match = pasted.match
+            if match.reason == "renuncio":  # no hand's points decided it: say what did
+                names = (fixture.home.name, fixture.away.name)
+                messages.info(
+                    request,
+                    _(
+                        "Gana la pareja «%(winner)s» porque la pareja «%(bad)s» cometió renuncio: en esta "
+                        "liga el renuncio pierde la partida, y la pareja que gana se anota los puntos "
+                        "que le faltaban para llegar a %(n)d."
+                    )
+                    % {"winner": names[match.winner], "bad": names[1 - match.winner], "n": match.target},
+                )
             messages.success(
                 request,
                 ngettext(
@@ -210,6 +222,7 @@ def records(request: HttpRequest, pk: int, fixture_pk: int) -> HttpResponse:
         "form": form,
         "error": error,
         "table_label": table_label(found.league.rules),
+        "target": leagues.target_of(found.league),
     }
     return render(request, "tables/league_records.html", context, status=status)
 

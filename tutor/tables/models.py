@@ -235,7 +235,7 @@ class Fixture(models.Model):
     away = models.ForeignKey(LeaguePair, on_delete=models.CASCADE, related_name="+")
     home_points = models.PositiveSmallIntegerField(null=True, blank=True)
     away_points = models.PositiveSmallIntegerField(null=True, blank=True)
-    # 0: the home pair won, 1: the away pair (a renuncio may end a match with fewer points for its winner).
+    # 0: the home pair won, 1: the away pair (a renuncio that lost the match gives its winners the target).
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     how = models.CharField(max_length=8, choices=How, blank=True, default="")
     played_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.cards import CARDS
-from engine.match import FALSE_CALL_POINTS
+from engine.match import FALSE_CALL_POINTS, false_call_points
 from engine.messages import from_data, named
 from engine.tricks import trick_winner
 from tutor.lib.cards import the_card
@@ -23,9 +23,31 @@ from tutor.tables.models import FalseCall, RenuncioRule, Seat, Table, TableHand
 
 
 def seat_name(seats: dict[int, Seat], n: int) -> str:
+    """Who sits at seat ``n`` beside its number («Sitio 2: bot»): the person's name, or «bot»."""
     if n in seats:
         return seats[n].user.get_username()
     return _("bot")
+
+
+def seat_label(seats: dict[int, Seat], n: int) -> str:
+    """Who sits at seat ``n`` named on their own (a hand's heading): the person, or the seat's bot."""
+    if n in seats:
+        return seats[n].user.get_username()
+    return _("bot del sitio %(n)d") % {"n": n + 1}
+
+
+def seat_subject(seats: dict[int, Seat], n: int) -> str:
+    """Seat ``n`` opening a sentence: the person's name as written, or «El bot del sitio N»."""
+    if n in seats:
+        return seats[n].user.get_username()
+    return _("El bot del sitio %(n)d") % {"n": n + 1}
+
+
+def waiting_text(seats: dict[int, Seat], n: int) -> str:
+    """«Esperando a beto.» or «Esperando al bot del sitio N.»"""
+    if n in seats:
+        return _("Esperando a %(name)s.") % {"name": seats[n].user.get_username()}
+    return _("Esperando al bot del sitio %(n)d.") % {"n": n + 1}
 
 
 def seats_view(table: Table, seats: dict[int, Seat], viewer: int | None, game: Game | None) -> list[dict]:
@@ -89,21 +111,29 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
         if step.kind == CANTE:
             sung.append(
                 _("%(who)s canta %(what)s.")
-                % {"who": seat_name(seats, step.seat), "what": _cante_name(game.hand.trump, step.value)}
+                % {
+                    "who": seat_subject(seats, step.seat),
+                    "what": cante_option(game.hand.trump, step.value).label.inside(),
+                }
             )
         elif step.kind == CALL:
             # The referee numbers the players («el jugador 2 (pareja B)»); here the people are named as the
             # call names them (a bot keeps its number).
             people = {n + 1: seats[n].user.get_username() for n in seats}
             verdict = str(named(from_data(step.grade["message"]), people)) if step.grade else ""
-            calls.append(
-                _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s")
-                % {
-                    "who": seat_name(seats, step.seat),
-                    "whom": seat_name(seats, int(step.value)),
-                    "verdict": verdict,
+            against = int(step.value)
+            facts = {"who": seat_subject(seats, step.seat), "verdict": verdict}
+            if against in seats:
+                line = _("%(who)s canta «¡Renuncio!» a %(whom)s. El árbitro: %(verdict)s") % {
+                    **facts,
+                    "whom": seats[against].user.get_username(),
                 }
-            )
+            else:
+                line = _("%(who)s canta «¡Renuncio!» al bot del sitio %(n)d. El árbitro: %(verdict)s") % {
+                    **facts,
+                    "n": against + 1,
+                }
+            calls.append(line)
             if (
                 step.grade
                 and step.grade["verdict"] == "false"
@@ -111,6 +141,24 @@ def _events(table: Table, game: Game, seats: dict[int, Seat]) -> tuple[list[str]
             ):
                 calls[-1] += " " + cost
     return sung, calls
+
+
+def false_call_lines(table: Table, game: Game) -> list[str]:
+    """What the hand's false «¡Renuncio!» gave the callers' rivals (the engine's ``false_call_points``, at
+    a table where a false call costs points), one sentence per pair that won points by them."""
+    if table.false_call != FalseCall.POINT:
+        return []
+    pairs = tuple(
+        s.seat % 2 for s in game.steps if s.kind == CALL and s.grade and s.grade["verdict"] == "false"
+    )
+    return [services.false_call_sentence(pair, n) for pair, n in enumerate(false_call_points(pairs)) if n]
+
+
+def score_why(score: dict) -> str:
+    """Why the hand's winner won when the totals do not say it (a renuncio, a tute, the last baza at a
+    tie): the engine's explanation stored with the score."""
+    why = score.get("explanation")
+    return str(from_data(why)) if why and score.get("reason") != "tantos" else ""
 
 
 def notice_text(notice: dict) -> str:
@@ -180,8 +228,8 @@ def table_context(
         # Which rules the referee applies here: whoever sits down by a code has to know.
         "rules_label": table_label(table.rules),
         "renuncio_label": table.get_renuncio_display(),
-        # The match's winner once a match is over (a renuncio may end it with fewer points).
-        "match_winner": "AB"[table.winner]
+        # The match once it is over: who won, by how much and why (a renuncio), as the engine says it.
+        "match_summary": str(services.match_of(table).summary())
         if table.closed_reason == "partida" and table.winner in (0, 1)
         else "",
         "false_call": table.get_false_call_display(),
@@ -217,7 +265,7 @@ def table_context(
             "tricks_won": list(h.won),
             "sung": sung,
             "calls": calls,
-            "turn_name": seat_name(seats, waiting[0]) if waiting else "",
+            "turn_text": waiting_text(seats, waiting[0]) if waiting else "",
             "my_turn": viewer is not None and viewer in waiting and h.turn == viewer and not game.deciding(),
             "my_cards": [] if viewer is None else [c.code for c in h.hand_of(viewer)],
             "my_cantes": []
@@ -236,10 +284,10 @@ def table_context(
     if game.over:
         context["score"] = hand.score
         # Won by a renuncio, a tute or the last baza at a tie: the engine's why, since the totals don't say it.
-        why = hand.score.get("explanation")
-        context["score_why"] = str(from_data(why)) if why and hand.score.get("reason") != "tantos" else ""
+        context["score_why"] = score_why(hand.score)
+        context["false_call_lines"] = false_call_lines(table, game)
         context["dealt"] = [
-            {"name": seat_name(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
+            {"name": seat_label(seats, n), "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1]}
             for n in range(4)
         ]
         context["next_number"] = hand.number + 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -17,12 +17,13 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from engine import records  # noqa: F401 - the notation the records are written in
+from engine import records
 from engine.cards import parse_card
+from engine.match import FALSE_CALL_POINTS
 from engine.match import Match as EngineMatch
 from engine.rules import TableRules
 from tutor.hands import services as hands
@@ -44,7 +45,7 @@ from tutor.practice.identity import Owner
 from tutor.practice.models import only_row
 from tutor.progress.services import record_play
 from tutor.tables import leagues, streams
-from tutor.tables.game import CALL, Game
+from tutor.tables.game import CALL, AlreadyCalled, Game
 from tutor.tables.models import FalseCall, Phrase, RenuncioRule, Seat, Table, TableEvent, TableHand
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,11 @@ class Outcome:
     done: bool  # False: already made (a doubled post)
     # The table as the move left it (read under its lock): its seat's answer is drawn from it, not read again.
     seen: Snapshot | None = None
+    already: str = ""  # when not done: what had already been done, said to whoever asked again
+
+
+def _already_moved() -> str:
+    return _("Ya estaba hecho: esa jugada ya se había hecho.")
 
 
 # -- reading ----------------------------------------------------------------------------------------
@@ -376,8 +382,9 @@ def create_table(
     return table
 
 
-def sit(*, user, token: str, number: int, mode: str = "aprendiz") -> Seat:
-    """``user`` takes seat ``number`` (a person at most once per table; a seat for one person)."""
+def sit(*, user, token: str, number: int, mode: str = "aprendiz", by_teacher: bool = False) -> Seat:
+    """``user`` takes seat ``number`` (a person at most once per table; a seat for one person);
+    ``by_teacher``: a teacher seats them, and is told of them (not of herself) when they have a seat."""
     if number not in range(4):
         raise PlayRefused(_("Ese sitio no existe: los sitios van del 1 al 4."))
     try:
@@ -390,6 +397,11 @@ def sit(*, user, token: str, number: int, mode: str = "aprendiz") -> Seat:
             if mine is not None:
                 if mine.number == number:
                     return mine
+                if by_teacher:
+                    raise PlayRefused(
+                        _("%(name)s ya tiene sitio en esta mesa: el %(n)d.")
+                        % {"name": user.get_username(), "n": mine.number + 1}
+                    )
                 raise PlayRefused(_("Ya tienes sitio en esta mesa."))
             if len(seats) >= 4:
                 raise PlayRefused(_("La mesa está completa: no queda ningún sitio libre."))
@@ -405,14 +417,22 @@ def sit(*, user, token: str, number: int, mode: str = "aprendiz") -> Seat:
     return seat
 
 
-def seat_member(*, teacher, token: str, number: int, student) -> Seat:
-    """A teacher seats a member of the table's class."""
+def seat_member(*, teacher, token: str, number: int, student) -> Outcome:
+    """A teacher seats a member of the table's class (seated there already: said, nothing changes)."""
     table = only_row(Table.objects.filter(token=token, classroom__teachers=teacher))
     if table is None:
         raise TableNotFound()
     if not table.classroom.memberships.filter(student=student).exists():
         raise PlayRefused(_("Esa persona no es de esta clase."))
-    return sit(user=student, token=token, number=number)
+    before = Seat.objects.filter(table=table, user=student).exists()
+    sit(user=student, token=token, number=number, by_teacher=True)
+    if before:
+        return Outcome(
+            False,
+            already=_("Ya estaba hecho: %(name)s ya tenía el sitio %(n)d.")
+            % {"name": student.get_username(), "n": number + 1},
+        )
+    return Outcome(True)
 
 
 def leave(*, user, token: str) -> None:
@@ -506,7 +526,7 @@ def start(*, user, token: str) -> Outcome:
         if not any(s.user_id == user.pk for s in seats.values()):
             raise PlayRefused(_("No tienes sitio en esta mesa."))
         if table.started_at is not None:
-            return Outcome(False)
+            return Outcome(False, already=_("Ya estaba hecho: la partida ya había empezado."))
         if len(seats) < 2:
             raise PlayRefused(_("Hacen falta al menos dos personas en la mesa para empezar."))
         table.started_at = timezone.now()
@@ -559,7 +579,7 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
             if hand is None:
                 raise PlayRefused(_("La partida todavía no ha empezado."))
             if seq < len(steps) and _same_move(steps[seq], seat.number, kind, value):
-                return Outcome(False, seen)
+                return Outcome(False, seen, _already_moved())
             if hand.over:
                 raise PlayRefused(_("Esta mano ya ha terminado."))
             if seq != len(steps):
@@ -580,7 +600,10 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
                     raise PlayRefused(
                         _("Ya cantaste un renuncio que no lo era: en esta mano no puedes cantar otro.")
                     )
-                step = game.call(seat.number, -1 if (n := whole(value, 2)) is None else n)
+                try:
+                    step = game.call(seat.number, -1 if (n := whole(value, 2)) is None else n)
+                except AlreadyCalled:
+                    return Outcome(False, seen, _("Ya estaba hecho: ese renuncio ya se había cantado."))
                 if step.grade["verdict"] == "false" and table.false_call == FalseCall.SILENCE:
                     seat.silenced_hand = hand.number
                     seat.save(update_fields=["silenced_hand"])
@@ -591,7 +614,7 @@ def move(*, user, token: str, seq: int, kind: str, value: str = "") -> Outcome:
             phrases = seen.phrases  # a move changes no phrase: the frame's, or read now
             _changed(table, lambda version: _keep_frame(table, version, hand, game.steps, phrases))
     except IntegrityError:  # a concurrent copy of this move was logged first; this one was rolled back
-        return Outcome(False)
+        return Outcome(False, already=_already_moved())
     return Outcome(True, Snapshot(table, seats, hand, game.steps, game, phrases))
 
 
@@ -673,12 +696,39 @@ def _close_if_over(table: Table, hand: TableHand, game: Game, seats: dict[int, S
 def keep_records(table: Table, hand: TableHand, game: Game, seats: dict[int, Seat]) -> None:
     """The finished hand, written down, in the «Mis manos» of every person seated (once each)."""
     players = tuple(seats[n].user.get_username() if n in seats else None for n in range(4))
-    record = game.record(players=players)
+    record = _with_false_call_notes(table, game, game.record(players=players))
     url = reverse("tables:hand", args=[table.token, hand.number])
     for n, seat in seats.items():
         hands.keep_table_hand(
             owner=Owner(seat.user, ""), table_hand_id=hand.pk, record=record, seat=n, origin_url=url
         )
+
+
+def _with_false_call_notes(table: Table, game: Game, record: records.HandRecord) -> records.HandRecord:
+    """At a table where a false «¡Renuncio!» costs points, a note after each false call in the record
+    saying the point it gave the caller's rivals (the referee judges the call; the cost is the table's).
+    Written in Spanish, as the notation is: the record is one text for every person who kept it."""
+    if table.false_call != FalseCall.POINT:
+        return record
+    verdicts = iter(s.grade.get("verdict") if s.grade else None for s in game.steps if s.kind == CALL)
+    events: list = []
+    with translation.override("es"):
+        for e in record.events:
+            events.append(e)
+            if isinstance(e, records.RenuncioClaim) and next(verdicts, None) == "false":
+                events.append(records.Comment(false_call_sentence(1 - e.by % 2, FALSE_CALL_POINTS)))
+    return replace(record, events=tuple(events))
+
+
+def false_call_sentence(pair: int, n: int) -> str:
+    """Pair ``pair`` scores ``n`` match points for its rivals' false calls, as the pages and records say it."""
+    return ngettext(
+        "La pareja %(pair)s se apunta %(n)d punto de la partida por el renuncio que la pareja "
+        "%(caller)s cantó sin serlo.",
+        "La pareja %(pair)s se apunta %(n)d puntos de la partida por los renuncios que la pareja "
+        "%(caller)s cantó sin serlo.",
+        n,
+    ) % {"pair": "AB"[pair], "n": n, "caller": "AB"[1 - pair]}
 
 
 def next_hand(*, user, token: str, number: int) -> Outcome:
@@ -688,7 +738,7 @@ def next_hand(*, user, token: str, number: int) -> Outcome:
             _my_seat(table, user)
             hand = current_hand(table)
             if hand is not None and hand.number >= number:
-                return Outcome(False)
+                return Outcome(False, already=_("Ya estaba hecho: esa mano ya se había repartido."))
             if table.over:
                 raise PlayRefused(_("Esta mesa ya se ha cerrado."))
             if hand is None or not hand.over or number != hand.number + 1:
@@ -696,7 +746,7 @@ def next_hand(*, user, token: str, number: int) -> Outcome:
             _deal(table, number, match_of(table).dealer, False)
             _changed(table)
     except IntegrityError:
-        return Outcome(False)
+        return Outcome(False, already=_("Ya estaba hecho: esa mano ya se había repartido."))
     return Outcome(True)
 
 
@@ -739,7 +789,7 @@ def end(*, user, token: str) -> Outcome:
         if table.created_by_id != user.pk and not may_watch(table, user):
             raise PlayRefused(_("Solo quien abrió la mesa o el profesorado de su clase pueden cerrarla."))
         if table.over:
-            return Outcome(False)
+            return Outcome(False, already=_("Ya estaba hecho: la mesa ya estaba cerrada."))
         table.finished_at = timezone.now()
         table.closed_reason = "profesor" if may_watch(table, user) else "cerrada"
         table.save(update_fields=["finished_at", "closed_reason"])

@@ -263,11 +263,7 @@ def _after(request: HttpRequest, token: str, action) -> HttpResponse:
             return _page(request, _looked_at(request, token), refusal=refused.message)
         messages.error(request, refused.message)
         return redirect("tables:table", token)
-    notice = (
-        ""
-        if outcome is None or getattr(outcome, "done", True)
-        else _("Ya estaba hecho: esa jugada ya se había hecho.")
-    )
+    notice = "" if outcome is None or getattr(outcome, "done", True) else outcome.already
     if request.htmx:
         seen = getattr(outcome, "seen", None)
         mine = None if seen is None else seen.mine(request.user)
@@ -398,12 +394,14 @@ def hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "hand": row,
         "dealt": [
             {
-                "name": presenters.seat_name(seats, n),
+                "name": presenters.seat_label(seats, n),
                 "cards": [CARDS[c].code for c in range(40) if h.start[n] >> c & 1],
             }
             for n in range(4)
         ],
         "tricks": [[CARDS[c].code for c in t] for t in h.tricks],
+        "score_why": presenters.score_why(row.score),
+        "false_call_lines": presenters.false_call_lines(found, game),
         "back": reverse("tables:table", args=[token]),
     }
     return render(request, "tables/hand.html", context)

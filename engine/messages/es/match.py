@@ -9,7 +9,7 @@ CATALOGUE: dict[str, str] = {
     "match.series.playing": "Manos jugadas: {played} de {hands}. Pareja A {a}, pareja B {b}.",
     "match.series.tied": "Manos jugadas: {played} de {hands}; empate a {a}.",
     "match.series.won": "Manos jugadas: {played} de {hands}; gana la pareja {winner}, {high} a {low}.",
-    "match.won.renuncio": "Gana la partida la pareja {winner}: la pareja contraria cometió renuncio.",
+    "match.won.renuncio": "Gana la partida la pareja {winner}, {high} a {low}, porque la pareja contraria cometió renuncio.",
     "match.won": "Gana la partida la pareja {winner}, {high} a {low}.",
     "referee.after_tute": "No vale: la mano ya terminó con el tute.",
     "referee.after_last_baza": "No vale: después de la última baza ya no se canta.",

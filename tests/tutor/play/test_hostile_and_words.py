@@ -149,7 +149,8 @@ def test_a_match_lost_by_renuncio_says_it_ended(alice_client, alice):
     # Headed by what ended it, not by a score of 0 to 0 that decided nothing.
     assert "Partida terminada: tu pareja cometió renuncio y la ganan los rivales." in body
     assert "Puntos: tu pareja 0, los rivales 0" not in body
-    assert "Gana la partida la pareja B: la pareja contraria cometió renuncio." in body
+    # The engine gives the winners the points they lacked to the target (R-RENUNCIO-1 on the scoreboard).
+    assert "Gana la partida la pareja B, 3 a 0, porque la pareja contraria cometió renuncio." in body
     assert "se gana con" not in body
 
 

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from django.test import TestCase
+from django.test import Client, TestCase
 from django.urls import reverse
 
 from engine import record_files, records
@@ -29,6 +29,14 @@ def open_table(creator, others=(), *, seed=11, **options) -> Table:
     services.start(user=creator, token=table.token)
     table.refresh_from_db()
     return table
+
+
+def client_of(user, lang: str = "es") -> Client:
+    """A browser signed in as ``user`` reading the site in ``lang``."""
+    c = Client()
+    c.force_login(user)
+    c.cookies["django_language"] = lang
+    return c
 
 
 def game(table: Table):

@@ -435,3 +435,52 @@ def test_a_match_of_one_pasted_hand_is_told_in_the_singular(teresa, teresa_clien
     )
     page = response.content.decode()
     assert "desde 1 mano:" in page and "1 manos" not in page
+
+
+@pytest.mark.parametrize(("rules", "home", "away"), [("guia", 2, 1), ("guia", 1, 2), ("ludoteka", 5, 3)])
+def test_a_typed_result_of_an_unfinished_match_is_refused(teresa, teresa_client, rules, home, away):
+    """Nobody reached the target: the match has not ended, whatever the gap (a renuncio that loses the
+    match gives the winners the target, so no finished match ends short of it)."""
+    league = leagues.create_league(
+        organiser=teresa, name="Liga", rules=rules, pair_names=["A", "B", "C"], home_and_away=False
+    )
+    f = league.fixtures.first()
+    url = reverse("tables:league_result", args=[league.pk, f.pk])
+    page = teresa_client.post(url, {"home": home, "away": away}, follow=True).content.decode()
+    assert "quien gana llega a" in page
+    f.refresh_from_db()
+    assert f.played_at is None and f.winner is None
+    assert all(r.played == 0 for r in leagues.standings(league))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_pasted_hand_with_a_renuncio_gives_the_winners_the_match_and_says_why(teresa, lang):
+    client = Client()
+    client.force_login(teresa)
+    client.cookies["django_language"] = lang
+    league = leagues.create_league(
+        organiser=teresa,
+        name="Liga",
+        rules="guia",
+        pair_names=["Ana y Bea", "Carlos y Dani", "C"],
+        home_and_away=False,
+    )
+    text, m = match_records(6, renuncio=0.05)  # pair A's or B's renuncio in the first hand
+    assert len(m.results) == 1 and m.reason == "renuncio"
+    f = league.fixtures.first()
+    url = reverse("tables:league_records", args=[league.pk, f.pk])
+    form = client.get(url).content.decode()  # what is recorded, said before the hands are pasted
+    assert (
+        "Las manos de un partido sin terminar no se anotan"
+        if lang == "es"
+        else "The hands of an unfinished match are not recorded"
+    ) in form
+    page = client.post(url, {"text": text}, follow=True).content.decode()
+    f.refresh_from_db()
+    points = (3, 0) if m.winner == 0 else (0, 3)
+    assert (f.home_points, f.away_points, f.winner) == (*points, m.winner)
+    home, away = f.home.name, f.away.name
+    assert f"{home} {points[0]} – {points[1]} {away}" in page
+    assert ("cometió renuncio" if lang == "es" else "committed renuncio") in page
+    rows = {r.pair: r for r in leagues.standings(league)}
+    assert rows[(home, away)[m.winner]].won == 1 and rows[(home, away)[m.winner]].points_for == 3

@@ -115,7 +115,10 @@ def test_a_hand_and_match_won_by_a_called_renuncio_say_so_and_the_table_says_its
     assert table.closed_reason == "partida" and table.winner == "AB".index(good)  # guia: pierde la partida
     page = clients[0].get(table.get_absolute_url()).content.decode()
     assert f"La pareja {bad} comete renuncio y pierde la partida: gana la pareja {good}." in page
-    assert f"Partida terminada: gana la pareja {good}." in page
+    assert (
+        f"Partida terminada. Gana la partida la pareja {good}, 3 a 0, porque la pareja contraria cometió renuncio."
+        in page
+    )
     assert "Mesa de la guía (reglas por defecto)" in page
     assert "El renuncio: como en una mesa real" in page
     # bob gone for an hour: at a closed table nobody plays, bot or person, so he is not «ausente» there
