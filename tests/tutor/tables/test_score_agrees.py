@@ -69,7 +69,7 @@ def test_a_false_call_and_a_renuncio_the_score_the_winner_the_hand_and_the_recor
         score = f"Match: pair A (seats 1 and 3) {points[0]}, pair B (seats 2 and 4) {points[1]}."
         won = f"Pair {good} wins the match, 3 to {min(points)}, because the other pair committed renuncio."
         why = f"Pair {bad} commits renuncio and loses the match: pair {good} wins."
-        false_point = "Pair A scores 1 match point for the renuncio pair B called that was not one."
+        false_point = "Pair A scores 1 match point for the false renuncio call by pair B."
         false_call = "there was none"
     assert score in page and won in page
     for shown in (page, hand_page):
