@@ -56,6 +56,10 @@ def test_a_table_row_is_set_and_a_student_answers_their_own_play(
     expect(student.locator("[data-table-answered]")).to_contain_text("Respondidas: 1 de 1")
     expect(student.locator("[data-set-score]")).to_contain_text("¡Tarea terminada!")
     assert Assignment.objects.get(student=alice).state == "entregada"
+    # the finished set links the answered play to its correction, not to the question asked again
+    student.locator("[data-review-retry]").click()
+    expect(student.locator('[data-retry-feedback="right"]')).to_be_visible()
+    expect(student.locator('button[name="card"]')).to_have_count(0)
     context.close()
 
     page.goto(f"{live_server.url}{set_item.practice_set.get_absolute_url()}")

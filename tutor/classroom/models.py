@@ -192,9 +192,10 @@ class SetItem(models.Model):
 
     def label(self) -> str:
         if self.kind == self.Kind.TABLE:
+            # the teacher's pages and exports read it: said of each student, not to one
             return ngettext(
-                "repite %(n)s jugada de tus errores de la mesa",
-                "repite %(n)s jugadas de tus errores de la mesa",
+                "cada alumno repite %(n)s jugada de sus errores de la mesa",
+                "cada alumno repite %(n)s jugadas de sus errores de la mesa",
                 self.count,
             ) % {"n": self.count}
         if self.kind == self.Kind.PLAY:

@@ -523,8 +523,8 @@ def label_meanings() -> list[dict]:
         {
             "label": text(Message(f"review.label.{BUENA}")),
             "text": _(
-                "pierde menos que eso: menos de %(n)s manos de cada 100 y menos de %(p)s tantos, o la diferencia "
-                "es demasiado pequeña para afirmarla."
+                "frente a la mejor carta, con ella la pareja pierde menos de %(n)s manos de cada 100 y menos de "
+                "%(p)s tantos de media, o la diferencia es demasiado pequeña para afirmarla."
             )
             % {"n": _percent(win), "p": round(points)},
         },

@@ -7,7 +7,7 @@ CATALOGUE: dict[str, str] = {
     "bots.salida_obligada": "in the first Ludoteka hand the lead is the two of oros",
     "bots.ganar_barato": "it wins the baza with the cheapest card that beats {top:the}",
     "bots.ganar_seguro": "it wins the baza with a card nobody can beat any more",
-    "bots.cargar": "the partner has the baza won with {top:the}, so it gives them points",
+    "bots.cargar": "the partner has the baza won with {top:the}, so it gives them tantos",
     "bots.companero_gana": "the partner is winning the baza with {top:the}: no need to spend a high card",
     "bots.montar_companero": "it has to beat the partner, and does so with the lowest card it can",
     "bots.descartar": "it cannot beat {top:the}: it throws the card worth least",
@@ -16,7 +16,7 @@ CATALOGUE: dict[str, str] = {
     "bots.guardar_ultimas": "it keeps its highest triunfo for the last baza (las diez de últimas)",
     "bots.salir_baja": (
         "it leads a low card of the suit played most so far and keeps its triunfos, its cantes and its cards "
-        "with points"
+        "worth tantos"
     ),
     "bots.salir_al_fallo": "it leads the suit its partner lacks, so that the partner wins the baza with a triunfo",
     "bots.hacer_fallar": "it leads a low card of a suit an opponent lacks, so that the opponent spends a triunfo on it",

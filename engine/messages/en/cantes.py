@@ -27,7 +27,7 @@ CATALOGUE: dict[str, str] = {
         "Not valid: you must sing {better} first: the tute comes first, then las cuarenta, then las veinte."
     ),
     "cantes.ok.tute": "Valid: you hold {four}; the tute ends the hand and your pair wins it.",
-    "cantes.ok": "Valid: you hold the king and the knight of {suit}; you sing {option} ({points} points).",
+    "cantes.ok": "Valid: you hold the king and the knight of {suit}; you sing {option} ({points} tantos).",
     "cantes.can": "You may sing {options}.",
     "cantes.cannot.none": "You cannot sing: you have no king and knight of the same suit, and no tute.",
     "cantes.cannot": "You cannot sing now.",

@@ -66,7 +66,7 @@ CATALOGUE: dict[str, str] = {
     "records.when.after": "after baza {n}",
     "records.when.start": "before the first baza",
     "records.when.during": "during baza {n}",
-    "records.cante.valid": "{when}, {who:subj} sings {option}: valid ({points} points).",
+    "records.cante.valid": "{when}, {who:subj} sings {option}: valid ({points} tantos).",
     "records.cante.valid.tute": "{when}, {who:subj} sings {option}: valid, and the tute ends the hand.",
     "records.cante.invalid": "{when}, {who:subj} sings {option}: not valid, {reason}.",
     "records.cante.undecidable": (

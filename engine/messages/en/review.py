@@ -10,7 +10,7 @@ CATALOGUE: dict[str, str] = {
     "review.theme.cargar": "loading your partner's baza",
     "review.theme.no_entregar": "not giving tantos to the opponents",
     "review.theme.guardar_triunfo": "keeping a triunfo to pisar",
-    "review.theme.ultimas": "las diez de últimas",
+    "review.theme.ultimas": "las diez de últimas (10 for the last baza)",
     "review.theme.cantar": "singing in time",
     "review.theme.fallo_companero": "leading a suit your partner lacks",
     "review.reason.no_entregar": "{who:subj} gave {n} tantos to the opponents' baza",

@@ -55,7 +55,7 @@ CATALOGUE: dict[str, str] = {
     "rule.R-TUTE-2": "A tute is sung when the pair wins its first baza, still holding the four cards.",
     "rule.R-TUTE-3": "A valid tute ends the hand, and the pair that sings it wins the hand.",
     "rule.R-SCORE-1": (
-        "Each pair's total: the points of its bazas, plus its cantes, plus 10 for the last baza (las diez "
+        "Each pair's total: the tantos of its bazas, plus its cantes, plus 10 for the last baza (las diez "
         "de últimas)."
     ),
     "rule.R-SCORE-2": "The pair with the higher total wins the hand; winning five bazas is not a tie.",

@@ -212,7 +212,7 @@ def test_the_form_makes_the_row_with_its_count_and_explains_it(classroom, teresa
     assert response.status_code == 302
     item = SetItem.objects.get()
     assert (item.kind, item.count, item.family, item.difficulty) == ("mesa", 4, "", 1)
-    assert item.label() == "repite 4 jugadas de tus errores de la mesa"
+    assert item.label() == "cada alumno repite 4 jugadas de sus errores de la mesa"
 
 
 @pytest.mark.parametrize("count", [0, 21])

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from engine.messages import from_data
 from engine.scenarios import MISCONCEPTIONS
+from tutor.classroom import set_retries
 from tutor.classroom.models import Assignment, PracticeSet, SetItem
 from tutor.classroom.views.access import real_names, set_for_teacher
 from tutor.classroom.views.sets import hands_played_and_won, set_attempts, set_results, table_results
@@ -139,8 +140,22 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
         .order_by("learner__username", "issued__set_question__number", "pk")
     )
     tables: dict[str, str] = {}
+    # The answers to «repite tus errores de la mesa» items: each student's after their questions', in the
+    # database's order of students (the attempts' order).
+    table_rows: dict[str, list[list]] = {}
+    if any(i.kind == SetItem.Kind.TABLE for i in practice_set.items.all()):
+        for chosen in set_retries.answered(practice_set):
+            username = chosen.assignment.student.username
+            table_rows.setdefault(username, []).append(_retry_row(chosen, names, items))
+    order = {}
+    if table_rows:
+        usernames = practice_set.assignments.filter(withdrawn_at__isnull=True).order_by("student__username")
+        order = {u: n for n, u in enumerate(usernames.values_list("student__username", flat=True))}
+    waiting = sorted(table_rows, key=order.__getitem__)
     yield attempts_csv_header()
     for attempt in attempts.iterator(chunk_size=500):
+        while waiting and order[waiting[0]] < order.get(attempt.learner.username, -1):
+            yield from table_rows[waiting.pop(0)]
         question = getattr(attempt.issued, "set_question", None)
         table_key = json.dumps(attempt.rules, sort_keys=True)
         if table_key not in tables:
@@ -160,6 +175,32 @@ def _attempt_rows(practice_set: PracticeSet, names: dict[int, str]):
             attempt.time_taken_ms,
             timezone.localtime(attempt.created_at).strftime("%Y-%m-%d %H:%M"),
         ]
+    for username in waiting:
+        yield from table_rows[username]
+
+
+def _retry_row(chosen, names: dict[int, str], items: dict[int, str]) -> list:
+    """One answer to a retry item, in the all-answers CSV's columns: the place of the play in the student's
+    hand stands for the question's number; the verdict (the review's label, a renuncio, a cante's reason)
+    for the typical error."""
+    student = chosen.assignment.student
+    item = chosen.retry
+    feedback = chosen.feedback
+    return [
+        student.username,
+        names.get(student.pk, ""),
+        _place(item),
+        items.get(chosen.item_id, ""),
+        item.get_kind_display() if item else "",
+        table_label(item.record.table) if item else "",
+        " ".join(item.rule_ids) if item else "",
+        chosen.answer_words,
+        chosen.card,
+        _("sí") if chosen.right else _("no"),
+        "" if chosen.right or feedback is None else feedback["verdict"],
+        "",
+        timezone.localtime(chosen.answered_at).strftime("%Y-%m-%d %H:%M"),
+    ]
 
 
 @require_GET
@@ -169,3 +210,13 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     practice_set = set_for_teacher(request, pk)
     rows = _attempt_rows(practice_set, real_names(practice_set.classroom))
     return streaming_csv_response(f"tarea-{practice_set.pk}-respuestas.csv", rows)
+
+
+def _place(item) -> str:
+    """Where the play was, as the student's page says it (progress/_retry_place.html); empty for a hand
+    removed since."""
+    if item is None:
+        return ""
+    if item.kind == item.Kind.CANTE:
+        return _("mano %(hand)s, tras la baza %(n)s") % {"hand": item.record_id, "n": item.play // 4}
+    return _("mano %(hand)s, jugada %(play)s") % {"hand": item.record_id, "play": item.play + 1}

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.scenarios import FAMILY_LABELS
-from tutor.classroom import dashboard, services
+from tutor.classroom import dashboard, services, set_retries
 from tutor.classroom.forms import (
     ItemFormSet,
     PracticeSetForm,
@@ -213,6 +213,9 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     played = hands_played_and_won(practice_set) if duplicates else {}
     table_asked = sum(i.count for i in items if i.kind == SetItem.Kind.TABLE)
     table = table_results(practice_set) if table_asked else {}
+    table_mistakes = set_retries.answered(practice_set, wrong_only=True) if table_asked else []
+    for chosen in table_mistakes:
+        chosen.name = names.get(chosen.assignment.student_id, chosen.assignment.student.username)
     for row in rows:
         row.hands_played = played.get(row.pk, (0, 0))[0]
         row.table = table.get(row.pk, {"chosen": 0, "answered": 0, "right": 0})
@@ -221,6 +224,7 @@ def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "classroom": practice_set.classroom,
         "rows": rows,
         "hand_mistakes": _hand_mistakes(duplicates),
+        "table_mistakes": table_mistakes,
         "mistakes": mistakes,
         "page": page,
         "items": items,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.rules import RULE_CATALOGUE
-from tutor.classroom import services
+from tutor.classroom import services, set_retries
 from tutor.classroom.mastery import student_mastery
 from tutor.classroom.models import Assignment, SetItem
 from tutor.classroom.skills import skill_name
@@ -70,11 +70,14 @@ def _play_items(assignment: Assignment) -> list[dict]:
 
 def _table_part(assignment: Assignment, chosen: list) -> dict | None:
     """The set's «repite tus errores de la mesa» rows for this student: what the rows ask for, the
-    student's own items chosen for them (each with its link while the hand is kept) and how many are
-    answered; None for a set without such a row."""
+    student's own items chosen for them (each with its link while the hand is kept, and an answered one
+    with ``answer_number``, the set's answer, for its correction) and how many are answered; None for a set without such a row."""
     asked = sum(i.count for i in assignment.practice_set.items.all() if i.kind == SetItem.Kind.TABLE)
     if not asked:
         return None
+    numbers = set_retries.answer_numbers(chosen)
+    for c in chosen:  # the set's answer, whose correction the retry page shows at «?visto=N»
+        c.answer_number = numbers.get(c.pk)
     return {
         "asked": asked,
         "items": chosen,
@@ -162,6 +165,9 @@ def task(request: HttpRequest, pk: int) -> HttpResponse:
         questions=questions,
         current=current,
         table=_table_part(assignment, table_items),
+        # «ver la corrección» is there for each answered question, and each answered play of a kept hand
+        corrections=bool(questions)
+        or any(getattr(c, "answer_number", None) is not None for c in table_items),
         summary=_task_summary(assignment, questions, context["play_items"], table_items),
     )
     if current is not None:
