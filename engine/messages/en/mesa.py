@@ -170,7 +170,7 @@ CATALOGUE: dict[str, str] = {
     "mesa.q.score.hands": "The match stands at {a} to {b} (hands won: your pair {a}, the opposing pair {b}).",
     "mesa.q.faltan": "What does your pair still need to win the match?",
     "mesa.q.how.tute": "by singing a tute",
-    "mesa.q.how.tantos": "with {total} tantos in all (cards, cantes and the diez de últimas)",
+    "mesa.q.how.tantos": "with {total} tantos in all (cards, cantes and las diez de últimas)",
     "mesa.q.marcador": "{pair} wins this hand {how}. How does the match stand now?",
     "mesa.faltan.101": "Reaching 101 tantos",
     "mesa.faltan.tantos": "Adding up {n} more tantos over all the hands",
