@@ -45,7 +45,7 @@ def test_a_right_card_at_a_rule_item_is_told_the_other_legal_cards(alice, alice_
 
 def test_a_list_with_nothing_due_says_so_and_a_cante_comes_back_after_its_baza(alice, alice_client):
     p = planted("guia", "cante_missed")
-    item = _the_item(kept(alice, p), p)
+    _the_item(kept(alice, p), p)  # the item is there
     page = _page(alice_client, reverse("progress:retries"))
     baza = p.plays // 4
     assert f"Mano pegada, tras la baza {baza}" in page and ", jugada" not in page.split("retry-list")[1]
