@@ -162,7 +162,11 @@ class Game:
     def record(self, players=(None, None, None, None), extra_call: tuple[int, int] | None = None):
         """The hand so far as an engine record, with each «¡Renuncio!» where it was called."""
         record = from_hand(self.hand, players=players)
-        pending = sorted([*self.calls, *([(self.cards_played, *extra_call)] if extra_call else [])])
+        # In the order they were called: by the cards played when each was called, and at one moment in the
+        # order made (a stable sort: a seat's number must not put its call before an earlier one's, whose
+        # verdict it would then be read as).
+        made = [*self.calls, *([(self.cards_played, *extra_call)] if extra_call else [])]
+        pending = sorted(made, key=lambda call: call[0])
         if not pending:
             return record
         events, played = [], 0
