@@ -69,15 +69,20 @@ def request(row: HandRecord, *, asked: bool = True) -> HandReview:
             review.seats = seats_for(row)
             review.priority = priority
             review.save(update_fields=["status", "done_tricks", "seats", "priority", "updated_at"])
-            transaction.on_commit(lambda: _enqueue(review_hand, review.pk, priority))
+            transaction.on_commit(lambda: _enqueue(review_hand, review.pk), robust=True)
         elif asked and review.status == HandReview.Status.QUEUED and review.priority < ASKED_PRIORITY:
             review.priority = ASKED_PRIORITY
             review.save(update_fields=["priority", "updated_at"])  # its wait counts from now
-            transaction.on_commit(lambda: _raise(review.pk))
+            transaction.on_commit(lambda: _raise(review.pk), robust=True)
     return review
 
 
-def _enqueue(task, review_id: int, priority: int) -> None:
+def _enqueue(task, review_id: int) -> None:
+    """The review's task queued at the review's priority as it stands now: a reader who asked for it
+    between its queueing and this commit hook (no task id yet to raise) has set it to ASKED_PRIORITY."""
+    priority = HandReview.objects.filter(pk=review_id).values_list("priority", flat=True).first()
+    if priority is None:  # the hand was removed meanwhile
+        return
     result = task.using(priority=priority).enqueue(review_id)
     HandReview.objects.filter(pk=review_id).update(task_id=str(result.id))
 
@@ -104,12 +109,18 @@ def queue_kept(row: HandRecord) -> HandReview | None:
 def request_many(rows: list[HandRecord]) -> dict[int, HandReview]:
     """``request`` for several hands, by record id: one query when every review is asked for already
     and current (a page read again); a hand whose review is missing, failed or stale goes through
-    ``request``, which queues it."""
+    ``request``, which queues it; one still waiting at the kept hands' priority is raised (someone is
+    looking at it now)."""
     found = {review.record_id: review for review in HandReview.objects.filter(record__in=rows)}
     asked = {}
     for row in rows:
         review = found.get(row.pk)
-        if review is None or _to_queue(review):
+        waiting_low = (
+            review is not None
+            and review.status == HandReview.Status.QUEUED
+            and review.priority < ASKED_PRIORITY
+        )
+        if review is None or _to_queue(review) or waiting_low:
             review = request(row)
         asked[row.pk] = review
     return asked

@@ -171,11 +171,16 @@ def kept(row: HandRecord) -> None:
     the referee's rulings) and, when the owner's seat is known, its graded review is queued by itself at the
     lower priority (its play errors follow when the worker has done it). A listener's failure leaves the
     hand kept."""
-    try:
-        hand_kept.send(sender=HandRecord, record=row)
+    try:  # in a savepoint: on PostgreSQL a failed statement would otherwise spoil the move's transaction
+        with transaction.atomic():
+            hand_kept.send(sender=HandRecord, record=row)
     except Exception:
         logger.exception("a listener of hand record %s failed", row.pk)
-    reviews.queue_kept(row)
+    try:
+        with transaction.atomic():
+            reviews.queue_kept(row)
+    except Exception:  # the hand stays kept; its review is queued when someone asks for it
+        logger.exception("the review of hand record %s could not be queued", row.pk)
 
 
 def record_of_played_hand(match_hand_id: int) -> HandRecord | None:

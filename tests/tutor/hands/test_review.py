@@ -71,6 +71,41 @@ def test_a_review_nobody_queued_before_is_queued_at_the_asked_priority_on_the_fi
     )
 
 
+def test_asked_for_before_its_task_is_queued_the_review_is_queued_in_front(
+    alice, django_capture_on_commit_callbacks
+):
+    """Another request asks for the review after the keeping committed but before its commit hook queued the
+    task (no task id yet to raise): the hook queues the task at the asked priority, not behind every kept
+    hand's."""
+    from django_tasks_db.models import DBTaskResult
+
+    with django_capture_on_commit_callbacks(execute=False) as keeping:  # its hooks held back
+        row = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD, seat=0)
+    with django_capture_on_commit_callbacks(execute=True):
+        reviews.request(row)  # the reader: nothing to raise yet
+    assert not DBTaskResult.objects.exists()
+    for hook in keeping:  # the keeping's hooks run now
+        hook()
+    task = DBTaskResult.objects.get(task_path="tutor.hands.tasks.review_hand")
+    assert task.priority == reviews.ASKED_PRIORITY
+
+
+def test_a_teachers_page_of_many_hands_raises_their_waiting_reviews(
+    alice, django_capture_on_commit_callbacks
+):
+    """``request_many`` (the duplicate deal's page) moves a review still waiting at the kept hands' priority
+    up, as one reader's visit does, and queues nothing twice."""
+    from django_tasks_db.models import DBTaskResult
+
+    with django_capture_on_commit_callbacks(execute=True):
+        row = services.keep_pasted(owner=Owner(alice, ""), text=COMPLETE_RECORD, seat=0)
+    assert DBTaskResult.objects.get().priority == reviews.KEPT_PRIORITY
+    with django_capture_on_commit_callbacks(execute=True):
+        reviews.request_many([row])
+    assert DBTaskResult.objects.get().priority == reviews.ASKED_PRIORITY
+    assert HandReview.objects.get(record=row).priority == reviews.ASKED_PRIORITY
+
+
 def test_a_review_left_waiting_for_the_worker_says_the_worker_may_be_away(alice, alice_client):
     """No worker runs here: after a minute in the queue the page says why nothing moves."""
     row = _played(alice, alice_client)
