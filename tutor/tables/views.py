@@ -110,9 +110,12 @@ def join_code(request: HttpRequest) -> HttpResponse:
 
 
 def _looked_at(request: HttpRequest, token: str) -> services.Snapshot:
-    """The table as its viewer finds it now (``services.look``), or 404. A request not made by htmx (a
-    page, a form's redirect) is a plain one: the person's page may not update itself."""
-    seen = services.look(token, request.user.pk, plain=not request.htmx)
+    """The table as its viewer finds it now (``services.look``), or 404. An htmx request says the page
+    updates itself; the page after a form sent without JavaScript, or the «Actualizar» link only a page
+    without JavaScript shows, carry ``?sin_js=1``: that page does not (``services.touch``). A page
+    loaded otherwise says neither (a tab opened and closed again must not earn its seat five minutes)."""
+    plain = False if request.htmx else (True if request.GET.get(PLAIN) == "1" else None)
+    seen = services.look(token, request.user.pk, plain=plain)
     if seen is None:
         raise Http404(_("Esta mesa no existe."))
     return seen
@@ -251,6 +254,14 @@ async def events(request: HttpRequest, token: str) -> HttpResponse:
     return _no_store(response)
 
 
+PLAIN = "sin_js"  # the query parameter of a page that does not update itself (_looked_at)
+
+
+def _plain_page(token: str) -> HttpResponse:
+    """The redirect after a form sent without htmx (JavaScript off): to the table's page, marked plain."""
+    return redirect(f"{reverse('tables:table', args=[token])}?{PLAIN}=1")
+
+
 def _after(request: HttpRequest, token: str, action) -> HttpResponse:
     """Do ``action`` (a service call) and answer: the region for htmx (drawn from the table as the move
     left it when the service returns that), else a redirect to the page with the message."""
@@ -262,7 +273,7 @@ def _after(request: HttpRequest, token: str, action) -> HttpResponse:
         if request.htmx:
             return _page(request, _looked_at(request, token), refusal=refused.message)
         messages.error(request, refused.message)
-        return redirect("tables:table", token)
+        return _plain_page(token)
     notice = "" if outcome is None or getattr(outcome, "done", True) else outcome.already
     if request.htmx:
         seen = getattr(outcome, "seen", None)
@@ -272,7 +283,7 @@ def _after(request: HttpRequest, token: str, action) -> HttpResponse:
         return _page(request, seen, notice=notice)
     if notice:
         messages.info(request, notice)
-    return redirect("tables:table", token)
+    return _plain_page(token)
 
 
 @login_required

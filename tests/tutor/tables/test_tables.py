@@ -314,9 +314,14 @@ def test_a_person_without_javascript_is_given_longer_before_a_bot_plays(alice, b
             break
         seat = g.waiting_for()[0]
         clients[seat].post(move_url(table), legal_post(table, seat))
+    # A page opened and closed again (JavaScript or not) says nothing of it; his «Actualizar», shown only
+    # without JavaScript, and the page a form sends him back to, do.
     page = clients[1].get(table.get_absolute_url()).content.decode()
-    assert Seat.objects.get(table=table, number=1).plain
+    assert not Seat.objects.get(table=table, number=1).plain
     assert "Sin JavaScript tienes 5 minutos para jugar o actualizar" in " ".join(page.split())
+    refresh = re.search(r'<noscript>.*?<a href="([^"]+)">Actualizar</a>', page, re.S).group(1)
+    clients[1].get(refresh)
+    assert Seat.objects.get(table=table, number=1).plain
     by_bot = TableEvent.objects.filter(seat=1, by_bot=True)
     poll = reverse("tables:state", args=[table.token]) + "?v=0"
     Seat.objects.filter(table=table, number=1).update(
@@ -548,7 +553,8 @@ def test_the_regions_forms_post_by_htmx_and_the_answer_says_what_happened_in_the
     live = re.search(r'<div id="table-live" hx-swap-oob="innerHTML">(.*?)</div>', again, re.S).group(1)
     assert refusal.strip() in live
     plain = client.post(move_url(table), data | {"seq": 0})
-    assert plain.status_code == 302 and plain["Location"] == table.get_absolute_url()
+    # Without htmx (JavaScript off): back to the page, marked as one that does not update itself.
+    assert plain.status_code == 302 and plain["Location"] == table.get_absolute_url() + "?sin_js=1"
 
 
 def test_a_streams_drawing_that_fails_sends_the_version_alone():
