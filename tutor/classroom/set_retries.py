@@ -26,6 +26,8 @@ def answered(practice_set: PracticeSet, *, wrong_only: bool = False) -> list[Set
         )
     )
     for chosen in rows:
+        # Where the play was, by the hand's name and number as the student knows it (its record is read).
+        chosen.place = retry_pages.place(chosen.retry) if chosen.retry is not None else ""
         chosen.feedback = _feedback(chosen)
         chosen.answer_words = chosen.feedback["answer"] if chosen.feedback else _words(chosen.card)
     return rows
@@ -41,7 +43,7 @@ def _feedback(chosen: SetRetry) -> dict | None:
         if view is None:
             return None
         trump = view.trump
-    words = retry_pages.feedback(item, chosen, trump)
+    words = retry_pages.worth(item, chosen, trump)
     if not words.get("cante"):
         words["answer"] = card_name(chosen.card)
     return words

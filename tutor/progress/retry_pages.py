@@ -95,7 +95,7 @@ def _value(grade) -> dict:
 def feedback(item: TableRetry, answer: TableRetryAnswer, trump) -> dict:
     """What the answer was worth: the card chosen and the best (label and value), the reason in words the
     review gave for the card played at the table, and whether this answer retired the item."""
-    return {**_feedback(item, answer, trump), "retired": retired_by(item, answer)}
+    return {**worth(item, answer, trump), "retired": retired_by(item, answer)}
 
 
 def retired_by(item: TableRetry, answer: TableRetryAnswer) -> bool:
@@ -112,7 +112,9 @@ def invalid_answer(item: TableRetry, card_refusal: str = "") -> str:
     return str(card_refusal) or _("Elige una de tus cartas.")
 
 
-def _feedback(item: TableRetry, answer: TableRetryAnswer, trump) -> dict:
+def worth(item: TableRetry, answer, trump) -> dict:
+    """``feedback`` without whether the answer retired the item: for any answer with its ``card`` and
+    ``right`` (a set's first answer to the item, classroom.SetRetry, too)."""
     best = retries.best_cards(item)
     reasons = [text(from_data(r)) for r in item.reasons]
     if item.kind == TableRetry.Kind.CANTE:

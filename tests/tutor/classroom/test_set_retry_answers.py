@@ -62,7 +62,8 @@ def test_a_wrong_retry_answer_is_in_the_teachers_errors_and_csv(
     assert "Ningún error todavía" not in page
     assert "En las jugadas de sus manos" in page
     mistake = re.search(r'data-table-mistake="\d+">(.*?)</li>', page).group(1)
-    assert f"Mano {wrong.record_id}, jugada {wrong.play + 1}" in mistake
+    place = f"Mano contra los bots (mano 1 de la partida), baza {wrong.play // 4 + 1}"  # as her pages say
+    assert place in mistake
     assert f"jugó <strong>{_name(played)}</strong>" in mistake
     assert "No se puede jugar: sería renuncio." in mistake
     for code in legal:
@@ -76,7 +77,7 @@ def test_a_wrong_retry_answer_is_in_the_teachers_errors_and_csv(
     question_row, *retry_rows = answers
     assert question_row[2] == "1"  # the question first, then her plays
     wrong_row = next(r for r in retry_rows if r[9] == "no")
-    assert wrong_row[2] == f"mano {wrong.record_id}, jugada {wrong.play + 1}"
+    assert wrong_row[2] == place
     assert wrong_row[3] == "cada alumno repite 2 jugadas de sus errores de la mesa"
     assert (wrong_row[7], wrong_row[8]) == (_name(played), played)
     assert wrong_row[10] == "No se puede jugar: sería renuncio."

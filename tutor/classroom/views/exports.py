@@ -189,7 +189,7 @@ def _retry_row(chosen, names: dict[int, str], items: dict[int, str]) -> list:
     return [
         student.username,
         names.get(student.pk, ""),
-        _place(item),
+        chosen.place,  # set_retries.answered: the hand's name and number, the baza; empty, a hand removed
         items.get(chosen.item_id, ""),
         item.get_kind_display() if item else "",
         table_label(item.record.table) if item else "",
@@ -210,13 +210,3 @@ def set_attempts_csv(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     practice_set = set_for_teacher(request, pk)
     rows = _attempt_rows(practice_set, real_names(practice_set.classroom))
     return streaming_csv_response(f"tarea-{practice_set.pk}-respuestas.csv", rows)
-
-
-def _place(item) -> str:
-    """Where the play was, as the student's page says it (progress/_retry_place.html); empty for a hand
-    removed since."""
-    if item is None:
-        return ""
-    if item.kind == item.Kind.CANTE:
-        return _("mano %(hand)s, tras la baza %(n)s") % {"hand": item.record_id, "n": item.play // 4}
-    return _("mano %(hand)s, jugada %(play)s") % {"hand": item.record_id, "play": item.play + 1}
