@@ -39,7 +39,10 @@ def test_a_renuncio_comes_back_as_a_retry_answered_wrongly_then_rightly(
     TableRetry.objects.exclude(pk__in=[item.pk, cante.pk]).delete()
     right = next(code for code, grade in item.grades.items() if grade == "legal")
 
-    context = browser.new_context(locale="en-GB", java_script_enabled=False)
+    # A phone's screen: the feedback after an answer must come into view, not the top of the page.
+    context = browser.new_context(
+        locale="en-GB", java_script_enabled=False, viewport={"width": 360, "height": 740}
+    )
     page = context.new_page()
     _log_in(page, live_server.url, "alice", password)
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
@@ -52,6 +55,7 @@ def test_a_renuncio_comes_back_as_a_retry_answered_wrongly_then_rightly(
     expect(page.get_by_role("heading", name="Which card do you play?")).to_be_visible()
     page.locator(f'button[name="card"][value="{item.card}"]').click()  # the same renuncio again
     expect(page.locator('[data-retry-feedback="wrong"]')).to_be_visible()
+    expect(page.locator('[data-retry-feedback="wrong"]')).to_be_in_viewport()
     expect(page.get_by_text("It cannot be played: it would be a renuncio.")).to_be_visible()
     # not due again yet: the page says when it comes back; a minute later (FSRS's first step) it is due
     page.goto(live_server.url + item.get_absolute_url())

@@ -299,7 +299,8 @@ def retry(request: HttpRequest, item_id: int) -> HttpResponse:
             raise Http404(_("Esta jugada no existe."))
         back = _session_param(request.POST)
         if outcome.status == "answered":
-            return redirect(f"{item.get_absolute_url()}?visto={outcome.answer.number}{back}")
+            # To the feedback itself: on a phone it lies below the position (#respuesta).
+            return redirect(f"{item.get_absolute_url()}?visto={outcome.answer.number}{back}#respuesta")
         notice = _RETRY_NOTICES[outcome.status]
         messages.info(
             request, retry_pages.invalid_answer(item, notice) if outcome.status == "invalid" else notice

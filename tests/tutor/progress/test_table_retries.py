@@ -141,7 +141,7 @@ def test_wrong_then_right_at_growing_intervals_retires_the_item(renuncio_item, a
     wrong = item.card
     right = next(c for c, g in item.grades.items() if g == "legal")
     response = alice_client.post(url, {"card": wrong, "n": 0})
-    assert response.status_code == 302 and response["Location"].endswith("?visto=0")
+    assert response.status_code == 302 and response["Location"].endswith("?visto=0#respuesta")
     page = alice_client.get(response["Location"]).content.decode()
     assert 'data-retry-feedback="wrong"' in page and "renuncio" in page
     # the same press again (stale) changes nothing
@@ -285,7 +285,7 @@ def test_a_mixed_session_offers_the_due_retries_and_counts_their_answers(renunci
     assert 'name="sesion"' in page
     right = next(c for c, g in item.grades.items() if g == "legal")
     answered = alice_client.post(item.get_absolute_url(), {"card": right, "n": 0, "sesion": session.pk})
-    assert answered["Location"].endswith(f"?visto=0&sesion={session.pk}")
+    assert answered["Location"].endswith(f"?visto=0&sesion={session.pk}#respuesta")
     assert url in alice_client.get(answered["Location"]).content.decode()
     summary = alice_client.get(reverse("progress:session_summary", args=[session.pk])).content.decode()
     assert "Jugada de tus manos" in summary
